@@ -1,0 +1,128 @@
+/**
+ * The widget-facing API of the BFF (`/api/...`): what the browser sends and
+ * receives. The BFF validates every input with these schemas; browser code
+ * imports their *types* only, so full zod never reaches a shopper's bundle.
+ */
+import { z } from 'zod';
+import { OfferSchema } from './catalog.js';
+import { currencyCode, id, list, maybe } from './primitives.js';
+import {
+  AddressInputSchema,
+  ApplyShippingRequestSchema,
+  CartSkuInputSchema,
+  CustomerInputSchema,
+  PaymentMethodInputSchema,
+  UpdateCartSkuRequestSchema,
+} from './order.js';
+import { EstimateRequestSchema } from './estimate.js';
+import { DirectOrderRequestSchema } from './direct-order.js';
+
+/** Stable error codes of the BFF. */
+export const API_ERROR_CODES = [
+  'bad_request',
+  'not_found',
+  'method_not_allowed',
+  'unauthorized',
+  'forbidden_origin',
+  'payload_too_large',
+  'rate_limited',
+  'merchant_busy',
+  'upstream_error',
+  'upstream_unavailable',
+  'out_of_stock',
+  'price_changed',
+  'payment_declined',
+  'bag_rejected',
+  'idempotency_conflict',
+  'idempotency_in_progress',
+  'internal',
+] as const;
+export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
+
+/** The one error shape the widget ever sees: `{ "error": { code, message, merchant_id?, skus? } }`. */
+export const ApiErrorSchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    merchant_id: maybe(id),
+    /** Seconds until a retry makes sense (also in the `Retry-After` header). */
+    retry_after: maybe(z.number()),
+    skus: list(z.object({ sku_id: maybe(id), order_sku_id: maybe(id), bag_id: maybe(id), message: maybe(z.string()) })),
+    /** Per-field problems of a rejected input: `{ path: "shipping_address.postal_code", message }`. */
+    fields: list(z.object({ path: z.string(), message: z.string() })),
+  }),
+});
+export type ApiError = z.infer<typeof ApiErrorSchema>;
+
+/** `GET /api/health` */
+export const HealthResponseSchema = z.object({ ok: z.boolean(), version: z.string() });
+
+/** `GET /api/merchants` */
+export const MerchantSummarySchema = z.object({
+  id,
+  name: z.string(),
+  currency: maybe(currencyCode),
+  platform: maybe(z.string()),
+  /** False when the merchant is not connected, lacks shipping methods or needs attention: its offers are hidden. */
+  shoppable: z.boolean(),
+});
+export type MerchantSummary = z.infer<typeof MerchantSummarySchema>;
+export const MerchantsResponseSchema = z.object({ merchants: z.array(MerchantSummarySchema) });
+
+/** An offer as the widget gets it: the service's Offer plus the merchant's display name. */
+export const WidgetOfferSchema = OfferSchema.extend({ merchant_name: maybe(z.string()) });
+export type WidgetOffer = z.infer<typeof WidgetOfferSchema>;
+
+/** `GET /api/offers?merchant_id=&cursor=&size=` */
+export const OffersQuerySchema = z.object({
+  merchant_id: z.coerce.number().pipe(id.positive()).optional(),
+  cursor: z.string().max(2048).optional(),
+  size: z.coerce.number().pipe(z.int().min(1).max(100)).default(24),
+});
+export type OffersQuery = z.infer<typeof OffersQuerySchema>;
+export const OffersResponseSchema = z.object({
+  offers: z.array(WidgetOfferSchema),
+  /** Opaque; pass back as `cursor` for the next page. `null` on the last page. */
+  next_cursor: z.string().nullable(),
+});
+export type OffersResponse = z.infer<typeof OffersResponseSchema>;
+
+/** `GET /api/offers/:id` */
+export const OfferResponseSchema = z.object({ offer: WidgetOfferSchema });
+
+/** `POST /api/estimate` takes the service's estimate request as is. */
+export const ApiEstimateRequestSchema = EstimateRequestSchema;
+
+/** `POST /api/carts` */
+export const ApiCreateCartRequestSchema = z.object({
+  base_currency: maybe(currencyCode),
+  skus: list(CartSkuInputSchema),
+});
+/** `POST /api/carts/:id/skus` */
+export const ApiAddSkuRequestSchema = CartSkuInputSchema;
+/** `PUT /api/carts/:id/skus/:order_sku_id` */
+export const ApiUpdateSkuRequestSchema = UpdateCartSkuRequestSchema;
+/** `POST /api/carts/:id/customer` */
+export const ApiCustomerRequestSchema = CustomerInputSchema;
+/** `POST /api/carts/:id/shipping_address` and `/billing_address` */
+export const ApiAddressRequestSchema = AddressInputSchema;
+/** `POST /api/carts/:id/shipping` */
+export const ApiApplyShippingRequestSchema = ApplyShippingRequestSchema;
+/** `POST /api/carts/:id/payment` */
+export const ApiPaymentRequestSchema = PaymentMethodInputSchema;
+/** `POST /api/orders` (direct order submission); needs an `Idempotency-Key` header. */
+export const ApiDirectOrderRequestSchema = DirectOrderRequestSchema;
+
+/** One Server-Sent Event of `GET /api/orders/:id/events` (event name `bag`). */
+export const BagEventSchema = z.object({
+  order_id: id,
+  bag_id: id,
+  topic: z.string(),
+  status: maybe(z.string()),
+  financial_status: maybe(z.string()),
+  fulfillment_status: maybe(z.string()),
+});
+export type BagEvent = z.infer<typeof BagEventSchema>;
+
+/** Operator: `PUT /api/operator/onboarding/:id` */
+export { MerchantOnboardingInputSchema as ApiOnboardingRequestSchema } from './operations.js';

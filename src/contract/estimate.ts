@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { currencyCode, id, list, maybe, money, openEnum, price } from './primitives.js';
+import { AddressInputSchema } from './order.js';
+import { OrderErrorSchema } from './errors.js';
+
+export const EstimateRequestSchema = z.object({
+  base_currency: maybe(currencyCode),
+  skus: z
+    .array(
+      z.object({
+        sku_id: id.positive(),
+        quantity: z.int().min(1).max(1000),
+        /** Optional price override in minor units. */
+        price: maybe(price),
+      }),
+    )
+    .min(1)
+    .max(500),
+  shipping_address: AddressInputSchema,
+  discounts: list(z.object({ code: z.string().min(1).max(64), merchant_id: id })),
+});
+export type EstimateRequest = z.infer<typeof EstimateRequestSchema>;
+
+export const EstimatedShippingMethodSchema = z.object({
+  shipping_method_id: z.string(),
+  label: z.string(),
+  carrier: maybe(z.string()),
+  price: price,
+});
+export type EstimatedShippingMethod = z.infer<typeof EstimatedShippingMethodSchema>;
+
+export const EstimatedSkuSchema = z.object({
+  sku_id: id,
+  quantity: z.int(),
+  name: maybe(z.string()),
+  price: price,
+  merchant_id: maybe(id),
+  external_id: maybe(z.string()),
+  available: maybe(z.boolean()),
+  requires_shipping: maybe(z.boolean()),
+  product_type: maybe(openEnum(['PHYSICAL', 'DIGITAL', 'VIRTUAL', 'BUNDLED'])),
+  line_price: maybe(price),
+});
+
+/** One merchant's part of an estimate. */
+export const EstimatedCartSchema = z.object({
+  merchant_id: id,
+  platform: maybe(z.string()),
+  base_currency: currencyCode,
+  sub_total: money,
+  shipping_total: maybe(money),
+  tax_total: maybe(money),
+  discount_total: maybe(money),
+  total: money,
+  skus: list(EstimatedSkuSchema),
+  available_shipping_methods: list(EstimatedShippingMethodSchema),
+  has_shipping_methods: maybe(z.boolean()),
+  /** Our addition, same shape as a cart's `errors[]`: why this merchant's part is incomplete. */
+  errors: list(OrderErrorSchema),
+});
+export type EstimatedCart = z.infer<typeof EstimatedCartSchema>;
+
+export const EstimateResponseSchema = z.object({
+  estimated_carts: list(EstimatedCartSchema),
+});
+export type EstimateResponse = z.infer<typeof EstimateResponseSchema>;

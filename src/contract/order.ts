@@ -1,0 +1,361 @@
+import { z } from 'zod';
+import { currencyCode, datetime, id, jsonObject, list, maybe, money, openEnum, price } from './primitives.js';
+import { OrderErrorSchema } from './errors.js';
+
+/** Complete as the interface gives them, plus the values service-shapes.md records. */
+export const ORDER_STATUSES = ['IN_PROGRESS', 'PROCESSING', 'REQUIRES_ACTION', 'COMPLETED', 'CANCELED', 'PARTIALLY_REFUNDED', 'REFUNDED'] as const;
+export const BAG_STATUSES = ['IN_PROGRESS', 'SUBMITTED', 'ACCEPTED', 'REJECTED', 'COMPLETED', 'CANCELED', 'REFUNDED', 'PARTIALLY_REFUNDED', 'BACKORDERED'] as const;
+export const FINANCIAL_STATUSES = ['UNPAID', 'AUTHORIZED', 'PAID', 'VOIDED', 'REFUNDED', 'PARTIALLY_REFUNDED', 'PENDING', 'PARTIALLY_PAID'] as const;
+export const FULFILLMENT_STATUSES = ['PROCESSING', 'SHIPPED', 'PARTIALLY_SHIPPED', 'DELIVERED'] as const;
+
+export const OrderStatusSchema = openEnum(ORDER_STATUSES);
+export const BagStatusSchema = openEnum(BAG_STATUSES);
+export const FinancialStatusSchema = openEnum(FINANCIAL_STATUSES);
+export const FulfillmentStatusSchema = openEnum(FULFILLMENT_STATUSES);
+export type BagStatus = z.infer<typeof BagStatusSchema>;
+
+/** An address as the service returns it (`OrderAddress`): every field may be absent. */
+export const AddressSchema = z.object({
+  name: maybe(z.string()),
+  first_name: maybe(z.string()),
+  last_name: maybe(z.string()),
+  address_1: maybe(z.string()),
+  address_2: maybe(z.string()),
+  city: maybe(z.string()),
+  state: maybe(z.string()),
+  postal_code: maybe(z.string()),
+  country: maybe(z.string()),
+  phone: maybe(z.string()),
+  email: maybe(z.string()),
+  type: maybe(openEnum(['SHIPPING', 'BILLING'])),
+});
+export type Address = z.infer<typeof AddressSchema>;
+
+const line = (max: number) => z.string().trim().min(1, 'required').max(max);
+
+/** An address as we send it: what platforms need to ship and to price. */
+export const AddressInputSchema = z.object({
+  first_name: maybe(z.string().trim().max(32)),
+  last_name: maybe(z.string().trim().max(32)),
+  address_1: line(128),
+  address_2: maybe(z.string().trim().max(128)),
+  city: line(64),
+  state: maybe(z.string().trim().max(64)),
+  postal_code: z.string().trim().min(2).max(10),
+  country: z
+    .string()
+    .trim()
+    .transform((s) => s.toUpperCase())
+    .pipe(z.string().regex(/^[A-Z]{2}$/, 'expected a 2-letter country code')),
+  phone: maybe(z.string().trim().max(32)),
+  email: maybe(z.email().max(64)),
+});
+export type AddressInput = z.infer<typeof AddressInputSchema>;
+
+export const CustomerSchema = z.object({
+  user_id: maybe(id),
+  first_name: maybe(z.string()),
+  last_name: maybe(z.string()),
+  email: maybe(z.string()),
+  external_id: maybe(z.string()),
+  shipping_address: maybe(AddressSchema),
+  billing_address: maybe(AddressSchema),
+  same_address: maybe(z.boolean()),
+  name: maybe(z.string()),
+});
+export type Customer = z.infer<typeof CustomerSchema>;
+
+export const CustomerInputSchema = z.object({
+  first_name: line(32),
+  last_name: line(32),
+  email: z.email().max(64),
+  shipping_address: maybe(AddressInputSchema),
+  billing_address: maybe(AddressInputSchema),
+  same_address: maybe(z.boolean()),
+});
+export type CustomerInput = z.infer<typeof CustomerInputSchema>;
+
+export const PAYMENT_METHOD_TYPES = [
+  'SINGLE_USE_CARD_TOKEN',
+  'MULTI_USE_CARD_TOKEN',
+  'BANK_TOKEN',
+  'PAYMENT_INTENT',
+  'VIOLET_PAYMENT_METHOD_ID',
+] as const;
+
+/** A payment method as the service returns it on a cart or order. */
+export const PaymentMethodSchema = z.object({
+  id: maybe(id),
+  type: maybe(openEnum(PAYMENT_METHOD_TYPES)),
+  payment_provider: maybe(openEnum(['STRIPE', 'SANDBOX'])),
+  brand: maybe(z.string()),
+  last4: maybe(z.string()),
+  expiration_month: maybe(z.int()),
+  expiration_year: maybe(z.int()),
+  intent_based_capture: maybe(z.boolean()),
+});
+export type PaymentMethod = z.infer<typeof PaymentMethodSchema>;
+
+/** A payment method as we apply it: a provider token, never card data. */
+export const PaymentMethodInputSchema = z.object({
+  type: openEnum(PAYMENT_METHOD_TYPES).optional(),
+  payment_provider: openEnum(['STRIPE', 'SANDBOX']),
+  token: z.string().min(1).max(256),
+  intent_based_capture: maybe(z.boolean()),
+});
+export type PaymentMethodInput = z.infer<typeof PaymentMethodInputSchema>;
+
+/** A shipping method of a bag (chosen, or offered for the bag's address). */
+export const ShippingMethodSchema = z.object({
+  id: maybe(id),
+  shipping_method_id: z.string(),
+  bag_id: maybe(id),
+  merchant_id: maybe(id),
+  type: maybe(openEnum(['FLAT_RATE_PRICE', 'FLAT_RATE_WEIGHT', 'CARRIER', 'FREE', 'OTHER'])),
+  carrier: maybe(openEnum(['USPS', 'UPS', 'FEDEX', 'DHL', 'OTHER'])),
+  label: z.string(),
+  price: price,
+  custom: maybe(z.boolean()),
+  tracking_number: maybe(z.string()),
+  min_subtotal: maybe(money),
+  max_subtotal: maybe(money),
+  min_weight: maybe(z.number()),
+  max_weight: maybe(z.number()),
+  external_id: maybe(z.string()),
+});
+export type ShippingMethod = z.infer<typeof ShippingMethodSchema>;
+
+/** `GET /checkout/cart/{id}/shipping/available`: one entry per bag. */
+export const BagShippingOptionsSchema = z.object({
+  bag_id: id,
+  merchant_id: maybe(id),
+  shipping_methods: list(ShippingMethodSchema),
+});
+export const AvailableShippingSchema = z.array(BagShippingOptionsSchema);
+export type BagShippingOptions = z.infer<typeof BagShippingOptionsSchema>;
+
+export const FulfillmentSchema = z.object({
+  id: maybe(id),
+  bag_id: maybe(id),
+  carrier: maybe(z.string()),
+  carrier_status: maybe(z.string()),
+  raw_carrier: maybe(z.string()),
+  external_id: maybe(z.string()),
+  status: maybe(z.string()),
+  tracking_number: maybe(z.string()),
+  tracking_url: maybe(z.string()),
+  skus: list(
+    z.object({
+      fulfillment_id: maybe(id),
+      id: maybe(id),
+      order_sku_id: maybe(id),
+      quantity_fulfilled: maybe(z.int()),
+    }),
+  ),
+});
+export type Fulfillment = z.infer<typeof FulfillmentSchema>;
+
+export const OrderSkuSchema = z.object({
+  id: id,
+  offer_id: maybe(id),
+  merchant_id: maybe(id),
+  app_id: maybe(id),
+  product_id: maybe(z.string()),
+  sku_id: id,
+  external_id: maybe(z.string()),
+  name: maybe(z.string()),
+  brand: maybe(z.string()),
+  thumbnail: maybe(z.string()),
+  quantity: z.int().positive(),
+  price: price,
+  line_price: maybe(price),
+  weight: maybe(z.number()),
+  height: maybe(z.number()),
+  width: maybe(z.number()),
+  length: maybe(z.number()),
+  available: maybe(z.boolean()),
+  status: maybe(
+    openEnum([
+      'IN_PROGRESS',
+      'PROCESSING',
+      'SHIPPED',
+      'PARTIALLY_SHIPPED',
+      'DELIVERED',
+      'COULD_NOT_DELIVER',
+      'RETURNED',
+      'CANCELED',
+      'REFUNDED',
+      'ERROR',
+      'PARTIALLY_RETURNED',
+      'PARTIALLY_REFUNDED',
+    ]),
+  ),
+  product_type: maybe(openEnum(['PHYSICAL', 'DIGITAL', 'VIRTUAL', 'BUNDLED'])),
+  custom: maybe(z.boolean()),
+  custom_properties: list(z.object({ name: z.string(), value: z.string() })),
+  quantity_fulfilled: maybe(z.int()),
+  order_sku_rates: list(
+    z.object({
+      order_sku_id: maybe(id),
+      amount: maybe(money),
+      rate: maybe(z.number()),
+      type: maybe(openEnum(['TAX', 'SHIPPING', 'FEE', 'DUTY'])),
+      name: maybe(z.string()),
+      decimal_rate: maybe(z.number()),
+      dollar_amount: maybe(z.number()),
+    }),
+  ),
+});
+export type OrderSku = z.infer<typeof OrderSkuSchema>;
+
+export const BagTaxSchema = z.object({
+  order_id: maybe(id),
+  merchant_id: maybe(id),
+  state: maybe(z.string()),
+  rate: maybe(z.number()),
+  amount: maybe(money),
+  description: maybe(z.string()),
+});
+
+export const BagDiscountSchema = z.object({
+  id: maybe(id),
+  bag_id: maybe(id),
+  code: maybe(z.string()),
+  amount: maybe(money),
+  amount_total: maybe(money),
+  percentage: maybe(z.number()),
+  status: maybe(openEnum(['PENDING', 'APPLIED', 'INVALID', 'NOT_SUPPORTED', 'ERROR', 'EXPIRED'])),
+  type: maybe(openEnum(['CODE'])),
+  value_type: maybe(openEnum(['AMOUNT', 'PERCENTAGE'])),
+  external_id: maybe(z.string()),
+  date_created: maybe(datetime),
+  date_last_modified: maybe(datetime),
+});
+
+export const BagSchema = z.object({
+  id: id,
+  order_id: maybe(id),
+  merchant_id: id,
+  merchant_name: maybe(z.string()),
+  app_id: maybe(id),
+  external_id: maybe(z.string()),
+  status: maybe(BagStatusSchema),
+  /** Submit and direct-order answers carry `bag_status` beside (or instead of) `status`. */
+  bag_status: maybe(BagStatusSchema),
+  bag_id: maybe(id),
+  fulfillment_status: maybe(FulfillmentStatusSchema),
+  financial_status: maybe(FinancialStatusSchema),
+  skus: list(OrderSkuSchema),
+  shipping_method: maybe(ShippingMethodSchema),
+  taxes: list(BagTaxSchema),
+  sub_total: maybe(money),
+  shipping_total: maybe(money),
+  tax_total: maybe(money),
+  discount_total: maybe(money),
+  total: maybe(money),
+  taxes_included: maybe(z.boolean()),
+  external_checkout: maybe(z.boolean()),
+  commission_rate: maybe(z.number()),
+  currency: maybe(currencyCode),
+  external_currency: maybe(z.string()),
+  currency_exchange_rate: maybe(z.number()),
+  channel: maybe(z.string()),
+  platform: maybe(z.string()),
+  fulfillments: list(FulfillmentSchema),
+  discounts: list(BagDiscountSchema),
+  wallet_based_checkout: maybe(z.boolean()),
+  remorse_period_ends: maybe(datetime),
+  captureStatus: maybe(z.string()),
+  date_created: maybe(datetime),
+  date_last_modified: maybe(datetime),
+  date_submitted: maybe(datetime),
+});
+export type Bag = z.infer<typeof BagSchema>;
+
+export const PaymentTransactionSchema = z.object({
+  id: maybe(id),
+  order_id: maybe(id),
+  payment_provider: maybe(z.string()),
+  payment_provider_transaction_id: maybe(z.string()),
+  amount: maybe(money),
+  currency: maybe(z.string()),
+  capture_status: maybe(z.string()),
+  capture_method: maybe(z.string()),
+  transfer_status: maybe(z.string()),
+  transfer_method: maybe(z.string()),
+  status: maybe(z.string()),
+  metadata: maybe(jsonObject),
+});
+
+/** A cart and an order are one entity: the same shape before and after submit. */
+export const OrderSchema = z.object({
+  id: id,
+  token: maybe(z.string()),
+  errors: list(OrderErrorSchema),
+  user_id: maybe(id),
+  app_id: maybe(id),
+  developer_id: maybe(id),
+  app_name: maybe(z.string()),
+  customer: maybe(CustomerSchema),
+  bags: list(BagSchema),
+  shipping_address: maybe(AddressSchema),
+  billing_address: maybe(AddressSchema),
+  payment_method: maybe(PaymentMethodSchema),
+  sub_total: maybe(money),
+  shipping_total: maybe(money),
+  tax_total: maybe(money),
+  discount_total: maybe(money),
+  total: maybe(money),
+  taxes_included: maybe(z.boolean()),
+  base_currency: maybe(currencyCode),
+  currency: maybe(currencyCode),
+  currency_symbol: maybe(z.string()),
+  app_order_id: maybe(z.string()),
+  app_customer_id: maybe(z.string()),
+  referral_id: maybe(z.string()),
+  external_id: maybe(z.string()),
+  status: maybe(OrderStatusSchema),
+  is_guest: maybe(z.boolean()),
+  guest: maybe(z.boolean()),
+  priced: maybe(z.boolean()),
+  wallet_based_checkout: maybe(z.boolean()),
+  intent_based_checkout: maybe(z.boolean()),
+  stripe_key: maybe(z.string()),
+  payment_intent_client_secret: maybe(z.string()),
+  payment_transactions: list(PaymentTransactionSchema),
+  channel: maybe(z.string()),
+  order_id: maybe(id),
+  date_created: maybe(datetime),
+  date_last_modified: maybe(datetime),
+  date_submitted: maybe(datetime),
+});
+export type Order = z.infer<typeof OrderSchema>;
+export const CartSchema = OrderSchema;
+export type Cart = Order;
+
+const quantity = z.int().min(1).max(1000);
+
+export const CartSkuInputSchema = z.object({ sku_id: id.positive(), quantity });
+export type CartSkuInput = z.infer<typeof CartSkuInputSchema>;
+
+export const CreateCartRequestSchema = z.object({
+  base_currency: maybe(currencyCode),
+  skus: list(CartSkuInputSchema),
+  customer: maybe(CustomerInputSchema),
+  wallet_based_checkout: maybe(z.boolean()),
+  app_order_id: maybe(z.string().max(64)),
+});
+export type CreateCartRequest = z.infer<typeof CreateCartRequestSchema>;
+
+export const UpdateCartSkuRequestSchema = z.object({ quantity });
+
+export const ApplyShippingRequestSchema = z
+  .array(z.object({ bag_id: id.positive(), shipping_method_id: z.string().min(1).max(128) }))
+  .min(1)
+  .max(100);
+export type ApplyShippingRequest = z.infer<typeof ApplyShippingRequestSchema>;
+
+export const SubmitCartRequestSchema = z.object({
+  referral_id: maybe(z.string().max(64)),
+  app_order_id: maybe(z.string().max(64)),
+});
