@@ -8,6 +8,8 @@ import { OfferSchema } from './catalog.js';
 import { currencyCode, id, list, maybe } from './primitives.js';
 import {
   AddressInputSchema,
+  AvailableShippingSchema,
+  OrderSchema,
   ApplyShippingRequestSchema,
   CartSkuInputSchema,
   CustomerInputSchema,
@@ -112,6 +114,28 @@ export const ApiApplyShippingRequestSchema = ApplyShippingRequestSchema;
 export const ApiPaymentRequestSchema = PaymentMethodInputSchema;
 /** `POST /api/orders` (direct order submission); needs an `Idempotency-Key` header. */
 export const ApiDirectOrderRequestSchema = DirectOrderRequestSchema;
+
+/**
+ * Carts and orders are reached through their service id plus an `access`
+ * handle the BFF signs when it creates them (HMAC of the id): ids are
+ * sequential integers, and a shopper must not read another shopper's address
+ * by counting. The browser sends it back as the `Tote-Access` header (or
+ * `?access=` on the event stream, which cannot set headers).
+ */
+export const ACCESS_HEADER = 'tote-access';
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+
+/** `POST /api/carts` (201), `POST /api/carts/:id/submit`, `POST /api/orders` (201) */
+export const CartCreatedResponseSchema = z.object({ cart: OrderSchema, access: z.string() });
+export const OrderPlacedResponseSchema = z.object({ order: OrderSchema, access: z.string() });
+/** Every other cart route: `GET /api/carts/:id`, sku, customer, address, shipping, payment changes. */
+export const CartResponseSchema = z.object({ cart: OrderSchema });
+/** `GET /api/orders/:id` */
+export const OrderResponseSchema = z.object({ order: OrderSchema });
+/** `GET /api/carts/:id/shipping/available`: one entry per bag. */
+export const AvailableShippingResponseSchema = z.object({ bags: AvailableShippingSchema });
+export type CartCreatedResponse = z.infer<typeof CartCreatedResponseSchema>;
+export type OrderPlacedResponse = z.infer<typeof OrderPlacedResponseSchema>;
 
 /** One Server-Sent Event of `GET /api/orders/:id/events` (event name `bag`). */
 export const BagEventSchema = z.object({
