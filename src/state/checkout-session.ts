@@ -1,0 +1,240 @@
+/**
+ * The checkout's state machine: which step the shopper is on, what they typed,
+ * which shipping method each bag gets, the payment token and the submit
+ * attempt. Persisted in `sessionStorage` (per tab, cleared with the tab, so an
+ * address does not outlive the visit) so that a reload comes back to the same
+ * step with nothing re-typed. Storage that throws or holds junk is survived:
+ * the session then lives in memory, or starts fresh from what still makes sense.
+ */
+import type { PaymentMethodInput } from '../contract/order.js';
+import { type AddressDraft, emptyAddress, isAddressComplete, toAddressDraft } from './checkout-address.js';
+
+export const CHECKOUT_STEPS = ['review', 'address', 'shipping', 'payment', 'confirm', 'placed'] as const;
+export type CheckoutStep = (typeof CHECKOUT_STEPS)[number];
+export type CheckoutMode = 'cart' | 'direct';
+
+/** The payment as tokenised by the adapter, with what is safe to show again (never card data). */
+export interface CheckoutPayment extends PaymentMethodInput {
+  brand?: string;
+  last4?: string;
+}
+
+/**
+ * One press of "Place order". The key goes out as `Idempotency-Key`; it is kept
+ * (and persisted) until the attempt has a definite answer, so a double click,
+ * a retry after a timeout or a reload mid-submit all resend the same key and
+ * the BFF answers with the one order it placed.
+ */
+export interface SubmitAttempt {
+  key: string;
+  status: 'pending' | 'failed';
+}
+
+export interface CheckoutState {
+  mode: CheckoutMode;
+  step: CheckoutStep;
+  shipping: AddressDraft;
+  billing: AddressDraft;
+  billingSameAsShipping: boolean;
+  /** Chosen shipping method per bag, keyed by merchant id (one bag per merchant). */
+  selections: Record<string, string>;
+  /** The service cart of the cart flow and its access handle. */
+  cart?: { id: number; access: string };
+  payment?: CheckoutPayment;
+  attempt?: SubmitAttempt;
+  /** The placed order and its access handle (for the status page). */
+  placed?: { orderId: number; access: string };
+}
+
+/** What the machine needs to know about the world outside it to decide which steps are open. */
+export interface CheckoutFacts {
+  /** Lines in the cart, flagged ones included. */
+  lineCount: number;
+  /** Lines flagged unavailable/out of stock that must be fixed before paying. */
+  blockingLines: number;
+  /** Merchant ids of the bags in the cart. */
+  merchantIds: readonly string[];
+}
+
+const VERSION = 1;
+
+export function initialCheckoutState(mode: CheckoutMode = 'cart', country = 'US'): CheckoutState {
+  return {
+    mode,
+    step: 'review',
+    shipping: emptyAddress(country),
+    billing: emptyAddress(country),
+    billingSameAsShipping: true,
+    selections: {},
+  };
+}
+
+const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+const isStr = (v: unknown): v is string => typeof v === 'string';
+const isId = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) > 0;
+
+/** Rebuilds a state from untrusted JSON, keeping each part only if it is well formed. */
+export function reviveCheckoutState(raw: unknown, mode: CheckoutMode): CheckoutState {
+  const state = initialCheckoutState(mode);
+  if (!isObj(raw) || raw.v !== VERSION || raw.mode !== mode) return state;
+  if (isStr(raw.step) && (CHECKOUT_STEPS as readonly string[]).includes(raw.step)) state.step = raw.step as CheckoutStep;
+  state.shipping = toAddressDraft(raw.shipping);
+  state.billing = toAddressDraft(raw.billing);
+  if (typeof raw.billingSameAsShipping === 'boolean') state.billingSameAsShipping = raw.billingSameAsShipping;
+  if (isObj(raw.selections)) {
+    for (const [k, v] of Object.entries(raw.selections)) {
+      if (/^\d{1,15}$/.test(k) && isStr(v) && v.length <= 128) state.selections[k] = v;
+    }
+  }
+  const cart = raw.cart;
+  if (isObj(cart) && isId(cart.id) && isStr(cart.access)) state.cart = { id: cart.id, access: cart.access };
+  const pay = raw.payment;
+  if (isObj(pay) && isStr(pay.token) && pay.token.length <= 256 && isStr(pay.payment_provider)) {
+    state.payment = { payment_provider: pay.payment_provider, token: pay.token };
+    if (isStr(pay.type)) state.payment.type = pay.type;
+    if (isStr(pay.brand)) state.payment.brand = pay.brand.slice(0, 32);
+    if (isStr(pay.last4) && /^\d{4}$/.test(pay.last4)) state.payment.last4 = pay.last4;
+  }
+  const attempt = raw.attempt;
+  if (isObj(attempt) && isStr(attempt.key) && /^[\w-]{8,128}$/.test(attempt.key) && (attempt.status === 'pending' || attempt.status === 'failed')) {
+    state.attempt = { key: attempt.key, status: attempt.status };
+  }
+  const placed = raw.placed;
+  if (isObj(placed) && isId(placed.orderId) && isStr(placed.access)) state.placed = { orderId: placed.orderId, access: placed.access };
+  return state;
+}
+
+/** The furthest step the shopper may be on given what is filled in. */
+export function furthestStep(state: CheckoutState, facts: CheckoutFacts): CheckoutStep {
+  if (state.placed) return 'placed';
+  if (facts.lineCount === 0 || facts.blockingLines > 0) return 'review';
+  const addressOk =
+    isAddressComplete(state.shipping, true) && (state.billingSameAsShipping || isAddressComplete(state.billing, false));
+  if (!addressOk) return 'address';
+  if (facts.merchantIds.some((m) => !state.selections[m])) return 'shipping';
+  if (!state.payment) return 'payment';
+  return 'confirm';
+}
+
+export function stepIndex(step: CheckoutStep): number {
+  return CHECKOUT_STEPS.indexOf(step);
+}
+
+/** The step to show: the one asked for, unless something it needs is missing. */
+export function clampStep(state: CheckoutState, facts: CheckoutFacts, wanted: CheckoutStep = state.step): CheckoutStep {
+  const furthest = furthestStep(state, facts);
+  if (furthest === 'placed') return 'placed';
+  if (wanted === 'placed') return furthest;
+  return stepIndex(wanted) <= stepIndex(furthest) ? wanted : furthest;
+}
+
+function newKey(): string {
+  const c = globalThis.crypto;
+  if (c?.randomUUID) return c.randomUUID();
+  const bytes = new Uint8Array(16);
+  c.getRandomValues(bytes);
+  return [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** Storage that may be missing or throw on every call (privacy modes, sandboxed iframes). */
+export type MaybeStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null | undefined;
+
+export function defaultSessionStorage(): MaybeStorage {
+  try {
+    return globalThis.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+export interface CheckoutSessionOptions {
+  mode?: CheckoutMode;
+  /** Defaults to `sessionStorage`; `null` keeps the session in memory only. */
+  storage?: MaybeStorage;
+  /** Storage key; two checkouts on one page need different keys. */
+  key?: string;
+}
+
+export class CheckoutSession {
+  readonly mode: CheckoutMode;
+  readonly key: string;
+  private readonly storage: MaybeStorage;
+  private current: CheckoutState;
+  private readonly listeners = new Set<(state: CheckoutState) => void>();
+
+  constructor(options: CheckoutSessionOptions = {}) {
+    this.mode = options.mode ?? 'cart';
+    this.key = options.key ?? `tote:checkout:${this.mode}`;
+    this.storage = options.storage === undefined ? defaultSessionStorage() : options.storage;
+    this.current = reviveCheckoutState(this.read(), this.mode);
+  }
+
+  get state(): CheckoutState {
+    return this.current;
+  }
+
+  subscribe(fn: (state: CheckoutState) => void): () => void {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  }
+
+  /** Applies a change and persists it. */
+  update(patch: Partial<Omit<CheckoutState, 'mode'>>): void {
+    this.current = { ...this.current, ...patch };
+    this.write();
+    for (const fn of this.listeners) fn(this.current);
+  }
+
+  goTo(step: CheckoutStep, facts: CheckoutFacts): CheckoutStep {
+    const step2 = clampStep(this.current, facts, step);
+    if (step2 !== this.current.step) this.update({ step: step2 });
+    return step2;
+  }
+
+  selectShipping(merchantId: number | string, shippingMethodId: string): void {
+    this.update({ selections: { ...this.current.selections, [String(merchantId)]: shippingMethodId } });
+  }
+
+  /** The key of the attempt in progress, or a fresh one after a definite failure. */
+  beginAttempt(): string {
+    const attempt = this.current.attempt;
+    if (attempt?.status === 'pending') return attempt.key;
+    const key = newKey();
+    this.update({ attempt: { key, status: 'pending' } });
+    return key;
+  }
+
+  /** A definite refusal (declined, out of stock): the next press is a new attempt with a new key. */
+  failAttempt(): void {
+    if (this.current.attempt) this.update({ attempt: { ...this.current.attempt, status: 'failed' } });
+  }
+
+  markPlaced(orderId: number, access: string): void {
+    this.update({ placed: { orderId, access }, step: 'placed', attempt: undefined, payment: undefined });
+  }
+
+  /** Starts over (after an order is placed and the shopper shops on). Keeps the address for next time. */
+  reset(): void {
+    const { shipping, billing, billingSameAsShipping } = this.current;
+    this.current = { ...initialCheckoutState(this.mode), shipping, billing, billingSameAsShipping };
+    this.write();
+    for (const fn of this.listeners) fn(this.current);
+  }
+
+  private read(): unknown {
+    try {
+      const text = this.storage?.getItem(this.key);
+      return text ? JSON.parse(text) : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  private write(): void {
+    try {
+      this.storage?.setItem(this.key, JSON.stringify({ v: VERSION, ...this.current }));
+    } catch {
+      // Full or disabled storage: the session goes on in memory.
+    }
+  }
+}
