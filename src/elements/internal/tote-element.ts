@@ -1,0 +1,36 @@
+import { LitElement } from 'lit';
+import { property } from 'lit/decorators.js';
+import { consume } from '@lit/context';
+import { localeContext } from '../../state/context.js';
+import { msg, type MessageKey } from './localize.js';
+
+type EventName = keyof GlobalEventHandlersEventMap;
+type DetailOf<K extends EventName> = GlobalEventHandlersEventMap[K] extends CustomEvent<infer D> ? D : never;
+
+/** Base of every Tote element: typed events, and the locale of the nearest provider. */
+export class ToteElement extends LitElement {
+  /** BCP 47 locale for text and money; taken from `<tote-provider>` when there is one. */
+  @consume({ context: localeContext, subscribe: true })
+  @property({ reflect: false })
+  locale?: string;
+
+  /** The locale in use: own or provider's, else the page's `lang`, else English. */
+  protected get effectiveLocale(): string {
+    return this.locale || (typeof document === 'undefined' ? '' : document.documentElement.lang) || 'en';
+  }
+
+  /** A user-visible string in the element's locale. */
+  protected t(key: MessageKey, params?: Record<string, string | number>): string {
+    return msg(this.effectiveLocale, key, params);
+  }
+
+  /**
+   * Dispatches a bubbling, composed event with a typed detail. Returns the
+   * event so a cancelable one can be checked with `defaultPrevented`.
+   */
+  emit<K extends EventName>(name: K, detail: DetailOf<K>, options: { cancelable?: boolean } = {}): CustomEvent<DetailOf<K>> {
+    const event = new CustomEvent(name, { detail, bubbles: true, composed: true, cancelable: options.cancelable ?? false });
+    this.dispatchEvent(event);
+    return event;
+  }
+}

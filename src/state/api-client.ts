@@ -1,0 +1,395 @@
+/**
+ * The browser's client for the BFF (`src/contract/api.ts`). Types only come
+ * from the contract: the BFF validates, the browser trusts its own server and
+ * does not ship zod.
+ */
+import type { z } from 'zod';
+import type {
+  ApiAddressRequestSchema,
+  ApiAddSkuRequestSchema,
+  ApiApplyShippingRequestSchema,
+  ApiCreateCartRequestSchema,
+  ApiCustomerRequestSchema,
+  ApiDirectOrderRequestSchema,
+  ApiErrorCode,
+  ApiEstimateRequestSchema,
+  ApiOnboardingRequestSchema,
+  ApiPaymentRequestSchema,
+  ApiUpdateSkuRequestSchema,
+  BagEvent,
+  CartCreatedResponse,
+  HealthResponseSchema,
+  MerchantSummary,
+  OffersQuerySchema,
+  OffersResponse,
+  OrderPlacedResponse,
+  WidgetOffer,
+} from '../contract/api.js';
+import type { BagShippingOptions, Cart, Order } from '../contract/order.js';
+import type { EstimateResponse } from '../contract/estimate.js';
+import type { ConnectionHealthReport, MerchantOnboarding } from '../contract/operations.js';
+import type { SubmitCartRequestSchema } from '../contract/order.js';
+
+type In<S extends z.ZodType> = z.input<S>;
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  /**
+   * Keeps one request in flight per key: a newer call with the same key
+   * aborts the older one, whose promise then rejects with an `AbortError`.
+   */
+  key?: string;
+}
+
+export interface SubmitOptions extends CallOptions {
+  /** One key per attempt to place an order: a retry with the same key places one order. Generated when absent. */
+  idempotencyKey?: string;
+}
+
+/** A cart or order as the browser reaches it: the id plus the access handle the BFF signed. */
+export interface AccessHandle {
+  id: number;
+  access: string;
+}
+
+export type OffersQuery = In<typeof OffersQuerySchema>;
+
+export interface OrderEventHandlers {
+  /** The full order, sent on every (re)connect. */
+  onOrder?(order: Order): void;
+  onBag?(event: BagEvent): void;
+  /** Called on every drop; the stream reconnects by itself until `close()`. */
+  onError?(attempt: number): void;
+  onOpen?(): void;
+}
+
+export interface EventStream {
+  close(): void;
+}
+
+export interface ToteApi {
+  /** The BFF base URL this client talks to (`/api`). */
+  readonly endpoint: string;
+  health(opts?: CallOptions): Promise<z.infer<typeof HealthResponseSchema>>;
+  merchants(opts?: CallOptions): Promise<MerchantSummary[]>;
+  listOffers(query?: OffersQuery, opts?: CallOptions): Promise<OffersResponse>;
+  getOffer(offerId: number, opts?: CallOptions): Promise<WidgetOffer>;
+  estimate(body: In<typeof ApiEstimateRequestSchema>, opts?: CallOptions): Promise<EstimateResponse>;
+
+  createCart(body: In<typeof ApiCreateCartRequestSchema>, opts?: CallOptions): Promise<CartCreatedResponse>;
+  getCart(cart: AccessHandle, opts?: CallOptions): Promise<Cart>;
+  addCartSku(cart: AccessHandle, body: In<typeof ApiAddSkuRequestSchema>, opts?: CallOptions): Promise<Cart>;
+  updateCartSku(
+    cart: AccessHandle,
+    orderSkuId: number,
+    body: In<typeof ApiUpdateSkuRequestSchema>,
+    opts?: CallOptions,
+  ): Promise<Cart>;
+  removeCartSku(cart: AccessHandle, orderSkuId: number, opts?: CallOptions): Promise<Cart>;
+  setCartCustomer(cart: AccessHandle, body: In<typeof ApiCustomerRequestSchema>, opts?: CallOptions): Promise<Cart>;
+  setShippingAddress(cart: AccessHandle, body: In<typeof ApiAddressRequestSchema>, opts?: CallOptions): Promise<Cart>;
+  setBillingAddress(cart: AccessHandle, body: In<typeof ApiAddressRequestSchema>, opts?: CallOptions): Promise<Cart>;
+  getAvailableShipping(cart: AccessHandle, opts?: CallOptions): Promise<BagShippingOptions[]>;
+  applyShipping(cart: AccessHandle, body: In<typeof ApiApplyShippingRequestSchema>, opts?: CallOptions): Promise<Cart>;
+  applyPayment(cart: AccessHandle, body: In<typeof ApiPaymentRequestSchema>, opts?: CallOptions): Promise<Cart>;
+  submitCart(
+    cart: AccessHandle,
+    body?: In<typeof SubmitCartRequestSchema>,
+    opts?: SubmitOptions,
+  ): Promise<OrderPlacedResponse>;
+
+  createDirectOrder(body: In<typeof ApiDirectOrderRequestSchema>, opts?: SubmitOptions): Promise<OrderPlacedResponse>;
+  getOrder(order: AccessHandle, opts?: CallOptions): Promise<Order>;
+  /** `GET /orders/:id/events` as Server-Sent Events, reconnecting with backoff until closed. */
+  orderEvents(order: AccessHandle, handlers: OrderEventHandlers): EventStream;
+
+  connectionHealth(opts?: CallOptions): Promise<ConnectionHealthReport[]>;
+  refreshConnectionHealth(merchantId: number, opts?: CallOptions): Promise<ConnectionHealthReport>;
+  onboardMerchant(
+    onboardingId: string | number,
+    body: In<typeof ApiOnboardingRequestSchema>,
+    opts?: CallOptions,
+  ): Promise<MerchantOnboarding>;
+}
+
+export interface ApiClientOptions {
+  /** Base URL of the BFF, e.g. `/api` or `https://shop.example/api`. */
+  endpoint: string;
+  fetch?: typeof fetch;
+  /** For tests: an `EventSource` stand-in. */
+  EventSource?: typeof EventSource;
+  /** Backoff of the event stream after a drop, in ms (doubles per attempt, capped). */
+  reconnectDelayMs?: number;
+}
+
+export type ApiErrorField = { path: string; message: string };
+export type ApiErrorSku = { sku_id?: number | null; order_sku_id?: number | null; bag_id?: number | null; message?: string | null };
+
+/** Any answer of the BFF that is not a success, plus network failures (`status` 0, `code` `network`). */
+export class ApiRequestError extends Error {
+  override name = 'ApiRequestError';
+  readonly status: number;
+  readonly code: ApiErrorCode | 'network' | (string & {});
+  readonly merchantId?: number;
+  /** Seconds until a retry makes sense (from the body or the `Retry-After` header). */
+  readonly retryAfter?: number;
+  readonly skus: ApiErrorSku[];
+  readonly fields: ApiErrorField[];
+
+  constructor(init: {
+    status: number;
+    code: string;
+    message: string;
+    merchantId?: number;
+    retryAfter?: number;
+    skus?: ApiErrorSku[];
+    fields?: ApiErrorField[];
+    cause?: unknown;
+  }) {
+    super(init.message, { cause: init.cause });
+    this.status = init.status;
+    this.code = init.code;
+    this.merchantId = init.merchantId;
+    this.retryAfter = init.retryAfter;
+    this.skus = init.skus ?? [];
+    this.fields = init.fields ?? [];
+  }
+
+  get rateLimited(): boolean {
+    return this.status === 429 || this.code === 'rate_limited' || this.code === 'merchant_busy';
+  }
+}
+
+export function isAbortError(e: unknown): boolean {
+  return e instanceof DOMException ? e.name === 'AbortError' : (e as { name?: string } | null)?.name === 'AbortError';
+}
+
+function abortError(): DOMException {
+  return new DOMException('Superseded by a newer request', 'AbortError');
+}
+
+/**
+ * One request in flight per key. `run(key, task)` aborts the task still
+ * running under that key and hands the new task a fresh signal (tied to the
+ * caller's); a superseded task's result is dropped even if it already arrived.
+ */
+export function createSingleFlight() {
+  const inFlight = new Map<string, AbortController>();
+  return {
+    async run<T>(key: string, task: (signal: AbortSignal) => Promise<T>, outer?: AbortSignal): Promise<T> {
+      inFlight.get(key)?.abort(abortError());
+      const controller = new AbortController();
+      inFlight.set(key, controller);
+      const onOuterAbort = () => controller.abort(outer?.reason);
+      if (outer?.aborted) onOuterAbort();
+      else outer?.addEventListener('abort', onOuterAbort, { once: true });
+      try {
+        const result = await task(controller.signal);
+        if (controller.signal.aborted) throw controller.signal.reason ?? abortError();
+        return result;
+      } finally {
+        outer?.removeEventListener('abort', onOuterAbort);
+        if (inFlight.get(key) === controller) inFlight.delete(key);
+      }
+    },
+    abort(key: string): void {
+      inFlight.get(key)?.abort(abortError());
+      inFlight.delete(key);
+    },
+  };
+}
+
+function retryAfterSeconds(header: string | null): number | undefined {
+  if (!header) return undefined;
+  const n = Number(header);
+  if (Number.isFinite(n)) return Math.max(0, n);
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - Date.now()) / 1000));
+}
+
+async function errorFromResponse(res: Response): Promise<ApiRequestError> {
+  let body: unknown;
+  try {
+    body = await res.json();
+  } catch {
+    body = undefined;
+  }
+  const err = (body as { error?: Record<string, unknown> } | undefined)?.error;
+  const e = err && typeof err === 'object' ? err : {};
+  const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+  return new ApiRequestError({
+    status: res.status,
+    code: typeof e.code === 'string' ? e.code : res.status === 429 ? 'rate_limited' : `http_${res.status}`,
+    message: typeof e.message === 'string' ? e.message : `Request failed with status ${res.status}`,
+    merchantId: num(e.merchant_id),
+    retryAfter: num(e.retry_after) ?? retryAfterSeconds(res.headers.get('retry-after')),
+    skus: Array.isArray(e.skus) ? (e.skus as ApiErrorSku[]) : [],
+    fields: Array.isArray(e.fields) ? (e.fields as ApiErrorField[]) : [],
+  });
+}
+
+const newIdempotencyKey = () => globalThis.crypto.randomUUID();
+
+export function createApiClient(options: ApiClientOptions): ToteApi {
+  const endpoint = options.endpoint.replace(/\/+$/, '');
+  const doFetch: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const flight = createSingleFlight();
+
+  interface Req {
+    method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+    body?: unknown;
+    access?: string;
+    idempotencyKey?: string;
+    query?: Record<string, string | number | undefined>;
+  }
+
+  async function send<T>(path: string, req: Req, opts: CallOptions = {}): Promise<T> {
+    const call = async (signal?: AbortSignal): Promise<T> => {
+      const params = new URLSearchParams();
+      for (const [k, v] of Object.entries(req.query ?? {})) if (v !== undefined && v !== '') params.set(k, String(v));
+      const qs = params.size ? `?${params}` : '';
+      const headers: Record<string, string> = { accept: 'application/json' };
+      if (req.body !== undefined) headers['content-type'] = 'application/json';
+      if (req.access) headers['tote-access'] = req.access;
+      if (req.idempotencyKey) headers['idempotency-key'] = req.idempotencyKey;
+      let res: Response;
+      try {
+        res = await doFetch(`${endpoint}${path}${qs}`, {
+          method: req.method ?? 'GET',
+          headers,
+          body: req.body === undefined ? undefined : JSON.stringify(req.body),
+          signal,
+          credentials: 'same-origin',
+        });
+      } catch (cause) {
+        if (isAbortError(cause) || signal?.aborted) throw signal?.reason ?? cause;
+        throw new ApiRequestError({ status: 0, code: 'network', message: 'The shop could not be reached', cause });
+      }
+      if (!res.ok) throw await errorFromResponse(res);
+      if (res.status === 204) return undefined as T;
+      const data = (await res.json()) as T;
+      if (signal?.aborted) throw signal.reason ?? abortError();
+      return data;
+    };
+    return opts.key ? flight.run(opts.key, call, opts.signal) : call(opts.signal);
+  }
+
+  const cartPath = (cart: AccessHandle, rest = '') => `/carts/${encodeURIComponent(cart.id)}${rest}`;
+  const cartCall = async (cart: AccessHandle, rest: string, req: Req, opts?: CallOptions) =>
+    (await send<{ cart: Cart }>(cartPath(cart, rest), { ...req, access: cart.access }, opts)).cart;
+
+  return {
+    endpoint,
+    health: (opts) => send('/health', {}, opts),
+    merchants: async (opts) => (await send<{ merchants: MerchantSummary[] }>('/merchants', {}, opts)).merchants,
+    listOffers: (query = {}, opts) =>
+      send('/offers', { query: { merchant_id: query.merchant_id as number | undefined, cursor: query.cursor, size: query.size as number | undefined } }, opts),
+    getOffer: async (offerId, opts) =>
+      (await send<{ offer: WidgetOffer }>(`/offers/${encodeURIComponent(offerId)}`, {}, opts)).offer,
+    estimate: (body, opts) => send('/estimate', { method: 'POST', body }, opts),
+
+    createCart: (body, opts) => send('/carts', { method: 'POST', body }, opts),
+    getCart: (cart, opts) => cartCall(cart, '', {}, opts),
+    addCartSku: (cart, body, opts) => cartCall(cart, '/skus', { method: 'POST', body }, opts),
+    updateCartSku: (cart, orderSkuId, body, opts) =>
+      cartCall(cart, `/skus/${encodeURIComponent(orderSkuId)}`, { method: 'PUT', body }, opts),
+    removeCartSku: (cart, orderSkuId, opts) =>
+      cartCall(cart, `/skus/${encodeURIComponent(orderSkuId)}`, { method: 'DELETE' }, opts),
+    setCartCustomer: (cart, body, opts) => cartCall(cart, '/customer', { method: 'POST', body }, opts),
+    setShippingAddress: (cart, body, opts) => cartCall(cart, '/shipping_address', { method: 'POST', body }, opts),
+    setBillingAddress: (cart, body, opts) => cartCall(cart, '/billing_address', { method: 'POST', body }, opts),
+    getAvailableShipping: async (cart, opts) =>
+      (await send<{ bags: BagShippingOptions[] }>(cartPath(cart, '/shipping/available'), { access: cart.access }, opts)).bags,
+    applyShipping: (cart, body, opts) => cartCall(cart, '/shipping', { method: 'POST', body }, opts),
+    applyPayment: (cart, body, opts) => cartCall(cart, '/payment', { method: 'POST', body }, opts),
+    submitCart: (cart, body = {}, opts = {}) =>
+      send(
+        cartPath(cart, '/submit'),
+        { method: 'POST', body, access: cart.access, idempotencyKey: opts.idempotencyKey ?? newIdempotencyKey() },
+        opts,
+      ),
+
+    createDirectOrder: (body, opts = {}) =>
+      send('/orders', { method: 'POST', body, idempotencyKey: opts.idempotencyKey ?? newIdempotencyKey() }, opts),
+    getOrder: async (order, opts) =>
+      (await send<{ order: Order }>(`/orders/${encodeURIComponent(order.id)}`, { access: order.access }, opts)).order,
+    orderEvents: (order, handlers) =>
+      openEventStream(
+        `${endpoint}/orders/${encodeURIComponent(order.id)}/events?access=${encodeURIComponent(order.access)}`,
+        handlers,
+        options.EventSource ?? globalThis.EventSource,
+        options.reconnectDelayMs ?? 1000,
+      ),
+
+    connectionHealth: async (opts) =>
+      (await send<{ reports: ConnectionHealthReport[] } | ConnectionHealthReport[]>('/operator/connection-health', {}, opts).then(
+        (r) => (Array.isArray(r) ? r : r.reports),
+      )),
+    refreshConnectionHealth: (merchantId, opts) =>
+      send(`/operator/connection-health/${encodeURIComponent(merchantId)}/refresh`, { method: 'POST' }, opts),
+    onboardMerchant: (onboardingId, body, opts) =>
+      send(`/operator/onboarding/${encodeURIComponent(onboardingId)}`, { method: 'PUT', body }, opts),
+  };
+}
+
+const MAX_RECONNECT_DELAY_MS = 30_000;
+
+/**
+ * EventSource retries by itself after a network drop, but gives up for good
+ * on an HTTP error or a closed stream: then we open a new one, with backoff.
+ */
+function openEventStream(
+  url: string,
+  handlers: OrderEventHandlers,
+  Source: typeof EventSource | undefined,
+  baseDelayMs: number,
+): EventStream {
+  let closed = false;
+  let attempt = 0;
+  let source: EventSource | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const parse = (e: Event) => {
+    try {
+      return JSON.parse((e as MessageEvent<string>).data) as unknown;
+    } catch {
+      return undefined;
+    }
+  };
+
+  const connect = () => {
+    if (closed || !Source) return;
+    const es = new Source(url);
+    source = es;
+    es.addEventListener('open', () => {
+      attempt = 0;
+      handlers.onOpen?.();
+    });
+    es.addEventListener('order', (e) => {
+      const data = parse(e) as { order?: Order } | Order | undefined;
+      if (data && typeof data === 'object') handlers.onOrder?.('order' in data && data.order ? data.order : (data as Order));
+    });
+    es.addEventListener('bag', (e) => {
+      const data = parse(e);
+      if (data && typeof data === 'object') handlers.onBag?.(data as BagEvent);
+    });
+    es.addEventListener('error', () => {
+      if (closed) return;
+      attempt++;
+      handlers.onError?.(attempt);
+      if (es.readyState === 2 /* CLOSED */) {
+        const delay = Math.min(MAX_RECONNECT_DELAY_MS, baseDelayMs * 2 ** Math.min(attempt - 1, 10));
+        timer = setTimeout(connect, delay);
+      }
+    });
+  };
+
+  connect();
+  return {
+    close() {
+      closed = true;
+      clearTimeout(timer);
+      source?.close();
+    },
+  };
+}

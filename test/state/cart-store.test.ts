@@ -1,0 +1,141 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { CartStore, cartStorageKey, parseStoredLines, type CartLineInput } from '../../src/state/cart-store.js';
+import type { ToteApi } from '../../src/state/api-client.js';
+import type { WidgetOffer } from '../../src/contract/api.js';
+
+class MemoryStorage implements Storage {
+  private map = new Map<string, string>();
+  get length() { return this.map.size; }
+  clear() { this.map.clear(); }
+  getItem(k: string) { return this.map.get(k) ?? null; }
+  key(i: number) { return [...this.map.keys()][i] ?? null; }
+  removeItem(k: string) { this.map.delete(k); }
+  setItem(k: string, v: string) { this.map.set(k, String(v)); }
+}
+
+const shirt: CartLineInput = {
+  sku_id: 11, offer_id: 1, merchant_id: 1001, merchant_name: 'Acme', name: 'Shirt',
+  variant_values: [{ variant: 'Size', value: 'M' }], unit_price: 2500, currency: 'USD', max_quantity: 3,
+};
+const tea: CartLineInput = {
+  sku_id: 21, offer_id: 2, merchant_id: 1002, merchant_name: 'Kyoto Tea', name: 'Sencha',
+  variant_values: [], unit_price: 1200, currency: 'JPY',
+};
+const mug: CartLineInput = { ...shirt, sku_id: 12, offer_id: 3, name: 'Mug', unit_price: 1000, max_quantity: undefined };
+
+const store = (storage: Storage | null = new MemoryStorage(), eventTarget: EventTarget | null = null) =>
+  new CartStore({ storageKey: cartStorageKey('/api'), storage, eventTarget });
+
+test('adds lines, merges the same SKU and bounds the quantity by stock', () => {
+  const s = store();
+  s.add(shirt);
+  s.add({ ...shirt, quantity: 5 });
+  assert.equal(s.lines.length, 1);
+  assert.equal(s.line(11)?.quantity, 3);
+  s.setQuantity(11, 2);
+  assert.equal(s.line(11)?.quantity, 2);
+  s.setQuantity(11, 0);
+  assert.equal(s.lines.length, 0);
+});
+
+test('groups lines into one bag per merchant and keeps currencies apart', () => {
+  const s = store();
+  s.add({ ...shirt, quantity: 2 });
+  s.add(tea);
+  s.add(mug);
+  assert.deepEqual(s.bags.map((b) => [b.merchant_name, b.lines.length]), [['Acme', 2], ['Kyoto Tea', 1]]);
+  assert.deepEqual(s.bags[0]!.totals, [{ amount: 6000, currency: 'USD' }]);
+  assert.deepEqual(s.totals, [{ amount: 6000, currency: 'USD' }, { amount: 1200, currency: 'JPY' }]);
+  assert.equal(s.count, 4);
+});
+
+test('survives a reload and notifies subscribers', () => {
+  const storage = new MemoryStorage();
+  const a = store(storage);
+  let calls = 0;
+  const off = a.subscribe(() => calls++);
+  a.add(shirt);
+  off();
+  a.add(tea);
+  assert.equal(calls, 1);
+  assert.deepEqual(store(storage).lines, a.lines);
+});
+
+test('two endpoints keep two carts', () => {
+  const storage = new MemoryStorage();
+  const a = new CartStore({ storageKey: cartStorageKey('/api'), storage, eventTarget: null });
+  const b = new CartStore({ storageKey: cartStorageKey('/other-api'), storage, eventTarget: null });
+  a.add(shirt);
+  assert.equal(b.lines.length, 0);
+});
+
+test('tolerates tampered and throwing storage', () => {
+  const storage = new MemoryStorage();
+  storage.setItem(cartStorageKey('/api'), '{"lines":[{"sku_id":"x"},' + JSON.stringify({ ...shirt, quantity: 2 }) + ',{"sku_id":11}]}');
+  assert.equal(store(storage).lines.length, 1);
+  storage.setItem(cartStorageKey('/api'), 'not json');
+  assert.equal(store(storage).lines.length, 0);
+  assert.deepEqual(parseStoredLines(JSON.stringify({ lines: [{ ...shirt, quantity: 1, currency: 'ZZZ' }] })), []);
+  assert.deepEqual(parseStoredLines(JSON.stringify({ lines: [{ ...shirt, quantity: 1, unit_price: 1.5 }] })), []);
+
+  const throwing = new MemoryStorage();
+  throwing.getItem = () => { throw new Error('SecurityError'); };
+  throwing.setItem = () => { throw new Error('QuotaExceededError'); };
+  const s = store(throwing);
+  s.add(shirt);
+  assert.equal(s.lines.length, 1);
+});
+
+test('follows another tab through the storage event', () => {
+  const storage = new MemoryStorage();
+  const target = new EventTarget();
+  const here = store(storage, target);
+  const there = store(storage, null);
+  there.add(tea);
+  let notified = 0;
+  here.subscribe(() => notified++);
+  const event = Object.assign(new Event('storage'), { key: cartStorageKey('/api'), storageArea: storage });
+  target.dispatchEvent(event);
+  assert.equal(notified, 1);
+  assert.equal(here.line(21)?.name, 'Sencha');
+  target.dispatchEvent(Object.assign(new Event('storage'), { key: 'unrelated', storageArea: storage }));
+  assert.equal(notified, 1);
+});
+
+function offer(id: number, skus: Partial<WidgetOffer['skus'][number]>[]): WidgetOffer {
+  return {
+    id, name: `Offer ${id}`, merchant_id: 1001, currency: 'USD', metadata: [], variants: [], albums: [], collections: [], tags: [],
+    skus: skus.map((s) => ({ id: 0, sale_price: 0, albums: [], variant_values: [], metadata: [], ...s })),
+  } as WidgetOffer;
+}
+
+test('revalidate flags vanished, out-of-stock, repriced and short lines in place', async () => {
+  const s = store();
+  s.add({ ...shirt, quantity: 3 }); // offer 1: stock drops to 1
+  s.add({ ...mug, sku_id: 31, offer_id: 4 }); // offer 4: gone (404)
+  s.add({ ...mug, sku_id: 41, offer_id: 5 }); // offer 5: sku 41 sold out
+  s.add({ ...mug, sku_id: 51, offer_id: 6 }); // offer 6: price up
+  s.add({ ...mug, sku_id: 61, offer_id: 7 }); // offer 7: merchant busy, left alone
+  const offers: Record<number, WidgetOffer> = {
+    1: offer(1, [{ id: 11, sale_price: 2500, inventory_tracked: true, qty_available: 1 }]),
+    5: offer(5, [{ id: 41, sale_price: 1000, in_stock: false }]),
+    6: offer(6, [{ id: 51, sale_price: 1300 }]),
+  };
+  const api = {
+    getOffer: async (id: number) => {
+      if (id === 7) throw Object.assign(new Error('busy'), { status: 429 });
+      if (!offers[id]) throw Object.assign(new Error('gone'), { status: 404 });
+      return offers[id];
+    },
+  } as unknown as ToteApi;
+  await s.revalidate(api);
+  assert.equal(s.lines.length, 5, 'no line is dropped');
+  assert.deepEqual(s.lines.map((l) => l.issue), ['quantity_reduced', 'unavailable', 'out_of_stock', 'price_changed', undefined]);
+  assert.equal(s.line(11)?.quantity, 1);
+  assert.equal(s.line(51)?.unit_price, 1300);
+  assert.equal(s.line(51)?.previous_unit_price, 1000);
+  assert.deepEqual(s.totals, [{ amount: 2500 + 1300 + 1000, currency: 'USD' }], 'unbuyable lines are not totalled');
+  s.acknowledge(51);
+  assert.equal(s.line(51)?.issue, undefined);
+});
