@@ -3,6 +3,8 @@
  * added by registering a catalogue, without touching the elements. English is
  * the source and the fallback for any key a translation lacks.
  */
+import { checkoutMessages } from './messages-checkout.js';
+
 type Params = Record<string, string | number>;
 type Message = string | ((p: Params, locale: string) => string);
 
@@ -48,6 +50,7 @@ const en = {
   noSkuForChoice: 'This combination is not available. Try another option.',
   addedToCart: (p: Params) => `Added ${p.name} to the cart`,
   cartLabel: (p: Params, l: string) => `Cart, ${p.count} ${plural(l, Number(p.count), 'item', 'items')}`,
+  ...checkoutMessages,
 } satisfies Record<string, Message>;
 
 export type MessageKey = keyof typeof en;
