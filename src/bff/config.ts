@@ -1,0 +1,99 @@
+/**
+ * What a BFF needs to run: the service's address and credentials, and the
+ * limits and stores it uses. Only the first four are required.
+ */
+import type { RetryOptions } from '../contract/client.js';
+import { createRefreshingTokenProvider, type TokenProvider } from '../contract/token.js';
+import type { EventBus, IdempotencyStore, OffersCache, RateLimiter, WebhookLedger } from './stores.js';
+import { normalizeOrigins } from './security.js';
+
+export interface BffConfig {
+  /** The service's base URL (`https://…`, without `/v1`). Fixed here: no request can point the BFF elsewhere. */
+  serviceBaseUrl: string;
+  appId: number;
+  appSecret: string;
+  /** A static token, or a provider that refreshes it. */
+  token: string | TokenProvider;
+  /** Origins allowed to call the BFF from a browser (same-origin pages always are). */
+  allowedOrigins?: readonly string[];
+  /** Where the API lives. Default `/api`. */
+  prefix?: string;
+  /** Where the service delivers webhooks. Default `<prefix>/webhooks`. */
+  webhookPath?: string;
+  /** Enables the `/operator/` routes; callers send `Authorization: Bearer <token>`. */
+  operatorToken?: string;
+  /** Largest widget request body. Default 64 KiB. */
+  maxBodyBytes?: number;
+  /** Largest webhook body (a whole order). Default 1 MiB. */
+  maxWebhookBytes?: number;
+  /** Deepest JSON nesting accepted. Default 32. */
+  maxJsonDepth?: number;
+  /** Per-client token bucket; `false` turns it off (behind a gateway that limits already). Default 100 burst, 2/s. */
+  rateLimit?: { burst: number; perSecond: number } | false;
+  /** Use the first `X-Forwarded-For` address as the client (only behind a proxy you control). Default false. */
+  trustProxy?: boolean;
+  /** Deadline of one upstream call. Default 20 s. */
+  upstreamTimeoutMs?: number;
+  /** Upstream 429 and 5xx retry budget (see the service client). */
+  retry?: RetryOptions;
+  /** How long connection health is reused for `/merchants` and `/offers`. Default 60 s. */
+  healthTtlMs?: number;
+  /** SSE heartbeat interval. Default 15 s. */
+  heartbeatMs?: number;
+  /** Most SSE streams open at once. Default 1000. */
+  maxStreams?: number;
+  /** How long an idempotent answer is replayed. Default 24 h. */
+  idempotencyTtlMs?: number;
+  /** How long a concurrent duplicate waits for the first request. Default 30 s. */
+  idempotencyWaitMs?: number;
+  idempotencyStore?: IdempotencyStore;
+  offersCache?: OffersCache;
+  eventBus?: EventBus;
+  webhookLedger?: WebhookLedger;
+  rateLimiter?: RateLimiter;
+  /** The fetch used for upstream calls (tests count them). */
+  fetch?: typeof fetch;
+  /** Where unexpected errors go (never to the client). Default `console.error`. */
+  onError?: (error: unknown) => void;
+}
+
+type Env = Record<string, string | undefined>;
+
+function required(env: Env, name: string): string {
+  const value = env[name]?.trim();
+  if (!value) throw new TypeError(`${name} is not set`);
+  return value;
+}
+
+/**
+ * Reads `SERVICE_BASE_URL`, `SERVICE_APP_ID`, `SERVICE_APP_SECRET`,
+ * `SERVICE_TOKEN` (or `SERVICE_REFRESH_TOKEN` for a refreshing token),
+ * `TOTE_ALLOWED_ORIGINS` (comma list), `TOTE_WEBHOOK_PATH`,
+ * `TOTE_OPERATOR_TOKEN`, `TOTE_API_PREFIX`.
+ */
+export function bffConfigFromEnv(env: Env = process.env): BffConfig {
+  const serviceBaseUrl = required(env, 'SERVICE_BASE_URL');
+  const base = new URL(serviceBaseUrl);
+  if (base.protocol !== 'https:' && base.protocol !== 'http:') throw new TypeError('SERVICE_BASE_URL must be http(s)');
+  const appIdText = required(env, 'SERVICE_APP_ID');
+  if (!/^[1-9][0-9]{0,15}$/.test(appIdText)) throw new TypeError('SERVICE_APP_ID must be a positive integer');
+  const appId = Number(appIdText);
+  const appSecret = required(env, 'SERVICE_APP_SECRET');
+  const refreshToken = env.SERVICE_REFRESH_TOKEN?.trim();
+  const token: string | TokenProvider = refreshToken
+    ? createRefreshingTokenProvider({ baseUrl: serviceBaseUrl, appId, appSecret, refreshToken, token: env.SERVICE_TOKEN?.trim() || undefined })
+    : required(env, 'SERVICE_TOKEN');
+  const origins = (env.TOTE_ALLOWED_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const webhookPath = env.TOTE_WEBHOOK_PATH?.trim();
+  if (webhookPath && !webhookPath.startsWith('/')) throw new TypeError('TOTE_WEBHOOK_PATH must start with /');
+  return {
+    serviceBaseUrl,
+    appId,
+    appSecret,
+    token,
+    allowedOrigins: normalizeOrigins(origins),
+    ...(env.TOTE_API_PREFIX?.trim() ? { prefix: env.TOTE_API_PREFIX.trim() } : {}),
+    ...(webhookPath ? { webhookPath } : {}),
+    ...(env.TOTE_OPERATOR_TOKEN?.trim() ? { operatorToken: env.TOTE_OPERATOR_TOKEN.trim() } : {}),
+  };
+}

@@ -1,0 +1,29 @@
+/** What every route handler gets: the request, its URL and path parameters, and the BFF's parts. */
+import type { ServiceClient } from '../contract/client.js';
+import type { AccessSigner } from './access.js';
+import type { HealthDirectory } from './merchants.js';
+import type { OfferCatalog } from './offers.js';
+import type { Params } from './router.js';
+import type { EventBus } from './stores.js';
+import type { StoredAnswer, Submission } from './idempotency.js';
+
+export interface RouteContext {
+  request: Request;
+  url: URL;
+  params: Params;
+}
+
+export type RouteHandler = (ctx: RouteContext) => Promise<Response>;
+
+export interface BffParts {
+  client: ServiceClient;
+  access: AccessSigner;
+  health: HealthDirectory;
+  catalog: OfferCatalog;
+  bus: EventBus;
+  submitOnce: (submission: Submission) => Promise<StoredAnswer>;
+  /** The request's JSON body within the size and depth caps (`undefined` when empty). */
+  body: (request: Request) => Promise<unknown>;
+  heartbeatMs: number;
+  streams: { open: number; max: number };
+}

@@ -1,0 +1,150 @@
+/**
+ * `createBff(config)`: the whole BFF as one web-standard handler,
+ * `(request: Request) => Promise<Response>`, mountable in any server that
+ * speaks Request/Response (Node via `toNodeListener`, Vite, Next.js, Hono…).
+ */
+import { createServiceClient } from '../contract/client.js';
+import { createAccessSigner } from './access.js';
+import { addCatalogRoutes } from './catalog-routes.js';
+import { addCheckoutRoutes } from './checkout-routes.js';
+import type { BffConfig } from './config.js';
+import type { BffParts, RouteHandler } from './context.js';
+import { ApiHttpError, createRedactor, errorResponse, notFound, rateLimited, toApiError } from './errors.js';
+import { createIdempotentRunner } from './idempotency.js';
+import { createHealthDirectory } from './merchants.js';
+import { createOfferCatalog } from './offers.js';
+import { addOperatorRoutes } from './operator-routes.js';
+import { Router } from './router.js';
+import { createOriginPolicy, normalizeOrigins, preflight, readBytes, parseJsonBytes } from './security.js';
+import {
+  createMemoryEventBus,
+  createMemoryIdempotencyStore,
+  createMemoryOffersCache,
+  createMemoryRateLimiter,
+  createMemoryWebhookLedger,
+} from './stores.js';
+import { CATALOG_CHANNEL, createWebhookReceiver } from './webhooks.js';
+
+/** Facts about the connection that a `Request` does not carry (the Node adapter fills them in). */
+export interface RequestInfo {
+  /** The peer's address, the rate limiter's key. */
+  clientAddress?: string;
+}
+
+export type BffHandler = (request: Request, info?: RequestInfo) => Promise<Response>;
+
+function clientKey(request: Request, info: RequestInfo | undefined, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  return info?.clientAddress ?? 'unknown';
+}
+
+export function createBff(config: BffConfig): BffHandler {
+  const prefix = `/${(config.prefix ?? '/api').replace(/^\/+|\/+$/g, '')}`;
+  const webhookPath = config.webhookPath ?? `${prefix}/webhooks`;
+  const maxBodyBytes = config.maxBodyBytes ?? 64 * 1024;
+  const maxDepth = config.maxJsonDepth ?? 32;
+  const upstreamTimeoutMs = config.upstreamTimeoutMs ?? 20_000;
+  const onError = config.onError ?? ((e: unknown) => console.error('[tote-bff]', e));
+
+  const client = createServiceClient({
+    baseUrl: config.serviceBaseUrl,
+    appId: config.appId,
+    appSecret: config.appSecret,
+    token: config.token,
+    timeoutMs: upstreamTimeoutMs,
+    ...(config.fetch ? { fetch: config.fetch } : {}),
+    ...(config.retry ? { retry: config.retry } : {}),
+  });
+  const offersCache = config.offersCache ?? createMemoryOffersCache();
+  const bus = config.eventBus ?? createMemoryEventBus();
+  const health = createHealthDirectory(client, config.healthTtlMs ?? 60_000);
+  // Another instance that received a merchant or offer webhook tells us to forget our health snapshot.
+  bus.subscribe(CATALOG_CHANNEL, () => health.invalidate());
+  const limiter = config.rateLimit === false ? undefined : (config.rateLimiter ?? createMemoryRateLimiter(config.rateLimit ?? {}));
+  const origins = createOriginPolicy(normalizeOrigins(config.allowedOrigins ?? []));
+  const redact = createRedactor([config.appSecret, ...(typeof config.token === 'string' ? [config.token] : []), ...(config.operatorToken ? [config.operatorToken] : [])]);
+
+  const parts: BffParts = {
+    client,
+    access: createAccessSigner(config.appSecret),
+    health,
+    catalog: createOfferCatalog(client, offersCache),
+    bus,
+    submitOnce: createIdempotentRunner({
+      store: config.idempotencyStore ?? createMemoryIdempotencyStore(),
+      ttlMs: config.idempotencyTtlMs ?? 24 * 60 * 60_000,
+      waitMs: config.idempotencyWaitMs ?? 30_000,
+      leaseMs: upstreamTimeoutMs * 3,
+    }),
+    body: async (request) => {
+      const bytes = await readBytes(request, maxBodyBytes);
+      if (bytes.byteLength === 0) return undefined;
+      const type = request.headers.get('content-type') ?? '';
+      // A cross-site form can post text/plain without a preflight; JSON only closes that door.
+      if (!/^application\/json\s*(;|$)/i.test(type)) {
+        throw new ApiHttpError(415, 'bad_request', 'Request body must be sent as application/json');
+      }
+      return parseJsonBytes(bytes, maxDepth);
+    },
+    heartbeatMs: config.heartbeatMs ?? 15_000,
+    streams: { open: 0, max: config.maxStreams ?? 1000 },
+  };
+
+  const router = new Router<RouteHandler>();
+  addCatalogRoutes(router, parts);
+  addCheckoutRoutes(router, parts);
+  if (config.operatorToken) addOperatorRoutes(router, parts, config.operatorToken);
+  const receiveWebhook = createWebhookReceiver({
+    appSecret: config.appSecret,
+    ledger: config.webhookLedger ?? createMemoryWebhookLedger(),
+    bus,
+    offersCache,
+    maxBytes: config.maxWebhookBytes ?? 1024 * 1024,
+    maxDepth: 64,
+  });
+
+  async function route(request: Request, url: URL, info: RequestInfo | undefined): Promise<Response> {
+    const path = url.pathname;
+    if (request.method === 'OPTIONS') return preflight(request, url, origins);
+    origins.checkStateChange(request, url);
+    if (path === webhookPath) {
+      // Signed traffic from the service: not counted against shoppers' limits, so no event is refused for being busy.
+      if (request.method !== 'POST') throw new ApiHttpError(405, 'method_not_allowed', 'Method not allowed', {}, { allow: 'POST' });
+      return receiveWebhook(request);
+    }
+    if (path !== prefix && !path.startsWith(`${prefix}/`)) throw notFound();
+    if (limiter) {
+      const verdict = await limiter.take(clientKey(request, info, config.trustProxy ?? false));
+      if (!verdict.allowed) throw rateLimited('rate_limited', 'Too many requests; slow down', verdict.retryAfterS);
+    }
+    const match = router.match(request.method, path.slice(prefix.length) || '/');
+    if (match.kind === 'none') throw notFound();
+    if (match.kind === 'wrong_method') {
+      throw new ApiHttpError(405, 'method_not_allowed', 'Method not allowed', {}, { allow: match.allowed.join(', ') });
+    }
+    return match.handler({ request, url, params: match.params });
+  }
+
+  return async function handle(request: Request, info?: RequestInfo): Promise<Response> {
+    let url: URL;
+    try {
+      url = new URL(request.url);
+    } catch {
+      return errorResponse(new ApiHttpError(400, 'bad_request', 'Malformed request URL'), redact);
+    }
+    const cors = origins.corsHeaders(request, url);
+    let response: Response;
+    try {
+      response = await route(request, url, info);
+    } catch (err) {
+      const api = toApiError(err);
+      if (api.status >= 500 && !(err instanceof ApiHttpError)) onError(err);
+      response = errorResponse(api, redact);
+    }
+    for (const [k, v] of Object.entries(cors)) response.headers.set(k, v);
+    return response;
+  };
+}

@@ -1,0 +1,81 @@
+/**
+ * `GET /orders/:id/events`: Server-Sent Events for one order. On connect the
+ * stream sends `event: order` with the whole order, then `event: bag` for
+ * every bag change the webhooks bring, and a comment line as heartbeat so
+ * proxies keep the connection open.
+ */
+import type { BagEvent, OrderResponseSchema } from '../contract/api.js';
+import type { z } from 'zod';
+import type { EventBus } from './stores.js';
+import { orderChannel } from './webhooks.js';
+
+type OrderSnapshot = z.infer<typeof OrderResponseSchema>['order'];
+
+const encoder = new TextEncoder();
+const frame = (event: string, data: unknown) => encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+
+export interface StreamOptions {
+  bus: EventBus;
+  orderId: number;
+  heartbeatMs: number;
+  /** The order as it is now; bag events that arrive meanwhile are held until it is sent. */
+  snapshot: () => Promise<OrderSnapshot>;
+  signal: AbortSignal;
+  onClose: () => void;
+}
+
+export function orderEventStream({ bus, orderId, heartbeatMs, snapshot, signal, onClose }: StreamOptions): ReadableStream<Uint8Array> {
+  let unsubscribe = () => {};
+  let heartbeat: ReturnType<typeof setInterval> | undefined;
+  let closed = false;
+  const close = () => {
+    if (closed) return;
+    closed = true;
+    unsubscribe();
+    clearInterval(heartbeat);
+    signal.removeEventListener('abort', onAbort);
+    onClose();
+  };
+  let onAbort = () => {};
+
+  return new ReadableStream<Uint8Array>({
+    async start(controller) {
+      const held: BagEvent[] = [];
+      let live = false;
+      const send = (bytes: Uint8Array) => {
+        if (closed) return;
+        try {
+          controller.enqueue(bytes);
+        } catch {
+          close();
+        }
+      };
+      onAbort = () => {
+        close();
+        try {
+          controller.close();
+        } catch {
+          // already closed
+        }
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+      unsubscribe = bus.subscribe(orderChannel(orderId), (message) => {
+        const event = message as BagEvent;
+        if (live) send(frame('bag', event));
+        else held.push(event);
+      });
+      send(encoder.encode(`retry: 3000\n\n`));
+      heartbeat = setInterval(() => send(encoder.encode(`: heartbeat\n\n`)), heartbeatMs);
+      try {
+        send(frame('order', await snapshot()));
+      } catch {
+        send(frame('error', { code: 'upstream_unavailable', message: 'The order could not be read; bag events still follow' }));
+      }
+      live = true;
+      for (const event of held) send(frame('bag', event));
+    },
+    cancel() {
+      close();
+    },
+  });
+}

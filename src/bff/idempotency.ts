@@ -1,0 +1,155 @@
+/**
+ * Order submission that happens at most once per `Idempotency-Key`.
+ *
+ * - A repeated key gets the first answer again; a concurrent repeat waits for it.
+ * - The same key with a different body is refused (422 `idempotency_conflict`).
+ * - When the upstream outcome is unknown (timeout, reset, 5xx) nothing is
+ *   re-sent blindly: the caller's `reconcile` asks the service whether the
+ *   order exists first, now and on every later attempt with the key.
+ * - A failure that provably created nothing (4xx, 429) frees the key, so the
+ *   shopper can fix the problem and retry with it.
+ */
+import { createHash } from 'node:crypto';
+import { ServiceError, ServiceNetworkError, ServiceTimeoutError } from '../contract/client.js';
+import { ApiHttpError, toApiError } from './errors.js';
+import type { IdempotencyRecord, IdempotencyStore } from './stores.js';
+
+export interface StoredAnswer {
+  status: number;
+  body: unknown;
+  /** `false`: an answer that settled nothing (still a cart), so the key is not kept for it. */
+  final?: boolean;
+}
+
+export interface Submission {
+  key: string;
+  /** What the request means (route, target id, canonical body). */
+  fingerprint: string;
+  send(): Promise<StoredAnswer>;
+  /** After an unknown outcome: the answer if the service did act, `undefined` if it provably did not. */
+  reconcile(): Promise<StoredAnswer | undefined>;
+}
+
+const KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,128}$/;
+
+/** Validates the header; the key is chosen by the browser, so its shape is checked like any input. */
+export function readIdempotencyKey(request: Request): string {
+  const key = request.headers.get('idempotency-key');
+  if (key === null) {
+    throw new ApiHttpError(400, 'bad_request', 'Idempotency-Key header is required', {
+      fields: [{ path: 'Idempotency-Key', message: 'required' }],
+    });
+  }
+  if (!KEY_PATTERN.test(key)) {
+    throw new ApiHttpError(400, 'bad_request', 'Idempotency-Key must be 8–128 characters of A–Z, a–z, 0–9, _ . : -', {
+      fields: [{ path: 'Idempotency-Key', message: 'invalid' }],
+    });
+  }
+  return key;
+}
+
+/** The `app_order_id` an attempt is filed under upstream, so that its order can be found again. */
+export function appOrderIdFor(key: string): string {
+  return `tote-${createHash('sha256').update(key).digest('base64url').slice(0, 32)}`;
+}
+
+export function fingerprintOf(...parts: string[]): string {
+  return createHash('sha256').update(parts.join('\n')).digest('base64url');
+}
+
+const outcomeUnknown = (err: unknown) =>
+  (err instanceof ServiceTimeoutError && err.outcomeUnknown) ||
+  (err instanceof ServiceNetworkError && err.outcomeUnknown) ||
+  (err instanceof ServiceError && err.status >= 500);
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export interface IdempotencyOptions {
+  store: IdempotencyStore;
+  ttlMs: number;
+  waitMs: number;
+  /** How long a claim lasts if its instance dies mid-call (longer than an upstream call can take). */
+  leaseMs: number;
+}
+
+export function createIdempotentRunner({ store, ttlMs, waitMs, leaseMs }: IdempotencyOptions) {
+  const local = new Map<string, Promise<unknown>>();
+  const storageKey = (key: string) => `idem:${key}`;
+
+  const conflict = () =>
+    new ApiHttpError(422, 'idempotency_conflict', 'This Idempotency-Key was used with a different request');
+
+  async function waitForOther(key: string, fingerprint: string): Promise<IdempotencyRecord | undefined> {
+    const deadline = Date.now() + waitMs;
+    while (Date.now() < deadline) {
+      const mine = local.get(key);
+      if (mine) await mine.catch(() => {});
+      else await sleep(50);
+      const record = await store.get(storageKey(key));
+      if (record && record.fingerprint !== fingerprint) throw conflict();
+      if (!record || record.state !== 'pending' || record.leaseUntil <= Date.now()) return record;
+    }
+    throw new ApiHttpError(409, 'idempotency_in_progress', 'The first request with this Idempotency-Key is still running', { retry_after: 1 }, { 'retry-after': '1' });
+  }
+
+  async function settle(sub: Submission, previous: IdempotencyRecord | undefined): Promise<StoredAnswer> {
+    const key = storageKey(sub.key);
+    const done = async ({ status, body, final = true }: StoredAnswer) => {
+      if (final) await store.set(key, { state: 'done', fingerprint: sub.fingerprint, status, body }, ttlMs);
+      else await store.delete(key);
+      return { status, body };
+    };
+    const unknown = async (err: unknown) => {
+      await store.set(key, { state: 'unknown', fingerprint: sub.fingerprint }, ttlMs);
+      const api = toApiError(err);
+      throw new ApiHttpError(api.status === 500 ? 502 : api.status, 'upstream_unavailable',
+        'The service did not confirm the order. Retry with the same Idempotency-Key: it will be checked before anything is sent again.',
+        api.details);
+    };
+    if (previous) {
+      // An earlier attempt's outcome is unknown: ask before sending anything.
+      let found: StoredAnswer | undefined;
+      try {
+        found = await sub.reconcile();
+      } catch (err) {
+        return unknown(err);
+      }
+      if (found) return done(found);
+    }
+    try {
+      return await done(await sub.send());
+    } catch (err) {
+      if (!outcomeUnknown(err)) {
+        await store.delete(key);
+        throw err;
+      }
+      let found: StoredAnswer | undefined;
+      try {
+        found = await sub.reconcile();
+      } catch {
+        return unknown(err);
+      }
+      return found ? done(found) : unknown(err);
+    }
+  }
+
+  return async function run(sub: Submission): Promise<StoredAnswer> {
+    for (;;) {
+      const pending = { state: 'pending' as const, fingerprint: sub.fingerprint, leaseUntil: Date.now() + leaseMs };
+      const claim = await store.claim(storageKey(sub.key), pending, ttlMs);
+      if (claim.claimed) {
+        const work = settle(sub, claim.previous);
+        local.set(sub.key, work);
+        try {
+          return await work;
+        } finally {
+          local.delete(sub.key);
+        }
+      }
+      if (claim.current.fingerprint !== sub.fingerprint) throw conflict();
+      const record = claim.current.state === 'pending' ? await waitForOther(sub.key, sub.fingerprint) : claim.current;
+      if (record?.state === 'done') return { status: record.status, body: record.body };
+      // Freed (the first attempt failed definitely) or unknown: take the key ourselves.
+    }
+  };
+}

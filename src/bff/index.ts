@@ -1,0 +1,21 @@
+/** The backend-for-frontend (Node only): `tote-checkout/bff`. */
+export { createBff, type BffHandler, type RequestInfo } from './create-bff.js';
+export { bffConfigFromEnv, type BffConfig } from './config.js';
+export { toNodeListener, createBffServer } from './node.js';
+export { toteBffVitePlugin } from './vite-plugin.js';
+export {
+  createMemoryEventBus,
+  createMemoryIdempotencyStore,
+  createMemoryOffersCache,
+  createMemoryRateLimiter,
+  createMemoryWebhookLedger,
+  type CachedOffersPage,
+  type ClaimResult,
+  type EventBus,
+  type IdempotencyRecord,
+  type IdempotencyStore,
+  type OffersCache,
+  type RateLimiter,
+  type WebhookLedger,
+} from './stores.js';
+export { verifySignature as verifyWebhookSignature } from './webhooks.js';

@@ -1,0 +1,32 @@
+/**
+ * Mounts the BFF in Vite's dev (and preview) server, so `npm start` serves
+ * the demo page and its API from one origin.
+ */
+import type { Plugin } from 'vite';
+import { createBff } from './create-bff.js';
+import type { BffConfig } from './config.js';
+import { toNodeListener } from './node.js';
+
+export function toteBffVitePlugin(config: BffConfig): Plugin {
+  const prefix = `/${(config.prefix ?? '/api').replace(/^\/+|\/+$/g, '')}`;
+  const webhookPath = config.webhookPath ?? `${prefix}/webhooks`;
+  const listener = toNodeListener(createBff(config));
+  const ours = (url: string | undefined) => {
+    const path = (url ?? '').split('?')[0]!;
+    return path === prefix || path.startsWith(`${prefix}/`) || path === webhookPath;
+  };
+  const mount = (server: { middlewares: { use(fn: (req: any, res: any, next: () => void) => void): void } }) => {
+    server.middlewares.use((req, res, next) => {
+      // `originalUrl`: the full path even when Vite mounted us below a base.
+      const url: string | undefined = req.originalUrl ?? req.url;
+      if (!ours(url)) return next();
+      req.url = url;
+      void listener(req, res);
+    });
+  };
+  return {
+    name: 'tote-bff',
+    configureServer: mount,
+    configurePreviewServer: mount,
+  };
+}
