@@ -116,16 +116,24 @@ export function formatMoney(amount: number, currency: string, locale?: string): 
 export function parseMoney(text: string, currency: string, locale?: string): number {
   const code = currency.toUpperCase();
   const e = currencyExponent(code);
-  const parts = formatter(code, locale, e).formatToParts(-1234567.5);
+  const f = formatter(code, locale, e);
+  const parts = f.formatToParts(-1234567.5);
   const decimalSep = parts.find((p) => p.type === 'decimal')?.value ?? '.';
+  // Locales such as ar-EG write their own digits (٠١٢…): read them back as 0–9.
+  const nativeDigits = new Map<string, string>();
+  for (let d = 0; d <= 9; d++) {
+    const glyph = f.formatToParts(d).find((p) => p.type === 'integer')?.value;
+    if (glyph) nativeDigits.set(glyph, String(d));
+  }
   let negative = /[-\u2212]/.test(text) || /^\(.*\)$/.test(text.trim());
   let whole = '';
   let frac = '';
   let inFrac = false;
   for (const ch of text) {
-    if (ch >= '0' && ch <= '9') {
-      if (inFrac) frac += ch;
-      else whole += ch;
+    const digit = ch >= '0' && ch <= '9' ? ch : nativeDigits.get(ch);
+    if (digit !== undefined) {
+      if (inFrac) frac += digit;
+      else whole += digit;
     } else if (e > 0 && ch === decimalSep) inFrac = true;
   }
   const minor = Number((whole || '0') + frac.padEnd(e, '0').slice(0, e));
