@@ -207,7 +207,8 @@ function retryAfterSeconds(header: string | null): number | undefined {
   return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - Date.now()) / 1000));
 }
 
-async function errorFromResponse(res: Response): Promise<ApiRequestError> {
+/** The `ApiRequestError` for a non-2xx answer of the BFF (shared with the operator client). */
+export async function errorFromResponse(res: Response): Promise<ApiRequestError> {
   let body: unknown;
   try {
     body = await res.json();

@@ -4,6 +4,7 @@
  * the source and the fallback for any key a translation lacks.
  */
 import { checkoutMessages } from './messages-checkout.js';
+import { operatorMessages } from './messages-operator.js';
 
 type Params = Record<string, string | number>;
 type Message = string | ((p: Params, locale: string) => string);
@@ -51,6 +52,7 @@ const en = {
   addedToCart: (p: Params) => `Added ${p.name} to the cart`,
   cartLabel: (p: Params, l: string) => `Cart, ${p.count} ${plural(l, Number(p.count), 'item', 'items')}`,
   ...checkoutMessages,
+  ...operatorMessages,
 } satisfies Record<string, Message>;
 
 export type MessageKey = keyof typeof en;

@@ -1,0 +1,105 @@
+/**
+ * The browser's client for the BFF's operator routes (`/api/operator/...`).
+ * Separate from the shopper client on purpose: every call carries the
+ * operator's bearer token, which a shopper page never has. Errors are the
+ * shopper client's `ApiRequestError`, built by the same function.
+ */
+import type { z } from 'zod';
+import type { ApiOnboardingRequestSchema } from '../contract/api.js';
+import type { ConnectionHealthReport, MerchantOnboarding } from '../contract/operations.js';
+import { ApiRequestError, createSingleFlight, errorFromResponse, isAbortError } from './api-client.js';
+
+export interface OperatorClientOptions {
+  /** Base URL of the BFF, e.g. `/api`. */
+  endpoint: string;
+  /** The operator token the BFF was configured with (`TOTE_OPERATOR_TOKEN`). */
+  token: string;
+  fetch?: typeof fetch;
+}
+
+export interface OperatorCallOptions {
+  signal?: AbortSignal;
+}
+
+export interface ConnectionHealthSnapshot {
+  reports: ConnectionHealthReport[];
+  /** When the BFF fetched the reports (ISO 8601); the service itself may have cached them for up to 24 hours. */
+  fetchedAt: string;
+}
+
+export type OnboardingRequest = z.input<typeof ApiOnboardingRequestSchema>;
+
+export interface OperatorApi {
+  readonly endpoint: string;
+  /** `GET /operator/connection-health`; a newer call aborts an older one still running. */
+  connectionHealth(opts?: OperatorCallOptions): Promise<ConnectionHealthSnapshot>;
+  /** `POST /operator/connection-health/:merchant_id/refresh`: re-reads one merchant. */
+  refreshMerchant(merchantId: number, opts?: OperatorCallOptions): Promise<ConnectionHealthReport>;
+  /** `PUT /operator/onboarding/:id` */
+  onboardMerchant(onboardingId: number, body: OnboardingRequest, opts?: OperatorCallOptions): Promise<MerchantOnboarding>;
+}
+
+type HealthBody = ConnectionHealthReport[] | { reports: ConnectionHealthReport[]; fetched_at?: string };
+type ReportBody = ConnectionHealthReport | { report: ConnectionHealthReport };
+type OnboardingBody = MerchantOnboarding | { onboarding: MerchantOnboarding };
+
+export function createOperatorClient(options: OperatorClientOptions): OperatorApi {
+  const endpoint = options.endpoint.replace(/\/+$/, '');
+  const doFetch: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const flight = createSingleFlight();
+
+  async function send<T>(path: string, method: 'GET' | 'POST' | 'PUT', body: unknown, signal: AbortSignal): Promise<T> {
+    const headers: Record<string, string> = { accept: 'application/json', authorization: `Bearer ${options.token}` };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    let res: Response;
+    try {
+      res = await doFetch(`${endpoint}/operator${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal,
+        credentials: 'same-origin',
+        // Operator data must not sit in a shared cache.
+        cache: 'no-store',
+      });
+    } catch (cause) {
+      if (isAbortError(cause) || signal.aborted) throw signal.reason ?? cause;
+      throw new ApiRequestError({ status: 0, code: 'network', message: 'The server could not be reached', cause });
+    }
+    if (!res.ok) throw await errorFromResponse(res);
+    return (await res.json()) as T;
+  }
+
+  return {
+    endpoint,
+    connectionHealth: (opts = {}) =>
+      flight.run(
+        'health',
+        async (signal) => {
+          const body = await send<HealthBody>('/connection-health', 'GET', undefined, signal);
+          const reports = Array.isArray(body) ? body : body.reports;
+          const fetchedAt = (!Array.isArray(body) && body.fetched_at) || new Date().toISOString();
+          return { reports, fetchedAt };
+        },
+        opts.signal,
+      ),
+    refreshMerchant: (merchantId, opts = {}) =>
+      flight.run(
+        `refresh:${merchantId}`,
+        async (signal) => {
+          const body = await send<ReportBody>(`/connection-health/${encodeURIComponent(merchantId)}/refresh`, 'POST', undefined, signal);
+          return 'report' in body ? body.report : body;
+        },
+        opts.signal,
+      ),
+    onboardMerchant: (onboardingId, request, opts = {}) =>
+      flight.run(
+        `onboard:${onboardingId}`,
+        async (signal) => {
+          const body = await send<OnboardingBody>(`/onboarding/${encodeURIComponent(onboardingId)}`, 'PUT', request, signal);
+          return 'onboarding' in body && body.onboarding ? body.onboarding : (body as MerchantOnboarding);
+        },
+        opts.signal,
+      ),
+  };
+}
