@@ -47,6 +47,14 @@ export function estimateRequest(lines: readonly CheckoutLine[], address: Address
   };
 }
 
+/** A problem of one bag; service messages are shown as text, never as markup. */
+export type BagProblem = { kind: 'message'; message: string } | { kind: 'unavailable'; name: string } | { kind: 'no_shipping' };
+
+const messageOf = (e: { message?: string | null; type?: string | null }): BagProblem => ({
+  kind: 'message',
+  message: e.message ?? e.type ?? 'error',
+});
+
 /** A bag as the summary and the estimate show it. */
 export interface BagSummary {
   merchantId: number;
@@ -58,8 +66,8 @@ export interface BagSummary {
   taxTotal?: number;
   discountTotal?: number;
   total: number;
-  /** Why this bag is incomplete or refused (service messages, shown as text). */
-  problems: string[];
+  /** Why this bag is incomplete or refused. */
+  problems: BagProblem[];
   /** Service status of the bag, once it is a cart or an order (`REJECTED` …). */
   status?: string;
 }
@@ -80,10 +88,10 @@ export function summariseEstimate(
     const taxTotal = c.tax_total ?? undefined;
     const discountTotal = c.discount_total ?? undefined;
     const total = chosen ? c.sub_total + chosen.price + (taxTotal ?? 0) - (discountTotal ?? 0) : c.total;
-    const problems = c.errors.map((e) => e.message ?? e.type ?? 'error');
-    for (const sku of c.skus) if (sku.available === false) problems.push(`${sku.name ?? `SKU ${sku.sku_id}`}: unavailable`);
+    const problems = c.errors.map(messageOf);
+    for (const sku of c.skus) if (sku.available === false) problems.push({ kind: 'unavailable', name: sku.name ?? `SKU ${sku.sku_id}` });
     if (c.has_shipping_methods === false || (c.has_shipping_methods == null && c.available_shipping_methods.length === 0)) {
-      problems.push('no_shipping');
+      problems.push({ kind: 'no_shipping' });
     }
     return {
       merchantId: c.merchant_id,
@@ -107,7 +115,7 @@ export function bagStatus(bag: { status?: string | null; bag_status?: string | n
 export function summariseOrder(order: Order): BagSummary[] {
   const currency = order.currency ?? order.base_currency ?? 'USD';
   return order.bags.map((b) => {
-    const problems = order.errors.filter((e) => e.bag_id === b.id).map((e) => e.message ?? e.type ?? 'error');
+    const problems = order.errors.filter((e) => e.bag_id === b.id).map(messageOf);
     const subTotal = b.sub_total ?? b.skus.reduce((sum, s) => sum + (s.line_price ?? s.price * s.quantity), 0);
     return {
       merchantId: b.merchant_id,

@@ -53,7 +53,7 @@ test('bag summaries use the chosen shipping and name every problem', () => {
   assert.equal(bags[0]!.shippingTotal, 1500);
   assert.equal(bags[0]!.total, 4900 + 1500 + 400);
   assert.equal(bags[0]!.merchantName, 'A');
-  assert.deepEqual(bags[1]!.problems, ['Merchant busy', 'Mug: unavailable', 'no_shipping']);
+  assert.deepEqual(bags[1]!.problems, [{ kind: 'message', message: 'Merchant busy' }, { kind: 'unavailable', name: 'Mug' }, { kind: 'no_shipping' }]);
   assert.equal(summariseEstimate(estimate, {})[0]!.total, 5800, 'no choice: the estimate total');
 });
 
@@ -115,5 +115,5 @@ test('a placed order with one rejected bag reports that bag, bag_status first', 
   assert.deepEqual(rejectedBags(order).map((b) => b.id), [2]);
   const summary = summariseOrder(order);
   assert.deepEqual(summary.map((b) => b.status), ['ACCEPTED', 'REJECTED']);
-  assert.deepEqual(summary[1]!.problems, ['Merchant refused']);
+  assert.deepEqual(summary[1]!.problems, [{ kind: 'message', message: 'Merchant refused' }]);
 });

@@ -1,0 +1,341 @@
+import { html, nothing, type PropertyValues } from 'lit';
+import { property, query, state } from 'lit/decorators.js';
+import { consume } from '@lit/context';
+import { formatMoney, multiplyMoney, type Money } from '../../contract/money.js';
+import type { ToteApi } from '../../state/api-client.js';
+import { isAbortError } from '../../state/api-client.js';
+import { type CartBag, type CartLine, type CartStore, isBuyable } from '../../state/cart-store.js';
+import { apiContext, cartContext, hostContext } from '../../state/context.js';
+import { defineElement } from '../internal/define.js';
+import { safeUrl } from '../internal/safe-url.js';
+import { ToteElement } from '../internal/tote-element.js';
+import { cartStyles } from './cart.styles.js';
+
+/** `tote-cart-checkout`: the shopper pressed "Check out" in the cart. */
+export interface ToteCartCheckoutDetail {
+  lines: readonly CartLine[];
+}
+
+declare global {
+  interface GlobalEventHandlersEventMap {
+    'tote-cart-checkout': CustomEvent<ToteCartCheckoutDetail>;
+  }
+  interface HTMLElementTagNameMap {
+    'tote-cart': ToteCart;
+  }
+}
+
+/**
+ * @summary The shopper's cart: one bag per merchant, each line with image, name, variant values, unit price,
+ * a quantity stepper bounded by stock and a remove button; a subtotal per bag and totals per currency
+ * (never added across currencies). Flagged lines (unavailable, out of stock, price changed) stay in place.
+ * `variant="mini"` renders a badge that opens the cart as a drawer.
+ *
+ * @event tote-cart-checkout - The shopper pressed "Check out". Cancelable is not needed: the host decides what to open.
+ *
+ * @csspart base - The cart's root.
+ * @csspart bag - One merchant's bag.
+ * @csspart line - One line.
+ * @csspart image - A line's image.
+ * @csspart quantity - A line's quantity stepper.
+ * @csspart remove-button - A line's remove button.
+ * @csspart issue - A flagged line's note.
+ * @csspart subtotal - A bag's subtotal.
+ * @csspart total - The totals per currency.
+ * @csspart badge - The mini variant's button.
+ * @csspart drawer - The mini variant's drawer.
+ * @csspart checkout-button - The "Check out" button.
+ *
+ * @cssproperty --tote-cart-image-size - Size of line images (default 64px).
+ */
+export class ToteCart extends ToteElement {
+  static override styles = cartStyles;
+
+  /** The cart store; taken from `<tote-provider>` when not set. */
+  @consume({ context: cartContext, subscribe: true })
+  @property({ attribute: false })
+  store?: CartStore;
+
+  /** The BFF client, used to re-check lines on load. Taken from `<tote-provider>` when not set. */
+  @consume({ context: apiContext, subscribe: true })
+  @property({ attribute: false })
+  api?: ToteApi;
+
+  @consume({ context: hostContext, subscribe: true })
+  @state()
+  private host?: EventTarget;
+
+  /** `full` (default) or `mini` (a badge that opens the cart in a drawer). */
+  @property({ reflect: true }) variant: 'full' | 'mini' = 'full';
+
+  /** Hides the "Check out" button (the checkout's own review step shows the cart). */
+  @property({ type: Boolean, attribute: 'hide-checkout' }) hideCheckout = false;
+
+  /** Skips re-checking lines against the shop on load. */
+  @property({ type: Boolean, attribute: 'no-revalidate' }) noRevalidate = false;
+
+  @state() private lines: readonly CartLine[] = [];
+  @query('dialog') private drawer?: HTMLDialogElement;
+
+  private unsubscribe?: () => void;
+  private revalidation?: AbortController;
+  private revalidated?: CartStore;
+  private listenedHost?: EventTarget;
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.unsubscribe?.();
+    this.unsubscribe = undefined;
+    this.revalidation?.abort();
+    this.listenedHost?.removeEventListener('tote-cart-open', this.handleHostOpen);
+    this.listenedHost = undefined;
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    if (this.store) this.watch(this.store);
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('store') && this.store) this.watch(this.store);
+    if (changed.has('host' as keyof ToteCart) && this.host !== this.listenedHost) {
+      this.listenedHost?.removeEventListener('tote-cart-open', this.handleHostOpen);
+      this.listenedHost = this.host;
+      this.host?.addEventListener('tote-cart-open', this.handleHostOpen);
+    }
+    if ((changed.has('store') || changed.has('api')) && this.store && this.api && !this.noRevalidate) {
+      this.revalidate();
+    }
+  }
+
+  private watch(store: CartStore): void {
+    this.unsubscribe?.();
+    this.lines = store.lines;
+    this.unsubscribe = store.subscribe((s) => (this.lines = s.lines));
+  }
+
+  private revalidate(): void {
+    if (!this.store || !this.api || this.revalidated === this.store || !this.store.lines.length) return;
+    this.revalidated = this.store;
+    this.revalidation?.abort();
+    const controller = new AbortController();
+    this.revalidation = controller;
+    this.store.revalidate(this.api, { signal: controller.signal }).catch((e) => {
+      // A shop that cannot be reached leaves the lines as they were; the checkout re-checks before paying.
+      if (!isAbortError(e)) console.warn('tote: could not re-check the cart', e);
+    });
+  }
+
+  private readonly handleHostOpen = () => this.open();
+
+  private handleStep(line: CartLine, delta: number) {
+    this.store?.setQuantity(line.sku_id, line.quantity + delta);
+  }
+
+  private handleQuantityChange(line: CartLine, e: Event) {
+    const input = e.target as HTMLInputElement;
+    const n = Math.trunc(Number(input.value));
+    if (Number.isFinite(n) && n >= 1) this.store?.setQuantity(line.sku_id, n);
+    // Junk or zero: show the quantity the store kept (removal is an explicit button).
+    input.value = String(this.store?.line(line.sku_id)?.quantity ?? line.quantity);
+  }
+
+  private handleRemove(line: CartLine) {
+    const index = this.lines.indexOf(line);
+    this.store?.remove(line.sku_id);
+    // Keep keyboard users in place: focus the next line, else the previous, else the cart heading.
+    void this.updateComplete.then(() => {
+      const next = this.lines[index] ?? this.lines[index - 1];
+      const target = next
+        ? this.renderRoot.querySelector<HTMLElement>(`[data-sku="${next.sku_id}"]`)
+        : this.renderRoot.querySelector<HTMLElement>('h2, .empty');
+      target?.focus();
+    });
+  }
+
+  private handleCheckout() {
+    this.emit('tote-cart-checkout', { lines: this.lines });
+    this.close();
+  }
+
+  /** Opens the drawer (mini variant). */
+  open(): void {
+    if (this.variant !== 'mini') return;
+    void this.updateComplete.then(() => {
+      if (this.drawer && !this.drawer.open) this.drawer.showModal();
+    });
+  }
+
+  /** Closes the drawer (mini variant). */
+  close(): void {
+    this.drawer?.close();
+  }
+
+  /** Moves focus to a line (e.g. after a checkout error names its SKU). Returns whether the line exists. */
+  async focusLine(skuId: number): Promise<boolean> {
+    await this.updateComplete;
+    const el = this.renderRoot.querySelector<HTMLElement>(`[data-sku="${skuId}"]`);
+    el?.focus();
+    el?.scrollIntoView?.({ block: 'center' });
+    return !!el;
+  }
+
+  private money(m: Money): string {
+    return formatMoney(m.amount, m.currency, this.effectiveLocale);
+  }
+
+  override render() {
+    if (this.variant === 'mini') return this.renderMini();
+    return this.renderCart(true);
+  }
+
+  private renderMini() {
+    const count = this.lines.reduce((n, l) => n + l.quantity, 0);
+    return html`
+      <button class="button badge" part="badge" type="button" aria-haspopup="dialog" @click=${() => this.open()}>
+        <span aria-hidden="true">🛍</span>
+        <span class="sr-only">${this.t('openCart', { count })}</span>
+        <span class="count" aria-hidden="true">${count}</span>
+      </button>
+      <dialog part="drawer" aria-labelledby="drawer-title" @click=${this.handleBackdrop}>
+        <div class="drawer-head">
+          <h2 id="drawer-title" tabindex="-1">${this.t('cartTitle')}</h2>
+          <button class="button secondary" type="button" @click=${() => this.close()}>${this.t('close')}</button>
+        </div>
+        ${this.renderCart(false)}
+      </dialog>
+    `;
+  }
+
+  private handleBackdrop(e: MouseEvent) {
+    if (e.target === this.drawer) this.close();
+  }
+
+  private renderCart(withTitle: boolean) {
+    const store = this.store;
+    if (!store || this.lines.length === 0) {
+      return html`<div part="base">
+        ${withTitle ? html`<h2 tabindex="-1">${this.t('cartTitle')}</h2>` : nothing}
+        <p class="empty" tabindex="-1">${this.t('cartEmpty')}<br />${this.t('cartEmptyHint')}</p>
+      </div>`;
+    }
+    const bags = store.bags;
+    const totals = store.totals;
+    const blocked = this.lines.some((l) => !isBuyable(l));
+    return html`<div part="base">
+      ${withTitle ? html`<h2 tabindex="-1">${this.t('cartTitle')}</h2>` : nothing}
+      ${bags.map((bag) => this.renderBag(bag))}
+      <dl class="totals" part="total" aria-label=${this.t('cartTotals')}>
+        ${totals.map(
+          (m) => html`<div><dt>${this.t('cartTotal')}${totals.length > 1 ? html` (${m.currency})` : nothing}</dt><dd>${this.money(m)}</dd></div>`,
+        )}
+      </dl>
+      ${this.hideCheckout
+        ? nothing
+        : html`<div class="actions">
+            ${blocked ? html`<p class="issue blocking" role="status">${this.t('fixLinesFirst')}</p>` : nothing}
+            <button class="button" part="checkout-button" type="button" ?disabled=${blocked} @click=${this.handleCheckout}>
+              ${this.t('checkout')}
+            </button>
+          </div>`}
+    </div>`;
+  }
+
+  private renderBag(bag: CartBag) {
+    const headingId = `bag-${bag.merchant_id}`;
+    return html`<section class="bag" part="bag" aria-labelledby=${headingId}>
+      <div class="bag-head">
+        <h3 id=${headingId}>${bag.merchant_name}</h3>
+        <span class="unit">${this.t('itemCount', { count: bag.lines.reduce((n, l) => n + l.quantity, 0) })}</span>
+      </div>
+      <ul>
+        ${bag.lines.map((line) => this.renderLine(line))}
+      </ul>
+      <dl class="subtotal" part="subtotal">
+        <dt>${this.t('bagSubtotal')}</dt>
+        <dd>${bag.totals.length ? bag.totals.map((m, i) => html`${i ? ' + ' : ''}${this.money(m)}`) : '—'}</dd>
+      </dl>
+    </section>`;
+  }
+
+  private renderLine(line: CartLine) {
+    const image = safeUrl(line.image);
+    const max = Math.min(line.max_quantity ?? 1000, 1000);
+    const blocking = !isBuyable(line);
+    const lineTotal = multiplyMoney({ amount: line.unit_price, currency: line.currency }, line.quantity);
+    const nameId = `name-${line.sku_id}`;
+    const issueId = `issue-${line.sku_id}`;
+    return html`<li
+      class="line ${blocking ? 'blocked' : ''}"
+      part="line"
+      data-sku=${line.sku_id}
+      tabindex="-1"
+      aria-labelledby=${nameId}
+      aria-describedby=${line.issue ? issueId : nothing}
+    >
+      ${image
+        ? html`<img part="image" src=${image} alt="" width="64" height="64" loading="lazy" />`
+        : html`<span class="no-image" part="image" aria-hidden="true"></span>`}
+      <div>
+        <div class="name" id=${nameId}>${line.name}</div>
+        ${line.variant_values.length
+          ? html`<p class="variants">${line.variant_values.map((v, i) => html`${i ? ', ' : ''}${v.variant}: ${v.value}`)}</p>`
+          : nothing}
+        <div class="unit"><span class="sr-only">${this.t('unitPrice')}: </span>${this.money({ amount: line.unit_price, currency: line.currency })}</div>
+        <div class="controls">
+          ${blocking ? nothing : this.renderStepper(line, max)}
+          <button class="link" part="remove-button" type="button" aria-label=${this.t('removeItem', { name: line.name })} @click=${() => this.handleRemove(line)}>
+            ${this.t('remove')}
+          </button>
+        </div>
+      </div>
+      <div class="line-total">${this.money(lineTotal)}</div>
+      ${line.issue ? this.renderIssue(line, issueId) : nothing}
+    </li>`;
+  }
+
+  private renderStepper(line: CartLine, max: number) {
+    return html`<div class="stepper" part="quantity">
+      <button type="button" aria-label=${this.t('decreaseQuantityOf', { name: line.name })} ?disabled=${line.quantity <= 1} @click=${() => this.handleStep(line, -1)}>−</button>
+      <input
+        type="number"
+        inputmode="numeric"
+        min="1"
+        max=${max}
+        .value=${String(line.quantity)}
+        aria-label=${this.t('quantityOf', { name: line.name })}
+        @change=${(e: Event) => this.handleQuantityChange(line, e)}
+      />
+      <button type="button" aria-label=${this.t('increaseQuantityOf', { name: line.name })} ?disabled=${line.quantity >= max} @click=${() => this.handleStep(line, 1)}>+</button>
+    </div>`;
+  }
+
+  private renderIssue(line: CartLine, id: string) {
+    const blocking = !isBuyable(line);
+    let text: string;
+    switch (line.issue) {
+      case 'unavailable':
+        text = this.t('issueUnavailable');
+        break;
+      case 'out_of_stock':
+        text = this.t('issueOutOfStock');
+        break;
+      case 'price_changed':
+        text = this.t('issuePriceChanged', {
+          before: line.previous_unit_price === undefined ? '—' : this.money({ amount: line.previous_unit_price, currency: line.currency }),
+          after: this.money({ amount: line.unit_price, currency: line.currency }),
+        });
+        break;
+      default:
+        text = this.t('issueQuantityReduced', { count: line.quantity });
+    }
+    return html`<p class="issue ${blocking ? 'blocking' : ''}" part="issue" id=${id}>
+      <span>${text}</span>
+      ${blocking
+        ? nothing
+        : html`<button class="link" type="button" @click=${() => this.store?.acknowledge(line.sku_id)}>${this.t('acknowledge')}</button>`}
+    </p>`;
+  }
+}
+
+defineElement('tote-cart', ToteCart);
