@@ -1,0 +1,13 @@
+import type { Auth, Credentials } from './auth.js';
+import type { Store } from './store.js';
+import type { WebhookDispatcher } from './webhooks.js';
+
+/** What every route handler works with. */
+export interface SandboxContext {
+  store: Store;
+  auth: Auth;
+  webhooks: WebhookDispatcher;
+  creds: Credentials;
+  /** The sandbox's own URL (media and tracking links point here). */
+  baseUrl: string;
+}

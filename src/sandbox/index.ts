@@ -1,0 +1,156 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Auth, type Credentials } from './auth.js';
+import type { SandboxContext } from './context.js';
+import { fail, HttpError, MB, readJson, sendJson } from './http.js';
+import { Router } from './router.js';
+import { authRoutes } from './routes/auth.js';
+import { cartRoutes } from './routes/carts.js';
+import { catalogRoutes } from './routes/catalog.js';
+import { controlRoutes } from './routes/control.js';
+import { mediaRoutes } from './routes/media.js';
+import { operationsRoutes } from './routes/operations.js';
+import { orderRoutes } from './routes/orders.js';
+import { Store } from './store.js';
+import { WebhookDispatcher } from './webhooks.js';
+
+export interface SandboxOptions {
+  /** 0 picks a free port. Default 4010. */
+  port?: number;
+  host?: string;
+  seed?: number | string;
+  appId?: number;
+  appSecret?: string;
+  token?: string;
+  /** Receivers registered from the start (more through `POST /__sandbox/webhooks`). */
+  webhookUrls?: string[];
+  /** Delays before each webhook retry. Default 1 s, 5 s, 30 s, 2 min. */
+  webhookRetryDelaysMs?: number[];
+  /** App owner login for `POST /v1/login`. */
+  username?: string;
+  password?: string;
+  /** Lifetime of access tokens minted by login/refresh. Default 24 hours. */
+  tokenTtlSeconds?: number;
+  /** Log one line per request to stderr. */
+  log?: boolean;
+}
+
+export interface Sandbox {
+  url: string;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_CREDENTIALS = {
+  appId: 10001,
+  appSecret: 'sandbox-secret',
+  token: 'sandbox-token',
+  username: 'owner@sandbox.tote.dev',
+  password: 'sandbox-password',
+} as const;
+
+const DEFAULT_BODY_LIMIT = MB;
+
+/** Starts a sandbox of the service's `/v1` interface; resolves once it listens. */
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const creds: Credentials = {
+    appId: options.appId ?? DEFAULT_CREDENTIALS.appId,
+    appSecret: options.appSecret ?? DEFAULT_CREDENTIALS.appSecret,
+    token: options.token ?? DEFAULT_CREDENTIALS.token,
+    username: options.username ?? DEFAULT_CREDENTIALS.username,
+    password: options.password ?? DEFAULT_CREDENTIALS.password,
+    tokenTtlSeconds: options.tokenTtlSeconds ?? 86_400,
+  };
+  const router = new Router().add(
+    ...authRoutes(),
+    ...catalogRoutes(),
+    ...operationsRoutes(),
+    ...orderRoutes(),
+    ...cartRoutes(),
+    ...controlRoutes(),
+    ...mediaRoutes(),
+  );
+  let ctx: SandboxContext | undefined;
+  const server = createServer((req, res) => {
+    if (!ctx) return sendJson(res, 503, { message: 'Sandbox is starting', error: 'starting', code: 1503 });
+    void handle(ctx, router, req, res, options.log ?? false);
+  });
+  // Keep-alive sockets must not hold `close()` up.
+  server.keepAliveTimeout = 1000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 4010, options.host ?? '127.0.0.1', () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  const host = ['0.0.0.0', '::'].includes(address.address) ? '127.0.0.1' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const url = `http://${host}:${address.port}`;
+  const webhooks = new WebhookDispatcher({
+    secret: creds.appSecret,
+    retryDelaysMs: options.webhookRetryDelaysMs ?? [1000, 5000, 30_000, 120_000],
+    timeoutMs: 5000,
+  });
+  for (const u of options.webhookUrls ?? []) webhooks.urls.add(u);
+  ctx = { store: new Store(options.seed ?? 1, url), auth: new Auth(creds), webhooks, creds, baseUrl: url };
+
+  return {
+    url,
+    close: () =>
+      new Promise<void>((resolve) => {
+        webhooks.close();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+async function handle(ctx: SandboxContext, router: Router, req: IncomingMessage, res: ServerResponse, log: boolean): Promise<void> {
+  const started = Date.now();
+  try {
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', 'http://sandbox.local');
+    } catch {
+      throw fail(400, 'invalid_request', 'Malformed request URL');
+    }
+    const match = router.match(req.method ?? 'GET', url.pathname);
+    if (!match) throw fail(404, 'not_found', `No route ${req.method} ${url.pathname}`);
+    if ('allowed' in match) {
+      throw fail(405, 'method_not_allowed', `${req.method} is not allowed on ${url.pathname}`, { headers: { allow: match.allowed.join(', ') } });
+    }
+    const { route, params } = match;
+    ctx.auth.check(req, route.auth);
+    const body = route.method === 'GET' ? undefined : await readJson(req, route.bodyLimit ?? DEFAULT_BODY_LIMIT);
+    const key = route.idempotent ? headerOf(req, 'idempotency-key') : undefined;
+    const memoKey = key && `${route.method} ${url.pathname} ${key}`;
+    const remembered = memoKey ? ctx.store.idempotent.get(memoKey) : undefined;
+    if (remembered) return sendJson(res, remembered.status, remembered.body, { 'idempotent-replayed': 'true' });
+    const result = await route.handler({ ctx, params, query: url.searchParams, body, headers: req.headers });
+    const status = result.status ?? 200;
+    if (memoKey) {
+      const memo = result.remember ?? (status < 300 ? { status, body: result.body } : undefined);
+      if (memo) ctx.store.idempotent.set(memoKey, memo);
+    }
+    if (result.text !== undefined) {
+      res.writeHead(status, { 'content-type': result.contentType ?? 'text/plain', 'content-length': Buffer.byteLength(result.text), ...result.headers });
+      res.end(req.method === 'HEAD' ? undefined : result.text);
+    } else {
+      sendJson(res, status, result.body, result.headers);
+    }
+  } catch (e) {
+    if (e instanceof HttpError) {
+      // A request refused before its body was read: drain it so the client sees the answer, not a reset.
+      if (!req.readableEnded) req.resume();
+      sendJson(res, e.status, e.body, e.headers);
+    } else {
+      console.error('[sandbox] internal error:', e);
+      if (!res.headersSent) sendJson(res, 500, { message: 'Internal sandbox error', error: 'internal', code: 1500 });
+      else res.destroy();
+    }
+  } finally {
+    if (log) console.error(`[sandbox] ${req.method} ${req.url} → ${res.statusCode} ${Date.now() - started} ms`);
+  }
+}
+
+function headerOf(req: IncomingMessage, name: string): string | undefined {
+  const v = req.headers[name];
+  return Array.isArray(v) ? v[0] : v;
+}

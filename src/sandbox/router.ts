@@ -1,0 +1,85 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { RouteAuth } from './auth.js';
+import type { SandboxContext } from './context.js';
+
+export interface RouteRequest {
+  ctx: SandboxContext;
+  params: Record<string, string>;
+  query: URLSearchParams;
+  body: unknown;
+  headers: IncomingHttpHeaders;
+}
+
+export interface RouteResult {
+  status?: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** A non-JSON answer (media). */
+  text?: string;
+  contentType?: string;
+  /** What a repeat with the same `Idempotency-Key` answers, when not this answer itself. */
+  remember?: { status: number; body: unknown };
+}
+
+export interface Route {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  auth: RouteAuth;
+  /** Largest accepted body in bytes (default 1 MB). */
+  bodyLimit?: number;
+  /** A repeat with the same `Idempotency-Key` header answers the first answer again instead of acting twice. */
+  idempotent?: boolean;
+  handler: (req: RouteRequest) => Promise<RouteResult> | RouteResult;
+}
+
+interface Compiled extends Route {
+  pattern: RegExp;
+  names: string[];
+}
+
+/** Matches `/v1/orders/:order_id`-style paths; `:name` takes one segment. */
+export class Router {
+  private routes: Compiled[] = [];
+
+  add(...routes: Route[]): this {
+    for (const route of routes) {
+      const names: string[] = [];
+      const source = route.path
+        .split('/')
+        .map((seg) => {
+          if (!seg.startsWith(':')) return seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+          names.push(seg.slice(1));
+          return '([^/]+)';
+        })
+        .join('/');
+      this.routes.push({ ...route, pattern: new RegExp(`^${source}/?$`), names });
+    }
+    return this;
+  }
+
+  match(method: string, path: string): { route: Compiled; params: Record<string, string> } | { allowed: string[] } | undefined {
+    const allowed: string[] = [];
+    for (const route of this.routes) {
+      const m = route.pattern.exec(path);
+      if (!m) continue;
+      if (route.method !== method && !(method === 'HEAD' && route.method === 'GET')) {
+        allowed.push(route.method);
+        continue;
+      }
+      const params: Record<string, string> = {};
+      route.names.forEach((name, i) => {
+        params[name] = safeDecode(m[i + 1]!);
+      });
+      return { route, params };
+    }
+    return allowed.length ? { allowed } : undefined;
+  }
+}
+
+function safeDecode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}

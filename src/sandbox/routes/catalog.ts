@@ -1,0 +1,161 @@
+import type { SandboxContext } from '../context.js';
+import { parseServiceDate } from '../dates.js';
+import { fail, invalid, notFound, parseId } from '../http.js';
+import { throwIfBusy } from '../submit.js';
+import type { Route } from '../router.js';
+import type { StoredOffer } from '../store.js';
+
+export const INCLUDES = ['metadata', 'collections', 'shipping', 'sku_metadata'] as const;
+export const MAX_PAGE_SIZE = 100;
+
+/** An offer as answered: the parts `include` did not ask for are left out. */
+export function shapeOffer(stored: StoredOffer, include: ReadonlySet<string>): Record<string, unknown> {
+  const offer = structuredClone((stored.raw ?? stored.offer) as Record<string, unknown>);
+  if (!include.has('metadata')) delete offer.metadata;
+  if (!include.has('collections')) delete offer.collections;
+  if (!include.has('shipping')) delete offer.shipping;
+  if (!include.has('sku_metadata') && Array.isArray(offer.skus)) {
+    for (const sku of offer.skus) if (sku && typeof sku === 'object') delete (sku as Record<string, unknown>).metadata;
+  }
+  return offer;
+}
+
+export function parseInclude(text: string | null): Set<string> {
+  const items = (text ?? '')
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
+  for (const item of items) {
+    if (!(INCLUDES as readonly string[]).includes(item)) throw invalid('include', `unknown item "${item}"; allowed: ${INCLUDES.join(', ')}`);
+  }
+  return new Set(items);
+}
+
+function intParam(query: URLSearchParams, name: string, fallback: number): number {
+  const text = query.get(name);
+  if (text === null || text === '') return fallback;
+  if (!/^\d{1,9}$/.test(text.trim()) || Number(text) < 1) throw invalid(name, 'expected a positive integer');
+  return Number(text);
+}
+
+function dateParam(query: URLSearchParams, ...names: string[]): number | undefined {
+  for (const name of names) {
+    const text = query.get(name);
+    if (text === null || text === '') continue;
+    const ms = parseServiceDate(text);
+    if (ms === undefined) throw invalid(name, 'expected an ISO 8601 datetime such as 2026-01-31T00:00:00+0000');
+    return ms;
+  }
+  return undefined;
+}
+
+/** What a cursor carries: the query it continues, and where. */
+interface CursorState {
+  m: number;
+  after: number;
+  page: number;
+  size: number;
+  include: string[];
+  min?: number;
+  max?: number;
+}
+
+const encodeCursor = (c: CursorState) => Buffer.from(JSON.stringify(c)).toString('base64url');
+
+function decodeCursor(text: string, merchantId: number, field: string): CursorState {
+  try {
+    const c = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as CursorState;
+    const ok =
+      c.m === merchantId &&
+      Number.isSafeInteger(c.after) &&
+      Number.isSafeInteger(c.page) &&
+      Number.isSafeInteger(c.size) &&
+      Array.isArray(c.include) &&
+      c.include.every((i) => (INCLUDES as readonly string[]).includes(i));
+    if (ok) return c;
+  } catch {
+    // falls through to the error below
+  }
+  throw invalid(field, 'not a cursor of this merchant; use next_page_cursor of the previous page');
+}
+
+function listOffers(ctx: SandboxContext, merchantId: number, query: URLSearchParams) {
+  const cursorField = query.has('cursor') ? 'cursor' : 'next_page_cursor';
+  const cursorText = query.get(cursorField);
+  let state: CursorState;
+  if (cursorText) {
+    state = decodeCursor(cursorText, merchantId, cursorField);
+  } else {
+    const page = intParam(query, 'page', 1);
+    const size = Math.min(MAX_PAGE_SIZE, intParam(query, 'size', 20));
+    const min = dateParam(query, 'since', 'date_last_modified:min');
+    const max = dateParam(query, 'date_last_modified:max', 'before');
+    const include = [...parseInclude(query.get('include'))];
+    state = { m: merchantId, after: 0, page, size, include, min, max };
+  }
+  const filtered = state.min !== undefined || state.max !== undefined;
+  const all = [...ctx.store.offers.values()]
+    .filter((s) => s.offer.merchant_id === merchantId)
+    .filter((s) => {
+      if (!filtered) return true;
+      if ((s.offer.publishing_status ?? 'PUBLISHED') !== 'PUBLISHED') return false;
+      const modified = s.offer.date_last_modified ? parseServiceDate(s.offer.date_last_modified) : undefined;
+      if (modified === undefined) return false;
+      return (state.min === undefined || modified > state.min) && (state.max === undefined || modified < state.max);
+    })
+    .sort((a, b) => a.offer.id - b.offer.id);
+  // A cursor continues after the last id it saw (stable when offers are added meanwhile); a page number is an offset.
+  const rest = cursorText ? all.filter((s) => s.offer.id > state.after) : all.slice((state.page - 1) * state.size);
+  const content = rest.slice(0, state.size);
+  const more = rest.length > content.length;
+  const include = new Set(state.include);
+  const pageIndex = state.page - 1;
+  const sort = { unsorted: false, sorted: true, empty: false };
+  return {
+    content: content.map((s) => shapeOffer(s, include)),
+    pageable: { page_number: pageIndex, page_size: state.size, offset: pageIndex * state.size, sort, paged: true, unpaged: false },
+    total_elements: 0,
+    total_pages: 0,
+    last: !more,
+    first: pageIndex === 0,
+    number_of_elements: content.length,
+    size: state.size,
+    number: pageIndex,
+    empty: content.length === 0,
+    sort,
+    next_page_cursor: more ? encodeCursor({ ...state, after: content.at(-1)!.offer.id, page: state.page + 1 }) : null,
+  };
+}
+
+export function catalogRoutes(): Route[] {
+  return [
+    {
+      method: 'GET',
+      path: '/v1/catalog/offers/merchants/:merchant_id',
+      auth: 'access',
+      async handler({ ctx, params, query }) {
+        const merchantId = parseId(params.merchant_id, 'merchant_id');
+        const merchant = ctx.store.merchant(merchantId);
+        if (!merchant) throw notFound('Merchant', merchantId, 'merchant_id');
+        const body = listOffers(ctx, merchantId, query);
+        throwIfBusy(await Promise.allSettled([merchant.platform.call('list_offers')]));
+        return { body };
+      },
+    },
+    {
+      method: 'GET',
+      path: '/v1/catalog/offers/:offer_id',
+      auth: 'access',
+      async handler({ ctx, params, query }) {
+        const offerId = parseId(params.offer_id, 'offer_id');
+        // One offer comes whole unless `include` narrows it (the list is the costly call).
+        const include = query.has('include') ? parseInclude(query.get('include')) : new Set<string>(INCLUDES);
+        const stored = ctx.store.offers.get(offerId);
+        if (!stored) throw fail(404, 'not_found', `Offer ${offerId} was not found`, { field: 'offer_id' });
+        const merchant = ctx.store.merchant(stored.offer.merchant_id);
+        if (merchant) throwIfBusy(await Promise.allSettled([merchant.platform.call('get_offer')]));
+        return { body: shapeOffer(stored, include) };
+      },
+    },
+  ];
+}

@@ -1,0 +1,225 @@
+import { z } from 'zod';
+import { OfferSchema, type Offer } from '../../contract/catalog.js';
+import type { SandboxContext } from '../context.js';
+import { nowDate } from '../dates.js';
+import { fail, invalid, MB, notFound, parseId, parseWith } from '../http.js';
+import { moveOrder } from '../lifecycle.js';
+import type { Route } from '../router.js';
+import { INCLUDES, shapeOffer } from './catalog.js';
+
+const FaultsSchema = z
+  .object({
+    merchant_id: z.union([z.int().positive(), z.literal('*')]).optional(),
+    rate_limit_every: z.int().min(0).max(1_000_000).optional(),
+    retry_after_s: z.number().min(0).max(1e9).nullable().optional(),
+    latency_ms: z.int().min(0).max(120_000).optional(),
+    reject_bags: z.boolean().optional(),
+    out_of_stock_sku_ids: z.array(z.int().positive()).max(100_000).optional(),
+    fail_submit: z.union([z.boolean(), z.enum(['before', 'after'])]).optional(),
+    expire_tokens: z.boolean().optional(),
+  })
+  .strict();
+
+const AdvanceSchema = z
+  .object({
+    bag_id: z.int().positive().optional(),
+    action: z.enum(['advance', 'cancel', 'refund', 'reject']).optional(),
+  })
+  .strict();
+
+const WebhookSchema = z.object({ url: z.url({ protocol: /^https?$/ }).max(2048) }).strict();
+const ResetSchema = z.object({ seed: z.union([z.int(), z.string().min(1).max(128)]).optional() }).strict();
+const AttentionSchema = z
+  .object({
+    missing_scopes: z.array(z.string().min(1).max(64)).max(50).optional(),
+    currently_due: z.array(z.string().min(1).max(128)).max(50).optional(),
+  })
+  .strict();
+
+const ALL_INCLUDES = new Set<string>(INCLUDES);
+
+function merchantsFor(ctx: SandboxContext, id: number | '*' | undefined, field: string) {
+  if (id === undefined || id === '*') return [...ctx.store.merchants.values()];
+  const m = ctx.store.merchant(id);
+  if (!m) throw notFound('Merchant', id, field);
+  return [m];
+}
+
+/** An injected offer kept verbatim: only `id` and a known `merchant_id` are required. */
+function rawOffer(ctx: SandboxContext, body: unknown): { offer: Offer; raw: Record<string, unknown> } {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw invalid('body', 'expected an Offer object');
+  const raw = body as Record<string, unknown>;
+  if (!Number.isSafeInteger(raw.id) || (raw.id as number) < 1) throw invalid('id', 'expected a positive integer');
+  const merchant = Number.isSafeInteger(raw.merchant_id) ? ctx.store.merchant(raw.merchant_id as number) : undefined;
+  if (!merchant) throw invalid('merchant_id', 'expected the id of a seeded merchant (1001…1007)');
+  const parsed = OfferSchema.safeParse(raw);
+  const offer: Offer = parsed.success
+    ? parsed.data
+    : {
+        id: raw.id as number,
+        merchant_id: merchant.profile.id,
+        name: typeof raw.name === 'string' ? raw.name : '',
+        currency: merchant.profile.currency,
+        publishing_status: 'PUBLISHED',
+        date_last_modified: typeof raw.date_last_modified === 'string' ? raw.date_last_modified : nowDate(),
+        metadata: [],
+        variants: [],
+        skus: [],
+        albums: [],
+        collections: [],
+        tags: [],
+      };
+  return { offer, raw };
+}
+
+export function controlRoutes(): Route[] {
+  return [
+    {
+      method: 'POST',
+      path: '/__sandbox/reset',
+      auth: 'access',
+      handler({ ctx, body }) {
+        const { seed } = parseWith(ResetSchema, body ?? {});
+        ctx.webhooks.cancelPending();
+        ctx.store.load(seed ?? ctx.store.seed);
+        ctx.auth.expiredBefore = 0;
+        return { body: { ok: true, seed: ctx.store.seed, offers: ctx.store.offers.size } };
+      },
+    },
+    {
+      method: 'POST',
+      path: '/__sandbox/webhooks',
+      auth: 'access',
+      handler({ ctx, body }) {
+        const { url } = parseWith(WebhookSchema, body ?? null);
+        ctx.webhooks.urls.add(url);
+        return { status: 201, body: { urls: [...ctx.webhooks.urls] } };
+      },
+    },
+    {
+      method: 'GET',
+      path: '/__sandbox/webhooks',
+      auth: 'access',
+      handler: ({ ctx }) => ({ body: { urls: [...ctx.webhooks.urls], deliveries: ctx.webhooks.log } }),
+    },
+    {
+      method: 'DELETE',
+      path: '/__sandbox/webhooks',
+      auth: 'access',
+      handler({ ctx, query }) {
+        const url = query.get('url');
+        if (url) ctx.webhooks.urls.delete(url);
+        else ctx.webhooks.urls.clear();
+        return { body: { urls: [...ctx.webhooks.urls] } };
+      },
+    },
+    {
+      method: 'POST',
+      path: '/__sandbox/offers',
+      auth: 'access',
+      // Hostile tests inject strings of megabytes.
+      bodyLimit: 32 * MB,
+      handler({ ctx, body, query }) {
+        let stored: { offer: Offer; raw?: Record<string, unknown> };
+        if (query.get('raw') === 'true') {
+          stored = rawOffer(ctx, body);
+        } else {
+          const offer = parseWith(OfferSchema, body ?? null);
+          if (!ctx.store.merchant(offer.merchant_id)) throw invalid('merchant_id', 'expected the id of a seeded merchant (1001…1007)');
+          offer.date_last_modified ??= nowDate();
+          stored = { offer };
+        }
+        const added = !ctx.store.offers.has(stored.offer.id);
+        ctx.store.putOffer(stored);
+        const answer = shapeOffer(stored, ALL_INCLUDES);
+        ctx.webhooks.emit(added ? 'OFFER_ADDED' : 'OFFER_UPDATED', answer, { entityId: String(stored.offer.id) });
+        return { status: added ? 201 : 200, body: answer };
+      },
+    },
+    {
+      method: 'POST',
+      path: '/__sandbox/faults',
+      auth: 'access',
+      handler({ ctx, body }) {
+        const { merchant_id, expire_tokens, ...faults } = parseWith(FaultsSchema, body ?? null);
+        for (const m of merchantsFor(ctx, merchant_id, 'merchant_id')) m.platform.setFaults(faults);
+        if (expire_tokens) ctx.auth.expiredBefore = Date.now();
+        return { body: faultsOf(ctx) };
+      },
+    },
+    { method: 'GET', path: '/__sandbox/faults', auth: 'access', handler: ({ ctx }) => ({ body: faultsOf(ctx) }) },
+    {
+      method: 'DELETE',
+      path: '/__sandbox/faults',
+      auth: 'access',
+      handler({ ctx, query }) {
+        const text = query.get('merchant_id');
+        const id = text === null || text === '*' ? undefined : parseId(text, 'merchant_id');
+        for (const m of merchantsFor(ctx, id, 'merchant_id')) m.platform.clearFaults();
+        if (id === undefined) ctx.auth.expiredBefore = 0;
+        return { body: faultsOf(ctx) };
+      },
+    },
+    {
+      method: 'GET',
+      path: '/__sandbox/orders',
+      auth: 'access',
+      handler: ({ ctx }) => ({ body: [...ctx.store.orders.values()].map((r) => r.order).sort((a, b) => b.id - a.id) }),
+    },
+    {
+      method: 'POST',
+      path: '/__sandbox/orders/:order_id/advance',
+      auth: 'access',
+      handler({ ctx, params, body }) {
+        const id = parseId(params.order_id, 'order_id');
+        const { bag_id, action } = parseWith(AdvanceSchema, body ?? {});
+        const record = ctx.store.orders.get(id);
+        if (!record) throw notFound('Order', id, 'order_id');
+        if (!record.submitted) throw fail(409, 'conflict', `Order ${id} is a cart that was not submitted`, { field: 'order_id' });
+        if (bag_id !== undefined && !record.order.bags.some((b) => b.id === bag_id)) throw notFound('Bag', bag_id, 'bag_id');
+        const moved = moveOrder(ctx, record.order, action ?? 'advance', bag_id);
+        return { body: { order: record.order, moved } };
+      },
+    },
+    {
+      method: 'GET',
+      path: '/__sandbox/calls',
+      auth: 'access',
+      handler({ ctx }) {
+        const merchants: Record<string, unknown> = {};
+        let total = 0;
+        for (const [id, m] of ctx.store.merchants) {
+          total += m.platform.calls.length;
+          merchants[id] = {
+            count: m.platform.calls.length,
+            rate_limited: m.platform.calls.filter((c) => c.outcome === 'rate_limited').length,
+            calls: m.platform.calls,
+          };
+        }
+        return { body: { total, merchants } };
+      },
+    },
+    {
+      method: 'POST',
+      path: '/__sandbox/merchants/:merchant_id/attention',
+      auth: 'access',
+      handler({ ctx, params, body }) {
+        const id = parseId(params.merchant_id, 'merchant_id');
+        const m = ctx.store.merchant(id);
+        if (!m) throw notFound('Merchant', id, 'merchant_id');
+        const input = parseWith(AttentionSchema, body ?? {});
+        m.profile.missing_scopes = input.missing_scopes ?? ['write_orders'];
+        m.profile.payout_currently_due = input.currently_due ?? [];
+        ctx.webhooks.emit('MERCHANT_NEEDS_ATTENTION', { merchant_id: id, reason: 'SANDBOX_CONTROL' }, { entityId: String(id) });
+        return { body: { merchant_id: id, missing_scopes: m.profile.missing_scopes, currently_due: m.profile.payout_currently_due } };
+      },
+    },
+  ];
+}
+
+function faultsOf(ctx: SandboxContext) {
+  return {
+    merchants: Object.fromEntries([...ctx.store.merchants].map(([id, m]) => [id, m.platform.faults])),
+    tokens_expired_before: ctx.auth.expiredBefore || null,
+  };
+}

@@ -1,0 +1,257 @@
+import type { OrderError } from '../../contract/errors.js';
+import { DirectOrderRequestSchema } from '../../contract/direct-order.js';
+import { EstimateRequestSchema, type EstimatedCart } from '../../contract/estimate.js';
+import type { Address, Order, PaymentMethod } from '../../contract/order.js';
+import type { SandboxContext } from '../context.js';
+import { nowDate } from '../dates.js';
+import { fail, invalid, notFound, parseId, parseWith } from '../http.js';
+import { isPublished, lookupSku, newBag, newOrder, newOrderSku, stockOf, type SkuRef } from '../order-model.js';
+import { PlatformBusyError } from '../platform.js';
+import { matchingMethods, priceBag, sumOrder, taxFor, toBagShippingMethod } from '../pricing.js';
+import type { Route } from '../router.js';
+import type { MerchantState } from '../store.js';
+import { submitOrder } from '../submit.js';
+
+export function toAddress(input: Record<string, unknown> | null | undefined, type: 'SHIPPING' | 'BILLING'): Address | null {
+  return input ? { ...(input as Address), type } : null;
+}
+
+export function paymentMethodOf(input: { type?: string | null; payment_provider: string; intent_based_capture?: boolean | null }, id: number): PaymentMethod {
+  return {
+    id,
+    type: input.type ?? 'SINGLE_USE_CARD_TOKEN',
+    payment_provider: input.payment_provider,
+    brand: 'visa',
+    last4: '4242',
+    expiration_month: 12,
+    expiration_year: 2030,
+    intent_based_capture: input.intent_based_capture ?? false,
+  };
+}
+
+const estimateError = (type: string, message: string, platform: string, entityId?: number): OrderError => ({
+  id: null,
+  order_id: null,
+  bag_id: null,
+  entity_id: entityId ?? null,
+  entity_type: entityId ? 'SKU' : 'BAG',
+  type,
+  message,
+  date_created: nowDate(),
+  platform,
+  self_resolving: false,
+  retry_attempts: 0,
+});
+
+interface EstimateLine {
+  ref: SkuRef;
+  quantity: number;
+  price?: number | null;
+}
+
+function estimateMerchant(state: MerchantState, lines: EstimateLine[], country: string, busy?: PlatformBusyError): EstimatedCart {
+  const m = state.profile;
+  const errors: OrderError[] = [];
+  const skus = lines.map(({ ref, quantity, price }) => {
+    const stock = stockOf(ref);
+    const published = isPublished(ref.offer);
+    const available = published && quantity <= stock;
+    if (!published) errors.push(estimateError('EXTERNAL_ADD_ITEM', `${ref.sku.name} is not available for purchase (offer not published)`, m.platform, ref.sku.id));
+    else if (!available) {
+      const why = stock === 0 ? 'is out of stock' : `has only ${stock} available`;
+      errors.push(estimateError('EXTERNAL_ADD_ITEM', `${ref.sku.name} ${why}`, m.platform, ref.sku.id));
+    }
+    const unit = price ?? ref.sku.sale_price;
+    return {
+      sku_id: ref.sku.id,
+      quantity,
+      name: ref.sku.name ?? ref.offer.name,
+      price: unit,
+      merchant_id: m.id,
+      external_id: ref.sku.external_id ?? null,
+      available,
+      requires_shipping: true,
+      product_type: 'PHYSICAL',
+      line_price: unit * quantity,
+    };
+  });
+  const subTotal = skus.filter((s) => s.available).reduce((sum, s) => sum + s.line_price, 0);
+  if (busy) {
+    errors.push(estimateError('EXTERNAL_PRICE_CART', `${busy.message}`, m.platform));
+    return { merchant_id: m.id, platform: m.platform, base_currency: m.currency, sub_total: subTotal, shipping_total: null, tax_total: null, discount_total: 0, total: subTotal, skus, available_shipping_methods: [], has_shipping_methods: false, errors };
+  }
+  const weight = lines.reduce((w, l) => w + (l.ref.sku.shipping_dimensions?.weight ?? 0) * l.quantity, 0);
+  const methods = matchingMethods(m, subTotal, weight, country).map((method) => {
+    const { shipping_method_id, label, carrier, price } = toBagShippingMethod(method, m.id);
+    return { shipping_method_id, label, carrier: carrier ?? null, price };
+  });
+  if (!methods.length) errors.push(estimateError('EXTERNAL_GET_SHIPPING_METHODS', `${m.name} does not ship to ${country}`, m.platform));
+  const shipping = methods.length ? Math.min(...methods.map((x) => x.price)) : 0;
+  const tax = taxFor(m, subTotal, country);
+  return {
+    merchant_id: m.id,
+    platform: m.platform,
+    base_currency: m.currency,
+    sub_total: subTotal,
+    shipping_total: shipping,
+    tax_total: tax,
+    discount_total: 0,
+    total: subTotal + shipping + tax,
+    skus,
+    available_shipping_methods: methods,
+    has_shipping_methods: methods.length > 0,
+    errors,
+  };
+}
+
+async function estimate(ctx: SandboxContext, body: unknown) {
+  const req = parseWith(EstimateRequestSchema, body ?? null);
+  const groups = new Map<number, { state: MerchantState; lines: EstimateLine[] }>();
+  req.skus.forEach((s, i) => {
+    const ref = lookupSku(ctx, s.sku_id, `skus[${i}].sku_id`);
+    const id = ref.merchant.profile.id;
+    if (!groups.has(id)) groups.set(id, { state: ref.merchant, lines: [] });
+    groups.get(id)!.lines.push({ ref, quantity: s.quantity, price: s.price });
+  });
+  const country = req.shipping_address.country;
+  const entries = [...groups.values()];
+  // Every merchant's platform is asked at once; one slow or busy merchant does not hold up the others' answers.
+  const settled = await Promise.allSettled(entries.map((g) => g.state.platform.call('estimate', () => estimateMerchant(g.state, g.lines, country))));
+  return {
+    estimated_carts: settled.map((r, i) => {
+      if (r.status === 'fulfilled') return r.value;
+      if (r.reason instanceof PlatformBusyError) return estimateMerchant(entries[i]!.state, entries[i]!.lines, country, r.reason);
+      throw r.reason;
+    }),
+  };
+}
+
+async function directOrder(ctx: SandboxContext, body: unknown) {
+  const req = parseWith(DirectOrderRequestSchema, body ?? null);
+  const order = newOrder(ctx);
+  const { customer, shipping_address, billing_address } = req.order;
+  order.app_order_id = req.order.app_order_id ?? null;
+  order.base_currency = req.order.currency;
+  order.currency = req.order.currency;
+  order.shipping_address = toAddress(shipping_address, 'SHIPPING');
+  order.billing_address = toAddress(billing_address ?? shipping_address, 'BILLING');
+  order.customer = {
+    first_name: customer.first_name,
+    last_name: customer.last_name,
+    email: customer.email,
+    name: `${customer.first_name} ${customer.last_name}`,
+    shipping_address: order.shipping_address,
+    billing_address: order.billing_address,
+    same_address: !billing_address,
+  };
+  const seen = new Set<number>();
+  req.order.bags.forEach((b, i) => {
+    const refs = b.skus.map((s, j) => lookupSku(ctx, s.sku_id, `order.bags[${i}].skus[${j}].sku_id`));
+    const merchantId = b.merchant_id ?? refs[0]!.merchant.profile.id;
+    const state = ctx.store.merchant(merchantId);
+    if (!state) throw notFound('Merchant', merchantId, `order.bags[${i}].merchant_id`);
+    refs.forEach((ref, j) => {
+      if (ref.merchant.profile.id !== merchantId) {
+        throw fail(400, 'merchant_mismatch', `order.bags[${i}].skus[${j}].sku_id: SKU ${ref.sku.id} belongs to merchant ${ref.merchant.profile.id}, not ${merchantId}; one bag per merchant`, {
+          field: `order.bags[${i}].skus[${j}].sku_id`,
+          skus: [{ sku_id: ref.sku.id, message: `belongs to merchant ${ref.merchant.profile.id}` }],
+        });
+      }
+    });
+    if (seen.has(merchantId)) throw invalid(`order.bags[${i}].merchant_id`, `a second bag for merchant ${merchantId}; one bag per merchant`);
+    seen.add(merchantId);
+    const bag = newBag(ctx, order, state);
+    bag.skus = b.skus.map((s, j) => newOrderSku(ctx, refs[j]!, s.quantity, s.price));
+    bag.shipping_method = {
+      shipping_method_id: b.shipping_method.shipping_method_id ?? `custom-${bag.id}`,
+      bag_id: bag.id,
+      merchant_id: merchantId,
+      type: 'FLAT_RATE_PRICE',
+      carrier: 'OTHER',
+      label: b.shipping_method.label,
+      price: b.shipping_method.price,
+      custom: true,
+    };
+    priceBag(bag, state.profile, shipping_address.country);
+    // The channel supplies its own tax when it sends one.
+    if (b.tax_total != null) {
+      bag.tax_total = b.tax_total;
+      bag.taxes = [];
+      bag.total = (bag.sub_total ?? 0) + (bag.shipping_total ?? 0) + b.tax_total;
+    }
+    order.bags.push(bag);
+  });
+  sumOrder(order);
+  if (req.payment_method) order.payment_method = paymentMethodOf(req.payment_method, ctx.store.nextId('transaction'));
+  const record = { order, submitted: false };
+  const failAfter = await submitOrder(ctx, record, { payment: req.payment_method ?? undefined, checkPrices: true });
+  ctx.store.orders.set(order.id, record);
+  return { order, failAfter };
+}
+
+function pageOf<T>(items: T[], query: URLSearchParams) {
+  const num = (name: string, fallback: number) => {
+    const t = query.get(name);
+    if (t === null || t === '') return fallback;
+    if (!/^\d{1,9}$/.test(t) || Number(t) < 1) throw invalid(name, 'expected a positive integer');
+    return Number(t);
+  };
+  const page = num('page', 1);
+  const size = Math.min(100, num('size', 20));
+  const content = items.slice((page - 1) * size, page * size);
+  const sort = { unsorted: true, sorted: false, empty: true };
+  return {
+    content,
+    pageable: { page_number: page - 1, page_size: size, offset: (page - 1) * size, sort, paged: true, unpaged: false },
+    total_elements: items.length,
+    total_pages: Math.ceil(items.length / size),
+    last: page * size >= items.length,
+    first: page === 1,
+    number_of_elements: content.length,
+    size,
+    number: page - 1,
+    empty: content.length === 0,
+    sort,
+  };
+}
+
+export const submittedOrdersNewestFirst = (ctx: SandboxContext): Order[] =>
+  [...ctx.store.orders.values()].filter((r) => r.submitted).map((r) => r.order).sort((a, b) => b.id - a.id);
+
+export function orderRoutes(): Route[] {
+  return [
+    { method: 'POST', path: '/v1/orders/estimate', auth: 'access', handler: async ({ ctx, body }) => ({ body: await estimate(ctx, body) }) },
+    {
+      method: 'POST',
+      path: '/v1/orders',
+      auth: 'access',
+      idempotent: true,
+      async handler({ ctx, body }) {
+        const { order, failAfter } = await directOrder(ctx, body);
+        if (failAfter) return { status: failAfter.status, body: failAfter.body, remember: { status: 200, body: order } };
+        return { body: order };
+      },
+    },
+    {
+      method: 'GET',
+      path: '/v1/orders',
+      auth: 'access',
+      handler({ ctx, query }) {
+        const appOrderId = query.get('app_order_id');
+        const orders = submittedOrdersNewestFirst(ctx).filter((o) => appOrderId === null || o.app_order_id === appOrderId);
+        return { body: pageOf(orders, query) };
+      },
+    },
+    {
+      method: 'GET',
+      path: '/v1/orders/:order_id',
+      auth: 'access',
+      handler({ ctx, params }) {
+        const id = parseId(params.order_id, 'order_id');
+        const record = ctx.store.orders.get(id);
+        if (!record) throw notFound('Order', id, 'order_id');
+        return { body: record.order };
+      },
+    },
+  ];
+}

@@ -1,0 +1,215 @@
+import type { Bag } from '../contract/order.js';
+import type { SandboxContext } from './context.js';
+import { nowDate } from './dates.js';
+import { fail, type ErrorSkuBody, type HttpError } from './http.js';
+import { deriveOrderStatus, emitBagEvent } from './lifecycle.js';
+import { needsAttention } from './merchants.js';
+import { isPublished, lookupSku, orderError, stockOf, type SkuRef } from './order-model.js';
+import { PlatformBusyError, callEach, type Platform } from './platform.js';
+import { sumOrder } from './pricing.js';
+import type { OrderRecord } from './store.js';
+
+export const APPROVED_TOKEN = 'tok_sandbox_visa';
+export const DECLINED_TOKEN = 'tok_sandbox_declined';
+
+export interface PaymentInput {
+  payment_provider: string;
+  token: string;
+}
+
+/** Checks a payment method when it is applied: a known sandbox token of provider SANDBOX. */
+export function checkPaymentMethod(payment: PaymentInput, field: string): void {
+  if (payment.payment_provider !== 'SANDBOX') {
+    throw fail(400, 'payment_invalid', `${field}.payment_provider: the sandbox only takes provider SANDBOX (got ${payment.payment_provider})`, {
+      field: `${field}.payment_provider`,
+    });
+  }
+  if (payment.token !== APPROVED_TOKEN && payment.token !== DECLINED_TOKEN) {
+    throw fail(400, 'payment_invalid', `${field}.token: unknown sandbox token; use ${APPROVED_TOKEN} or ${DECLINED_TOKEN}`, {
+      field: `${field}.token`,
+    });
+  }
+}
+
+/** Turns a settled platform call into a 429 pass-through, as the service does. */
+export function throwIfBusy(results: PromiseSettledResult<unknown>[]): void {
+  for (const r of results) {
+    if (r.status !== 'rejected') continue;
+    if (r.reason instanceof PlatformBusyError) {
+      throw fail(429, 'rate_limited', r.reason.message, {
+        merchant_id: r.reason.merchantId,
+        headers: r.reason.retryAfterS === undefined ? {} : { 'retry-after': String(r.reason.retryAfterS) },
+      });
+    }
+    throw r.reason;
+  }
+}
+
+export function platformsOf(ctx: SandboxContext, bags: Bag[]): Platform[] {
+  return bags.map((b) => ctx.store.merchant(b.merchant_id)!.platform);
+}
+
+interface SubmitOptions {
+  payment?: PaymentInput;
+  /** Check each line's price against the catalog (direct orders carry their own prices). */
+  checkPrices: boolean;
+}
+
+/**
+ * Submits every bag of an order to its merchant's platform. Everything is
+ * checked first (publishing, inventory, prices, payment) and nothing is kept
+ * when a check fails; a merchant that rejects its bag leaves the others
+ * submitted. Answers the error to throw *after* the order was created when a
+ * platform is set to `fail_submit: "after"`.
+ */
+export async function submitOrder(ctx: SandboxContext, record: OrderRecord, options: SubmitOptions): Promise<HttpError | undefined> {
+  const order = record.order;
+  const refs = new Map<number, SkuRef>();
+  const notPublished: ErrorSkuBody[] = [];
+  order.bags.forEach((bag, b) =>
+    bag.skus.forEach((line, s) => {
+      const ref = lookupSku(ctx, line.sku_id, `bags[${b}].skus[${s}].sku_id`);
+      refs.set(line.sku_id, ref);
+      if (!isPublished(ref.offer)) {
+        notPublished.push({
+          sku_id: line.sku_id,
+          bag_id: bag.id,
+          name: line.name ?? undefined,
+          message: `Sku identified by ${line.sku_id} is currently not available for purchase due to offer not published.`,
+        });
+      }
+    }),
+  );
+  if (notPublished.length) throw fail(400, 'offer_not_published', notPublished[0]!.message, { skus: notPublished });
+
+  const platforms = platformsOf(ctx, order.bags);
+  throwIfBusy(await callEach(platforms, 'check_inventory', () => undefined));
+
+  const wanted = new Map<number, number>();
+  for (const bag of order.bags) for (const line of bag.skus) wanted.set(line.sku_id, (wanted.get(line.sku_id) ?? 0) + line.quantity);
+  const short: ErrorSkuBody[] = [];
+  const wrongPrice: ErrorSkuBody[] = [];
+  for (const bag of order.bags) {
+    for (const line of bag.skus) {
+      const ref = refs.get(line.sku_id)!;
+      const stock = stockOf(ref);
+      if (wanted.get(line.sku_id)! > stock) {
+        short.push({
+          sku_id: line.sku_id,
+          order_sku_id: line.id,
+          bag_id: bag.id,
+          name: line.name ?? undefined,
+          message: stock === 0 ? `${line.name} is out of stock` : `Only ${stock} of ${line.name} available`,
+        });
+      }
+      if (options.checkPrices && line.price !== ref.sku.sale_price) {
+        wrongPrice.push({
+          sku_id: line.sku_id,
+          order_sku_id: line.id,
+          bag_id: bag.id,
+          name: line.name ?? undefined,
+          message: `Price of ${line.name} is ${ref.sku.sale_price}, not ${line.price}`,
+        });
+      }
+    }
+  }
+  if (short.length) throw fail(409, 'out_of_stock', short.map((s) => s.message).join('; '), { skus: short });
+  if (wrongPrice.length) throw fail(409, 'price_mismatch', wrongPrice.map((s) => s.message).join('; '), { skus: wrongPrice });
+
+  if (options.payment) {
+    checkPaymentMethod(options.payment, 'payment_method');
+    if (options.payment.token === DECLINED_TOKEN) {
+      throw fail(402, 'payment_declined', 'The card was declined (sandbox token tok_sandbox_declined). No order was created.', {
+        field: 'payment_method.token',
+      });
+    }
+  }
+
+  const submitted = await callEach(platforms, 'submit_order', (p) => p.faults.fail_submit);
+  throwIfBusy(submitted);
+  const failing = submitted.map((r, i) => ({ mode: (r as PromiseFulfilledResult<unknown>).value, merchant: platforms[i]!.merchant }));
+  const before = failing.find((f) => f.mode === true || f.mode === 'before');
+  if (before) {
+    throw fail(502, 'platform_error', `The commerce platform of merchant ${before.merchant.id} failed to create the order; nothing was created`, {
+      merchant_id: before.merchant.id,
+    });
+  }
+
+  const now = nowDate();
+  order.errors = [];
+  order.date_submitted = now;
+  order.date_last_modified = now;
+  const events: { bag: Bag; topic: string }[] = [];
+  for (const bag of order.bags) {
+    const state = ctx.store.merchant(bag.merchant_id)!;
+    bag.date_submitted = now;
+    bag.date_last_modified = now;
+    if (state.platform.faults.reject_bags || needsAttention(state.profile)) {
+      bag.status = 'REJECTED';
+      bag.financial_status = 'VOIDED';
+      for (const line of bag.skus) line.status = 'CANCELED';
+      const why = needsAttention(state.profile)
+        ? `${state.profile.name} cannot accept orders until its connection is fixed`
+        : `${state.profile.name} rejected the bag`;
+      order.errors.push(orderError(ctx, order, bag, 'EXTERNAL_SUBMIT_CART', why));
+      events.push({ bag, topic: 'ORDER_FAILED' });
+      continue;
+    }
+    bag.status = 'SUBMITTED';
+    bag.financial_status = options.payment ? 'AUTHORIZED' : 'UNPAID';
+    bag.fulfillment_status = 'PROCESSING';
+    for (const line of bag.skus) {
+      line.status = 'PROCESSING';
+      decrementStock(refs.get(line.sku_id)!, line.quantity, now);
+    }
+    events.push({ bag, topic: 'ORDER_UPDATED' });
+  }
+  sumOrder(order);
+  if (options.payment) {
+    const byCurrency = new Map<string, number>();
+    for (const bag of order.bags) {
+      if (bag.status === 'REJECTED' || !bag.currency) continue;
+      byCurrency.set(bag.currency, (byCurrency.get(bag.currency) ?? 0) + (bag.total ?? 0));
+    }
+    order.payment_transactions = [...byCurrency].map(([currency, amount]) => {
+      const id = ctx.store.nextId('transaction');
+      return {
+        id,
+        order_id: order.id,
+        payment_provider: 'SANDBOX',
+        payment_provider_transaction_id: `pi_sandbox_${id}`,
+        amount,
+        currency,
+        capture_status: 'AUTHORIZED',
+        capture_method: 'AUTOMATIC',
+        transfer_status: 'PENDING',
+        transfer_method: 'AUTOMATIC',
+        status: 'AUTHORIZED',
+        metadata: null,
+      };
+    });
+  }
+  record.submitted = true;
+  deriveOrderStatus(order);
+  for (const e of events) emitBagEvent(ctx, order, e.bag, e.topic);
+
+  const after = failing.find((f) => f.mode === 'after');
+  return after
+    ? fail(502, 'platform_error', `The commerce platform of merchant ${after.merchant.id} did not confirm the order in time`, {
+        merchant_id: after.merchant.id,
+      })
+    : undefined;
+}
+
+function decrementStock(ref: SkuRef, quantity: number, now: string): void {
+  if (ref.sku.inventory_tracked === false) return;
+  ref.sku.qty_available = Math.max(0, (ref.sku.qty_available ?? 0) - quantity);
+  if (ref.sku.qty_available === 0) {
+    ref.sku.in_stock = false;
+    ref.sku.status = 'UNAVAILABLE';
+  }
+  ref.sku.date_last_modified = now;
+  ref.offer.available = ref.offer.skus.some((s) => s.in_stock !== false);
+  ref.offer.status = ref.offer.available ? 'AVAILABLE' : 'UNAVAILABLE';
+  ref.offer.date_last_modified = now;
+}
