@@ -1,6 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { ConnectionHealthReportSchema } from '../../src/contract/operations.js';
+import { ConnectionHealthReportSchema, ConnectionHealthSchema } from '../../src/contract/operations.js';
 import {
   arrangeHealth,
   assessMerchant,
@@ -152,9 +153,40 @@ describe('health model: assessing one merchant', () => {
     assert.equal(assessMerchant(healthyReport(1, 'A', { merchant_status: 'NEW' })).severity, 'warning');
   });
 
+  it('a check marked FAILED with nothing else to say still needs a look', () => {
+    const report = healthyReport(1, 'A', { migration: { status: 'FAILED' } });
+    assert.deepEqual(assessMerchant(report).issues, [{ kind: 'check_failed', check: 'migration', severity: 'warning' }]);
+  });
+
   it('a report with checks absent (null) is not an error', () => {
     const sparse = ConnectionHealthReportSchema.parse({ merchant_id: 9, connection: null, payout_account: null });
     assert.deepEqual(assessMerchant(sparse).issues, []);
+  });
+});
+
+describe('health model: the contract fixture (real-shaped reports)', () => {
+  const reports = ConnectionHealthSchema.parse(
+    JSON.parse(readFileSync(new URL('../fixtures/connection-health.json', import.meta.url), 'utf8')),
+  );
+
+  it('flags the merchant with errors, missing scopes and a migration, and puts it first', () => {
+    const rows = arrangeHealth(reports, { filter: 'all', sort: 'status' });
+    const [first] = rows;
+    assert.equal(first!.report.merchant_id, 1007);
+    assert.equal(first!.severity, 'blocking');
+    const k = first!.issues.map((i) => i.kind);
+    for (const kind of ['no_shipping_methods', 'missing_scopes', 'migration_required', 'check_error'] as const) {
+      assert.ok(k.includes(kind), kind);
+    }
+    assert.deepEqual(
+      first!.issues.filter((i) => i.kind === 'check_error').map((i) => i.check),
+      ['connection', 'payout_account'],
+    );
+  });
+
+  it('a resolved payout error is not an issue; an invalid product is', () => {
+    const health = assessMerchant(reports.find((r) => r.merchant_id === 1001)!);
+    assert.deepEqual(health.issues.map((i) => i.kind), ['invalid_products']);
   });
 });
 

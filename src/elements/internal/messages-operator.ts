@@ -60,6 +60,7 @@ export const operatorMessages = {
   checkCommission: 'Commission rate',
   checkMigration: 'Migration',
   checkNotReported: 'Not reported',
+  checkFailed: 'The service marked this check as failed.',
 
   connected: 'Connected',
   notConnected: 'Not connected',

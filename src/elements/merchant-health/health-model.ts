@@ -40,7 +40,8 @@ export type Issue =
   | { kind: 'payout_incomplete'; check: 'payout_account'; severity: 'warning'; currentlyDue: string[]; pastDue: string[] }
   | { kind: 'payout_errors'; check: 'payout_account'; severity: 'warning'; messages: string[] }
   | { kind: 'migration_required'; check: 'migration'; severity: 'warning' }
-  | { kind: 'check_error'; check: CheckName; severity: 'blocking'; message: string; skus: ErrorSku[] };
+  | { kind: 'check_error'; check: CheckName; severity: 'blocking'; message: string; skus: ErrorSku[] }
+  | { kind: 'check_failed'; check: CheckName; severity: 'warning' };
 
 export type IssueKind = Issue['kind'];
 
@@ -192,8 +193,15 @@ function errorIssues(report: ConnectionHealthReport): Issue[] {
   return issues;
 }
 
+/** A check marked FAILED that says nothing more is still worth a look. */
+function unexplainedFailures(report: ConnectionHealthReport, explained: Issue[]): Issue[] {
+  return CHECKS.filter(
+    (check) => report[check]?.status === 'FAILED' && !explained.some((i) => i.check === check),
+  ).map((check) => ({ kind: 'check_failed', check, severity: 'warning' }));
+}
+
 export function assessMerchant(report: ConnectionHealthReport): MerchantHealth {
-  const issues = [
+  const explained = [
     ...merchantStatusIssues(report),
     ...connectionIssues(report),
     ...scopeIssues(report),
@@ -203,6 +211,7 @@ export function assessMerchant(report: ConnectionHealthReport): MerchantHealth {
     ...migrationIssues(report),
     ...errorIssues(report),
   ];
+  const issues = [...explained, ...unexplainedFailures(report, explained)];
   const severity = issues.reduce<Severity | 'ok'>(
     (worst, i) => (SEVERITY_RANK[i.severity] < SEVERITY_RANK[worst] ? i.severity : worst),
     'ok',

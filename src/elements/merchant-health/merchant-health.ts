@@ -235,7 +235,8 @@ export class ToteMerchantHealth extends ToteElement {
 
   private formatDate(iso: string | null | undefined): string | undefined {
     if (!iso) return undefined;
-    const date = new Date(iso);
+    // The service also writes offsets without a colon (`+0000`), which `Date` does not read everywhere.
+    const date = new Date(iso.replace(/([+-]\d{2})(\d{2})$/, '$1:$2'));
     if (Number.isNaN(date.getTime())) return undefined;
     return new Intl.DateTimeFormat(this.effectiveLocale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
   }
@@ -410,6 +411,7 @@ export class ToteMerchantHealth extends ToteElement {
       <dt>${this.t(CHECK_LABEL[check])}</dt>
       <dd>
         ${this.renderCheckResult(health, check)}
+        ${issues.some((i) => i.kind === 'check_failed') ? html`<span class="line">${this.t('checkFailed')}</span>` : nothing}
         ${error ? this.renderCheckError(error.message, error.skus) : nothing}
       </dd>
     </div>`;
