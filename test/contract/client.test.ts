@@ -461,6 +461,28 @@ describe('service client: token renewal', () => {
     assert.equal(server.hits[1]!.headers['x-service-app-secret'], 'app-secret');
   });
 
+  it('renews a token about to expire before sending the call', async () => {
+    const fresh = jwt(Date.now() + 24 * 3_600_000);
+    const server = await startServer((hit, res) =>
+      hit.path === '/v1/auth/token' ? json(res, 200, { token: fresh }) : json(res, 200, order),
+    );
+    servers.push(server);
+    const provider = createRefreshingTokenProvider({
+      baseUrl: server.url,
+      appId: 10001,
+      appSecret: 'app-secret',
+      refreshToken: 'refresh-1',
+      token: jwt(Date.now() + 5 * 60_000),
+    });
+    const client = createServiceClient({ baseUrl: server.url, appId: 10001, appSecret: 'app-secret', token: provider });
+    await client.getOrder(88003);
+    await client.getOrder(88003);
+    assert.deepEqual(
+      server.hits.map((h) => `${h.path} ${h.headers['x-service-token'] === fresh ? 'fresh' : h.headers['x-service-token']}`),
+      ['/v1/auth/token refresh-1', '/v1/orders/88003 fresh', '/v1/orders/88003 fresh'],
+    );
+  });
+
   it('does not loop when the renewed token is refused too', async () => {
     const server = await startServer((hit, res) =>
       hit.path === '/v1/auth/token' ? json(res, 200, { token: 'still-bad' }) : json(res, 401, fixture('error-auth')),
