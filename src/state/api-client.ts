@@ -13,7 +13,6 @@ import type {
   ApiDirectOrderRequestSchema,
   ApiErrorCode,
   ApiEstimateRequestSchema,
-  ApiOnboardingRequestSchema,
   ApiPaymentRequestSchema,
   ApiUpdateSkuRequestSchema,
   BagEvent,
@@ -27,7 +26,6 @@ import type {
 } from '../contract/api.js';
 import type { BagShippingOptions, Cart, Order } from '../contract/order.js';
 import type { EstimateResponse } from '../contract/estimate.js';
-import type { ConnectionHealthReport, MerchantOnboarding } from '../contract/operations.js';
 import type { SubmitCartRequestSchema } from '../contract/order.js';
 
 type In<S extends z.ZodType> = z.input<S>;
@@ -102,14 +100,7 @@ export interface ToteApi {
   getOrder(order: AccessHandle, opts?: CallOptions): Promise<Order>;
   /** `GET /orders/:id/events` as Server-Sent Events, reconnecting with backoff until closed. */
   orderEvents(order: AccessHandle, handlers: OrderEventHandlers): EventStream;
-
-  connectionHealth(opts?: CallOptions): Promise<ConnectionHealthReport[]>;
-  refreshConnectionHealth(merchantId: number, opts?: CallOptions): Promise<ConnectionHealthReport>;
-  onboardMerchant(
-    onboardingId: string | number,
-    body: In<typeof ApiOnboardingRequestSchema>,
-    opts?: CallOptions,
-  ): Promise<MerchantOnboarding>;
+  // Operator routes take a bearer token and live in `operator-client.ts`.
 }
 
 export interface ApiClientOptions {
@@ -321,15 +312,6 @@ export function createApiClient(options: ApiClientOptions): ToteApi {
         options.EventSource ?? globalThis.EventSource,
         options.reconnectDelayMs ?? 1000,
       ),
-
-    connectionHealth: async (opts) =>
-      (await send<{ reports: ConnectionHealthReport[] } | ConnectionHealthReport[]>('/operator/connection-health', {}, opts).then(
-        (r) => (Array.isArray(r) ? r : r.reports),
-      )),
-    refreshConnectionHealth: (merchantId, opts) =>
-      send(`/operator/connection-health/${encodeURIComponent(merchantId)}/refresh`, { method: 'POST' }, opts),
-    onboardMerchant: (onboardingId, body, opts) =>
-      send(`/operator/onboarding/${encodeURIComponent(onboardingId)}`, { method: 'PUT', body }, opts),
   };
 }
 

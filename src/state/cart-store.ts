@@ -7,6 +7,7 @@ import { sumByCurrency, isKnownCurrency, multiplyMoney, type Money } from '../co
 import type { WidgetOffer } from '../contract/api.js';
 import type { Sku } from '../contract/catalog.js';
 import { isAbortError, type ToteApi } from './api-client.js';
+import { skuInStock } from './offer.js';
 
 /** Why a line cannot be bought as it stands. Flagged in place, never silently dropped. */
 export type LineIssue = 'unavailable' | 'out_of_stock' | 'price_changed' | 'quantity_reduced';
@@ -257,13 +258,6 @@ function lineTotals(lines: readonly CartLine[]): Money[] {
 
 function clampQuantity(quantity: number, max: number | undefined): number {
   return Math.max(1, Math.min(quantity, max ?? MAX_QUANTITY, MAX_QUANTITY));
-}
-
-export function skuInStock(sku: Sku): boolean {
-  if (sku.in_stock === false) return false;
-  if (sku.status && !['AVAILABLE', 'DISABLED_AVAILABLE'].includes(sku.status)) return false;
-  if (sku.inventory_tracked && (sku.qty_available ?? 0) <= 0) return false;
-  return true;
 }
 
 function checkedLine(line: CartLine, offer: WidgetOffer | null, sku: Sku | undefined): CartLine {

@@ -1,0 +1,253 @@
+import { html, nothing, svg, type PropertyValues } from 'lit';
+import { property, query, state } from 'lit/decorators.js';
+import { consume } from '@lit/context';
+import { formatMoney } from '../../contract/money.js';
+import type { WidgetOffer } from '../../contract/api.js';
+import type { CartStore } from '../../state/cart-store.js';
+import { cartContext } from '../../state/context.js';
+import { lineForSku, offerImage, offerInStock, priceRange, skuInStock } from '../../state/offer.js';
+import { ToteElement } from '../internal/tote-element.js';
+import { defineElement } from '../internal/define.js';
+import { baseStyles, tokens } from '../internal/styles.js';
+import { safeUrl } from '../internal/safe-url.js';
+import { hasMarkup, sanitizeHtml } from '../internal/sanitize.js';
+import '../variant-picker/variant-picker.js';
+import { offerCardStyles } from './offer-card.styles.js';
+
+/** Enough tags to tell products apart, few enough to keep cards even. */
+const MAX_TAGS = 3;
+
+/**
+ * @summary One product: image, name, merchant, price or price range,
+ * availability, tags and description, with "Add to cart" for a single-SKU
+ * offer or "Choose options" opening the variant picker in a dialog.
+ *
+ * @event tote-cart-add - Before the offer's only SKU goes into the cart. Cancelable: `preventDefault()` keeps it out so the host can take over.
+ * @event tote-sku-select - From the variant picker in the dialog.
+ *
+ * @csspart base - The card.
+ * @csspart media - The image box.
+ * @csspart image - The product image.
+ * @csspart merchant - The merchant's name.
+ * @csspart title - The product name.
+ * @csspart price - The price or price range.
+ * @csspart availability - In stock / out of stock.
+ * @csspart tags - The tag list.
+ * @csspart description - The (sanitised) description.
+ * @csspart add-button - "Add to cart" or "Choose options".
+ * @csspart dialog - The variant picker dialog.
+ *
+ * @cssproperty --tote-offer-card-background - Card background.
+ * @cssproperty --tote-offer-card-radius - Card corner radius.
+ * @cssproperty --tote-offer-card-image-fit - `object-fit` of the image (`cover`, `contain`).
+ */
+export class ToteOfferCard extends ToteElement {
+  static override styles = [tokens, baseStyles, offerCardStyles];
+
+  @consume({ context: cartContext, subscribe: true })
+  @state()
+  private cart?: CartStore;
+
+  @state() private descriptionNodes: Node[] = [];
+  @state() private imageFailed = false;
+  @state() private pickerOpen = false;
+  @state() private announcement = '';
+
+  @query('dialog') private dialog?: HTMLDialogElement;
+
+  /** The offer to show (`WidgetOffer` from the BFF). */
+  @property({ attribute: false }) offer?: WidgetOffer;
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('offer')) {
+      this.imageFailed = false;
+      this.descriptionNodes = [];
+      void this.loadDescription(this.offer);
+    }
+  }
+
+  private async loadDescription(offer: WidgetOffer | undefined): Promise<void> {
+    const markup = this.markupDescription(offer);
+    if (markup === undefined) return;
+    const fragment = await sanitizeHtml(markup);
+    if (this.offer === offer) this.descriptionNodes = [...fragment.childNodes];
+  }
+
+  /** The description needing the sanitiser, or undefined when plain text will do. */
+  private markupDescription(offer: WidgetOffer | undefined): string | undefined {
+    if (!offer) return undefined;
+    if (offer.description && !hasMarkup(offer.description)) return undefined;
+    return offer.html_description || offer.description || undefined;
+  }
+
+  private handleAdd(): void {
+    const offer = this.offer;
+    const sku = offer?.skus[0];
+    if (!offer || !sku || !skuInStock(sku)) return;
+    const line = lineForSku(offer, sku, 1);
+    const event = this.emit('tote-cart-add', { line: { ...line, quantity: 1 }, offer }, { cancelable: true });
+    if (event.defaultPrevented) return;
+    this.cart?.add(line);
+    this.announcement = this.t('addedToCart', { name: offer.name });
+  }
+
+  private async handleChoose(): Promise<void> {
+    this.pickerOpen = true;
+    await this.updateComplete;
+    this.dialog?.showModal();
+  }
+
+  private handlePickerAdd(): void {
+    // The picker has added (or the host took over); the dialog has done its job.
+    queueMicrotask(() => this.dialog?.close());
+  }
+
+  private handleDialogClose(): void {
+    this.pickerOpen = false;
+  }
+
+  /** Opens the variant picker (for an offer with several SKUs). */
+  async showOptions(): Promise<void> {
+    await this.handleChoose();
+  }
+
+  protected override render() {
+    const offer = this.offer;
+    if (!offer) return nothing;
+    const inStock = offerInStock(offer);
+    return html`
+      <article part="base" class="card" aria-labelledby="title">
+        ${this.renderMedia(offer, inStock)}
+        <div class="body">
+          <p part="merchant" class="merchant">${offer.merchant_name || offer.seller || this.t('thisShop')}</p>
+          <h3 part="title" class="title" id="title">${offer.name}</h3>
+          ${this.renderPrice(offer)}
+          <p part="availability" class="availability ${inStock ? '' : 'out'}">
+            ${inStock ? this.t('inStock') : this.t('outOfStock')}
+          </p>
+          ${this.renderTags(offer)} ${this.renderDescription(offer)}
+          <div class="actions">${this.renderAction(offer, inStock)}</div>
+        </div>
+        <span class="sr-only" role="status">${this.announcement}</span>
+      </article>
+      ${this.renderDialog(offer)}
+    `;
+  }
+
+  private renderMedia(offer: WidgetOffer, inStock: boolean) {
+    const image = offerImage(offer);
+    const src = safeUrl(image?.url);
+    const onSale = offer.skus.length === 1 && (offer.skus[0]!.retail_price ?? 0) > offer.skus[0]!.sale_price;
+    return html`<div part="media" class="media">
+      ${src && !this.imageFailed
+        ? html`<img
+            part="image"
+            src=${src}
+            alt=${image?.alt || offer.name}
+            width="600"
+            height="600"
+            loading="lazy"
+            decoding="async"
+            @error=${() => (this.imageFailed = true)}
+          />`
+        : html`<div class="no-image" role="img" aria-label=${this.t('noImage')}>${placeholderIcon}</div>`}
+      ${!inStock
+        ? html`<span class="badge">${this.t('outOfStock')}</span>`
+        : onSale
+          ? html`<span class="badge sale">${this.t('sale')}</span>`
+          : nothing}
+    </div>`;
+  }
+
+  private renderPrice(offer: WidgetOffer) {
+    const range = priceRange(offer);
+    if (!range) return nothing;
+    const fmt = (n: number) => formatMoney(n, offer.currency, this.effectiveLocale);
+    const sku = offer.skus.length === 1 ? offer.skus[0]! : undefined;
+    const retail = sku?.retail_price && sku.retail_price > sku.sale_price ? sku.retail_price : undefined;
+    return html`<p part="price" class="price">
+      ${range.min === range.max ? fmt(range.min) : this.t('priceRange', { min: fmt(range.min), max: fmt(range.max) })}
+      ${retail !== undefined
+        ? html`<s><span class="sr-only">${this.t('regularPrice')}</span> ${fmt(retail)}</s>`
+        : nothing}
+    </p>`;
+  }
+
+  private renderTags(offer: WidgetOffer) {
+    const tags = offer.tags.filter((t) => t.trim()).slice(0, MAX_TAGS);
+    if (!tags.length) return nothing;
+    return html`<ul part="tags" class="tags" aria-label=${this.t('tags')}>
+      ${tags.map((tag) => html`<li>${tag}</li>`)}
+    </ul>`;
+  }
+
+  private renderDescription(offer: WidgetOffer) {
+    const markup = this.markupDescription(offer);
+    if (markup === undefined) {
+      return offer.description ? html`<p part="description" class="description">${offer.description}</p>` : nothing;
+    }
+    return this.descriptionNodes.length
+      ? html`<div part="description" class="description">${this.descriptionNodes}</div>`
+      : nothing;
+  }
+
+  private renderAction(offer: WidgetOffer, inStock: boolean) {
+    if (offer.skus.length === 1) {
+      return html`<button
+        part="add-button"
+        class="button"
+        type="button"
+        aria-describedby="title"
+        ?disabled=${!inStock}
+        @click=${this.handleAdd}
+      >
+        ${inStock ? this.t('addToCart') : this.t('outOfStock')}
+      </button>`;
+    }
+    return html`<button
+      part="add-button"
+      class="button ${inStock ? '' : 'secondary'}"
+      type="button"
+      aria-describedby="title"
+      aria-haspopup="dialog"
+      ?disabled=${!offer.skus.length}
+      @click=${this.handleChoose}
+    >
+      ${this.t('chooseOptions')}
+    </button>`;
+  }
+
+  private renderDialog(offer: WidgetOffer) {
+    if (offer.skus.length <= 1) return nothing;
+    return html`<dialog part="dialog" aria-labelledby="dialog-title" @close=${this.handleDialogClose}>
+      ${this.pickerOpen
+        ? html`<div class="dialog-header">
+              <h2 id="dialog-title">${this.t('chooseOptionsFor', { name: offer.name })}</h2>
+              <button class="close" type="button" aria-label=${this.t('close')} @click=${() => this.dialog?.close()}>
+                ×
+              </button>
+            </div>
+            <div class="dialog-body">
+              <tote-variant-picker
+                .offer=${offer}
+                .locale=${this.locale}
+                exportparts="base: picker, image: picker-image, price: picker-price, quantity, add-button: picker-add-button"
+                @tote-cart-add=${this.handlePickerAdd}
+              ></tote-variant-picker>
+            </div>`
+        : nothing}
+    </dialog>`;
+  }
+}
+
+const placeholderIcon = svg`<svg viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" stroke-width="1.5">
+  <rect x="3" y="4" width="18" height="16" rx="2"></rect><circle cx="9" cy="10" r="2"></circle><path d="m21 16-5-5-9 9"></path>
+</svg>`;
+
+defineElement('tote-offer-card', ToteOfferCard);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'tote-offer-card': ToteOfferCard;
+  }
+}

@@ -1,0 +1,85 @@
+import { css } from 'lit';
+
+export const offerGridStyles = css`
+  :host {
+    display: block;
+    --_grid-min: var(--tote-offer-grid-min-column-width, 15rem);
+    --_grid-gap: var(--tote-offer-grid-gap, var(--_space-4));
+  }
+  .list {
+    display: grid;
+    grid-template-columns: repeat(auto-fill, minmax(min(var(--_grid-min), 100%), 1fr));
+    gap: var(--_grid-gap);
+    margin: 0;
+    padding: 0;
+    list-style: none;
+  }
+  .list > li {
+    min-width: 0;
+  }
+  .skeleton-card {
+    display: flex;
+    flex-direction: column;
+    gap: var(--_space-2);
+    padding-block-end: var(--_space-4);
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius-m);
+    overflow: hidden;
+  }
+  .skeleton-card .img {
+    aspect-ratio: 1 / 1;
+    border-radius: 0;
+  }
+  .skeleton-card .line {
+    height: 0.9rem;
+    margin-inline: var(--_space-4);
+  }
+  .skeleton-card .line.short {
+    width: 40%;
+  }
+  .skeleton-card .line.mid {
+    width: 70%;
+  }
+  .notice {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    justify-content: center;
+    gap: var(--_space-3);
+    padding: var(--_space-6) var(--_space-4);
+    margin-block-end: var(--_space-4);
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius-m);
+    background: var(--_bg-muted);
+    text-align: center;
+  }
+  .notice p {
+    margin: 0;
+  }
+  .notice .title {
+    font-weight: var(--_font-weight-bold);
+  }
+  .notice.busy {
+    border-color: var(--_warning);
+  }
+  .empty {
+    flex-direction: column;
+    padding-block: var(--_space-8);
+  }
+  .empty p:last-child {
+    color: var(--_fg-muted);
+    font-size: var(--_font-size-s);
+  }
+  .footer {
+    display: flex;
+    flex-direction: column;
+    align-items: center;
+    gap: var(--_space-2);
+    padding-block: var(--_space-6);
+    color: var(--_fg-muted);
+    font-size: var(--_font-size-s);
+  }
+  .sentinel {
+    height: 1px;
+  }
+`;

@@ -1,0 +1,311 @@
+import { html, nothing, type PropertyValues } from 'lit';
+import { property, query, state } from 'lit/decorators.js';
+import { repeat } from 'lit/directives/repeat.js';
+import { consume } from '@lit/context';
+import type { WidgetOffer } from '../../contract/api.js';
+import { ApiRequestError, isAbortError, type ToteApi } from '../../state/api-client.js';
+import { apiContext } from '../../state/context.js';
+import { ToteElement } from '../internal/tote-element.js';
+import { defineElement } from '../internal/define.js';
+import { baseStyles, tokens } from '../internal/styles.js';
+import '../offer-card/offer-card.js';
+import { offerGridStyles } from './offer-grid.styles.js';
+
+/** When a 429 carries no `retry_after`. */
+const DEFAULT_RETRY_SECONDS = 5;
+const SKELETON_CARDS = 8;
+
+type Status = 'idle' | 'loading' | 'ready' | 'error' | 'busy';
+
+let instances = 0;
+
+/**
+ * @summary The offers of one merchant (`merchant-id`) or of every shoppable
+ * merchant, page by page: "Load more" and loading on scroll, a skeleton while
+ * loading, an empty state, an error state with retry, and a "<merchant> is
+ * busy" state that retries by itself when the BFF answers 429.
+ *
+ * @event tote-cart-add - From a card or its variant picker (cancelable).
+ * @event tote-sku-select - From a variant picker.
+ *
+ * @csspart base - The grid section.
+ * @csspart list - The list of cards.
+ * @csspart card - Each `<tote-offer-card>` (its own parts are exported as `card-*`).
+ * @csspart notice - The error, empty and busy messages.
+ * @csspart retry-button - "Try again".
+ * @csspart load-more - "Load more".
+ *
+ * @cssproperty --tote-offer-grid-min-column-width - Narrowest column before the grid wraps (default 15rem).
+ * @cssproperty --tote-offer-grid-gap - Space between cards.
+ */
+export class ToteOfferGrid extends ToteElement {
+  static override styles = [tokens, baseStyles, offerGridStyles];
+
+  @consume({ context: apiContext, subscribe: true })
+  @state()
+  private api?: ToteApi;
+
+  @state() private loaded: WidgetOffer[] = [];
+  @state() private status: Status = 'idle';
+  @state() private loadingMore = false;
+  @state() private moreFailed = false;
+  @state() private busy?: { merchantId?: number; until: number; reset: boolean };
+  @state() private secondsLeft = 0;
+
+  @query('.sentinel') private sentinel?: HTMLElement;
+
+  private readonly flightKey = `tote-offer-grid-${++instances}`;
+  private readonly seen = new Set<number>();
+  private readonly merchantNames = new Map<number, string>();
+  private merchantsLookup?: Promise<void>;
+  private nextCursor: string | null | undefined;
+  private ticker?: ReturnType<typeof setInterval>;
+  private observer?: IntersectionObserver;
+  private inFlight?: AbortController;
+
+  /** Show one merchant's offers; absent, every shoppable merchant's. */
+  @property({ attribute: 'merchant-id', type: Number }) merchantId?: number;
+
+  /** Offers per page (1–100). */
+  @property({ attribute: 'page-size', type: Number }) pageSize = 24;
+
+  /** Only the "Load more" button pages; no loading on scroll. */
+  @property({ type: Boolean }) manual = false;
+
+  /** Offers given by the host: shown as they are, nothing is fetched. */
+  @property({ attribute: false }) offers?: WidgetOffer[];
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    if (this.hasUpdated && this.status === 'idle') void this.load(true);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.stopBusy();
+    this.inFlight?.abort();
+    this.observer?.disconnect();
+    this.observer = undefined;
+    if (this.status !== 'ready') this.status = 'idle';
+  }
+
+  protected override willUpdate(changed: PropertyValues): void {
+    const source = changed.has('api') || changed.has('merchantId') || changed.has('pageSize');
+    if (!this.offers && this.api && (source || this.status === 'idle')) void this.load(true);
+  }
+
+  protected override updated(): void {
+    this.watchSentinel();
+  }
+
+  /** Reloads from the first page. */
+  async reload(): Promise<void> {
+    await this.load(true);
+  }
+
+  /** Loads the next page, if there is one. */
+  async loadMore(): Promise<void> {
+    await this.load(false);
+  }
+
+  private async load(reset: boolean): Promise<void> {
+    const api = this.api;
+    if (!api || this.offers) return;
+    if (!reset && (!this.nextCursor || this.loadingMore || this.busy || this.status !== 'ready')) return;
+    this.stopBusy();
+    if (reset) {
+      this.loaded = [];
+      this.seen.clear();
+      this.nextCursor = undefined;
+      this.status = 'loading';
+      this.loadingMore = false;
+    } else {
+      this.loadingMore = true;
+    }
+    this.moreFailed = false;
+    this.inFlight = new AbortController();
+    try {
+      const page = await api.listOffers(
+        { merchant_id: this.merchantId, cursor: reset ? undefined : (this.nextCursor ?? undefined), size: this.pageSize },
+        { key: this.flightKey, signal: this.inFlight.signal },
+      );
+      const fresh = page.offers.filter((o) => !this.seen.has(o.id));
+      for (const o of fresh) {
+        this.seen.add(o.id);
+        if (o.merchant_name) this.merchantNames.set(o.merchant_id, o.merchant_name);
+      }
+      this.loaded = [...this.loaded, ...fresh];
+      this.nextCursor = page.next_cursor;
+      this.status = 'ready';
+    } catch (e) {
+      if (isAbortError(e)) return;
+      if (e instanceof ApiRequestError && e.rateLimited) this.startBusy(e, reset);
+      else if (reset) this.status = 'error';
+      else this.moreFailed = true;
+    } finally {
+      if (!reset) this.loadingMore = false;
+    }
+  }
+
+  private startBusy(error: ApiRequestError, reset: boolean): void {
+    const seconds = Math.max(1, Math.ceil(error.retryAfter ?? DEFAULT_RETRY_SECONDS));
+    this.busy = { merchantId: error.merchantId, until: Date.now() + seconds * 1000, reset };
+    this.secondsLeft = seconds;
+    if (reset) this.status = 'busy';
+    void this.lookUpMerchant(error.merchantId);
+    this.ticker = setInterval(() => {
+      const busy = this.busy;
+      if (!busy) return this.stopBusy();
+      this.secondsLeft = Math.max(0, Math.ceil((busy.until - Date.now()) / 1000));
+      if (this.secondsLeft > 0) return;
+      this.stopBusy();
+      if (busy.reset) void this.load(true);
+      else {
+        this.status = 'ready';
+        void this.load(false);
+      }
+    }, 250);
+  }
+
+  private stopBusy(): void {
+    clearInterval(this.ticker);
+    this.ticker = undefined;
+    this.busy = undefined;
+  }
+
+  /** A busy merchant is named in the notice; its name may not have come with any offer yet. */
+  private async lookUpMerchant(merchantId: number | undefined): Promise<void> {
+    if (merchantId === undefined || this.merchantNames.has(merchantId) || !this.api) return;
+    this.merchantsLookup ??= this.api.merchants().then(
+      (list) => {
+        for (const m of list) this.merchantNames.set(m.id, m.name);
+        this.requestUpdate();
+      },
+      () => {
+        this.merchantsLookup = undefined;
+      },
+    );
+    await this.merchantsLookup;
+  }
+
+  private watchSentinel(): void {
+    const sentinel = this.sentinel;
+    if (!sentinel || this.manual || typeof IntersectionObserver === 'undefined') {
+      this.observer?.disconnect();
+      return;
+    }
+    this.observer ??= new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) void this.load(false);
+      },
+      { rootMargin: '600px 0px' },
+    );
+    // Observing afresh reports the current intersection, so a page that left the sentinel in view loads the next.
+    this.observer.disconnect();
+    if (!this.loadingMore && this.status === 'ready') this.observer.observe(sentinel);
+  }
+
+  protected override render() {
+    const offers = this.offers ?? this.loaded;
+    const initial = !this.offers && (this.status === 'loading' || this.status === 'idle');
+    return html`<section part="base" aria-busy=${initial || this.loadingMore ? 'true' : 'false'}>
+      ${this.renderNotice(offers.length)}
+      ${initial
+        ? this.renderSkeleton()
+        : offers.length
+          ? html`<ul part="list" class="list" aria-label=${this.t('products')}>
+              ${repeat(
+                offers,
+                (o) => o.id,
+                (o) => html`<li>
+                  <tote-offer-card
+                    part="card"
+                    .offer=${o}
+                    .locale=${this.locale}
+                    exportparts="base: card-base, image: card-image, title: card-title, price: card-price, merchant: card-merchant, add-button: card-add-button"
+                  ></tote-offer-card>
+                </li>`,
+              )}
+            </ul>`
+          : nothing}
+      ${this.renderFooter(offers.length)}
+    </section>`;
+  }
+
+  private renderSkeleton() {
+    return html`<p class="sr-only" role="status">${this.t('loading')}</p>
+      <ul class="list" aria-hidden="true">
+        ${Array.from(
+          { length: SKELETON_CARDS },
+          () => html`<li class="skeleton-card">
+            <div class="skeleton img"></div>
+            <div class="skeleton line short"></div>
+            <div class="skeleton line mid"></div>
+            <div class="skeleton line short"></div>
+          </li>`,
+        )}
+      </ul>`;
+  }
+
+  private renderNotice(count: number) {
+    if (this.busy) {
+      const merchant =
+        (this.busy.merchantId !== undefined && this.merchantNames.get(this.busy.merchantId)) || this.t('thisShop');
+      return html`<div part="notice" class="notice busy" role="status">
+        <p>
+          ${this.secondsLeft > 0
+            ? this.t('rateLimited', { merchant, seconds: this.secondsLeft })
+            : this.t('retryingNow', { merchant })}
+        </p>
+      </div>`;
+    }
+    if (this.status === 'error') {
+      return html`<div part="notice" class="notice error" role="alert">
+        <p class="title">${this.t('loadError')}</p>
+        <button part="retry-button" class="button secondary" type="button" @click=${() => this.load(true)}>
+          ${this.t('retry')}
+        </button>
+      </div>`;
+    }
+    if ((this.offers || this.status === 'ready') && count === 0) {
+      return html`<div part="notice" class="notice empty">
+        <p class="title">${this.t('empty')}</p>
+        <p>${this.t('emptyHint')}</p>
+      </div>`;
+    }
+    return nothing;
+  }
+
+  private renderFooter(count: number) {
+    if (this.offers || this.status !== 'ready' || !count || this.busy) return nothing;
+    if (this.moreFailed) {
+      return html`<div class="footer" role="alert">
+        <p>${this.t('loadError')}</p>
+        <button part="retry-button" class="button secondary" type="button" @click=${() => this.load(false)}>
+          ${this.t('retry')}
+        </button>
+      </div>`;
+    }
+    if (!this.nextCursor) return html`<div class="footer"><p>${this.t('endOfList')}</p></div>`;
+    return html`<div class="footer">
+      <div class="sentinel"></div>
+      <button
+        part="load-more"
+        class="button secondary"
+        type="button"
+        ?disabled=${this.loadingMore}
+        @click=${() => this.load(false)}
+      >
+        ${this.loadingMore ? this.t('loadingMore') : this.t('loadMore')}
+      </button>
+    </div>`;
+  }
+}
+
+defineElement('tote-offer-grid', ToteOfferGrid);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'tote-offer-grid': ToteOfferGrid;
+  }
+}

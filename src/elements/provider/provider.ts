@@ -1,0 +1,157 @@
+import { LitElement, html, css, type PropertyValues } from 'lit';
+import { property } from 'lit/decorators.js';
+import { ContextProvider } from '@lit/context';
+import { createApiClient, isAbortError, type ToteApi } from '../../state/api-client.js';
+import { CartStore, cartStorageKey, type CartLine, type CartLineInput } from '../../state/cart-store.js';
+import { apiContext, cartContext, currencyContext, hostContext, localeContext } from '../../state/context.js';
+import { lineForSku } from '../../state/offer.js';
+import { defineElement } from '../internal/define.js';
+import type { ToteCartAddDetail } from '../internal/events.js';
+
+/** What `addToCart` accepts: a full cart line, or a SKU of an offer (the offer is fetched). */
+export type AddToCartInput = CartLineInput | { offer_id: number; sku_id: number; quantity?: number };
+
+/**
+ * @summary The root of a Tote widget: gives every Tote element inside it the
+ * BFF client, the cart and the locale. Two providers with different endpoints
+ * on one page keep two separate carts.
+ *
+ * @slot - The storefront: offer grids, cart, checkout, and any host markup.
+ *
+ * @event tote-cart-add - Before a line goes into the cart (from `addToCart()`). Cancelable: `preventDefault()` keeps it out so the host can take over.
+ * @event tote-cart-open - `openCart()` was called: a cart drawer below should open.
+ * @event tote-checkout-start - `startCheckout()` was called: a checkout below should begin.
+ */
+export class ToteProvider extends LitElement {
+  static override styles = css`
+    :host {
+      display: contents;
+    }
+  `;
+
+  private readonly apiProvider = new ContextProvider(this, { context: apiContext });
+  private readonly cartProvider = new ContextProvider(this, { context: cartContext });
+  private readonly localeProvider = new ContextProvider(this, { context: localeContext, initialValue: 'en' });
+  private readonly currencyProvider = new ContextProvider(this, { context: currencyContext });
+  private readonly hostProvider = new ContextProvider(this, { context: hostContext, initialValue: this });
+  private revalidation?: AbortController;
+  private setUpFor?: { endpoint: string; fetch?: typeof globalThis.fetch };
+  private cartDisposed = false;
+
+  /** Base URL of the BFF. */
+  @property() endpoint = '/api';
+
+  /** BCP 47 locale for text, money and dates; defaults to the page's `lang`, then the browser's. */
+  @property() locale?: string;
+
+  /** Preferred ISO 4217 currency for new carts. */
+  @property() currency?: string;
+
+  /** For tests and custom transports: the `fetch` the BFF client uses. */
+  @property({ attribute: false }) fetch?: typeof globalThis.fetch;
+
+  /** The BFF client of this provider. */
+  get api(): ToteApi | undefined {
+    return this.apiProvider.value;
+  }
+
+  /** The cart of this provider. */
+  get cart(): CartStore | undefined {
+    return this.cartProvider.value;
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.setUp();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.revalidation?.abort();
+    this.cart?.dispose();
+    this.cartDisposed = true;
+    this.setUpFor = undefined;
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('endpoint') || changed.has('fetch')) this.setUp();
+    const locale = this.locale || document.documentElement.lang || navigator.language || 'en';
+    this.localeProvider.setValue(locale);
+    this.currencyProvider.setValue(this.currency?.toUpperCase());
+    this.hostProvider.setValue(this);
+  }
+
+  /**
+   * Adds a line to the cart as a shopper's click would: emits the cancelable
+   * `tote-cart-add` first. Give a full line, or `{ offer_id, sku_id, quantity }`
+   * and the offer is fetched to fill in name, price and stock. Resolves to the
+   * line in the cart, or undefined when the host cancelled.
+   */
+  async addToCart(input: AddToCartInput): Promise<CartLine | undefined> {
+    const api = this.api;
+    const cart = this.cart;
+    if (!api || !cart) throw new Error('tote-provider: not connected');
+    let detail: ToteCartAddDetail;
+    if ('unit_price' in input) {
+      detail = { line: { ...input, quantity: input.quantity ?? 1 } };
+    } else {
+      const offer = await api.getOffer(input.offer_id);
+      const sku = offer.skus.find((s) => s.id === input.sku_id);
+      if (!sku) throw new Error(`tote-provider: offer ${input.offer_id} has no SKU ${input.sku_id}`);
+      const line = lineForSku(offer, sku, input.quantity ?? 1);
+      detail = { line: { ...line, quantity: line.quantity ?? 1 }, offer };
+    }
+    const event = new CustomEvent('tote-cart-add', { detail, bubbles: true, composed: true, cancelable: true });
+    if (!this.dispatchEvent(event)) return undefined;
+    return cart.add(detail.line);
+  }
+
+  /** Asks the cart below (`<tote-cart>`) to open; emits `tote-cart-open`. */
+  openCart(): void {
+    this.dispatchEvent(new CustomEvent('tote-cart-open', { detail: {}, bubbles: true, composed: true }));
+  }
+
+  /** Asks the checkout below (`<tote-checkout>`) to begin; emits `tote-checkout-start`. */
+  startCheckout(): void {
+    this.dispatchEvent(new CustomEvent('tote-checkout-start', { detail: {}, bubbles: true, composed: true }));
+  }
+
+  /** Runs on connect (before children ask for context) and when endpoint or fetch change. */
+  private setUp(): void {
+    const endpoint = this.endpoint.replace(/\/+$/, '') || '/';
+    if (this.setUpFor?.endpoint === endpoint && this.setUpFor.fetch === this.fetch) return;
+    this.setUpFor = { endpoint, fetch: this.fetch };
+    const api = createApiClient({ endpoint, ...(this.fetch ? { fetch: this.fetch } : {}) });
+    this.apiProvider.setValue(api);
+    if (!this.cart || this.cart.storageKey !== cartStorageKey(endpoint) || this.cartDisposed) {
+      this.cart?.dispose();
+      this.cartDisposed = false;
+      this.cartProvider.setValue(new CartStore({ storageKey: cartStorageKey(endpoint) }));
+    }
+    this.revalidate(api);
+  }
+
+  /** Lines saved in an earlier visit may have gone stale: flag them on load. */
+  private revalidate(api: ToteApi): void {
+    const cart = this.cart;
+    this.revalidation?.abort();
+    if (!cart?.lines.length) return;
+    const controller = new AbortController();
+    this.revalidation = controller;
+    cart.revalidate(api, { signal: controller.signal }).catch((e: unknown) => {
+      if (!isAbortError(e)) console.warn('tote: could not check the saved cart', e);
+    });
+  }
+
+  protected override render() {
+    return html`<slot></slot>`;
+  }
+}
+
+defineElement('tote-provider', ToteProvider);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'tote-provider': ToteProvider;
+  }
+}

@@ -1,0 +1,248 @@
+import { html, nothing, type PropertyValues } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import { live } from 'lit/directives/live.js';
+import { consume } from '@lit/context';
+import { formatMoney } from '../../contract/money.js';
+import type { WidgetOffer } from '../../contract/api.js';
+import type { Sku, Variant, VariantValue } from '../../contract/catalog.js';
+import type { CartStore } from '../../state/cart-store.js';
+import { cartContext } from '../../state/context.js';
+import {
+  choose,
+  initialSelection,
+  lineForSku,
+  orderedVariants,
+  resolveSku,
+  skuImage,
+  skuInStock,
+  skuStock,
+  valueState,
+  type ValueState,
+} from '../../state/offer.js';
+import { ToteElement } from '../internal/tote-element.js';
+import { defineElement } from '../internal/define.js';
+import { baseStyles, tokens } from '../internal/styles.js';
+import { safeUrl } from '../internal/safe-url.js';
+import { variantPickerStyles } from './variant-picker.styles.js';
+
+/** Below this, stock reads "Only N left". */
+const LOW_STOCK = 5;
+/** Upper bound of the stepper when the merchant does not track stock. */
+const UNTRACKED_MAX = 99;
+
+/**
+ * @summary Chooses one SKU of an offer: one radio group per variant, values
+ * that lead to no in-stock SKU shown disabled with the reason, the chosen
+ * SKU's price, stock and image, a quantity stepper and "Add to cart".
+ * Variants are read top-down: a value is judged against the choices above it,
+ * and a later choice that no longer fits moves to the first value that does,
+ * so no shopper is stuck undoing a size to reach a colour.
+ *
+ * @event tote-sku-select - The shopper's choice now resolves to `detail.sku` (null when it resolves to none).
+ * @event tote-cart-add - Before the chosen SKU goes into the cart. Cancelable: `preventDefault()` keeps it out so the host can take over.
+ *
+ * @csspart base - The picker.
+ * @csspart image - The chosen SKU's image.
+ * @csspart price - The price (sale and regular).
+ * @csspart stock - The stock note.
+ * @csspart group - One variant's fieldset.
+ * @csspart value - One value's label.
+ * @csspart quantity - The quantity stepper.
+ * @csspart add-button - "Add to cart".
+ *
+ * @cssproperty --tote-variant-picker-selected-color - Border of the chosen value.
+ */
+export class ToteVariantPicker extends ToteElement {
+  static override styles = [tokens, baseStyles, variantPickerStyles];
+
+  @consume({ context: cartContext, subscribe: true })
+  @state()
+  private cart?: CartStore;
+
+  @state() private selection: Map<number, number> = new Map();
+  @state() private quantity = 1;
+  @state() private announcement = '';
+
+  /** The offer to choose from (`WidgetOffer` from the BFF). */
+  @property({ attribute: false }) offer?: WidgetOffer;
+
+  /** The SKU the current choice resolves to, when it is in stock. */
+  get selectedSku(): Sku | undefined {
+    const sku = this.offer ? resolveSku(this.offer, this.selection) : undefined;
+    return sku && skuInStock(sku) ? sku : undefined;
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('offer')) {
+      this.selection = this.offer ? initialSelection(this.offer) : new Map();
+      this.quantity = 1;
+    }
+    this.quantity = Math.max(1, Math.min(this.quantity, this.maxQuantity()));
+  }
+
+  private maxQuantity(): number {
+    const sku = this.selectedSku;
+    return (sku && skuStock(sku)) ?? UNTRACKED_MAX;
+  }
+
+  private handleChoose(variant: Variant, value: VariantValue): void {
+    if (!this.offer) return;
+    this.selection = choose(this.offer, this.selection, variant.id, value.id);
+    const sku = this.selectedSku;
+    this.emit('tote-sku-select', { offer_id: this.offer.id, sku_id: sku?.id ?? null, sku: sku ?? null });
+  }
+
+  private handleQuantityInput(e: Event): void {
+    const n = Number.parseInt((e.target as HTMLInputElement).value, 10);
+    if (Number.isFinite(n)) this.quantity = n;
+  }
+
+  private step(delta: number): void {
+    this.quantity = Math.max(1, Math.min(this.quantity + delta, this.maxQuantity()));
+  }
+
+  private handleAdd(): void {
+    const offer = this.offer;
+    const sku = this.selectedSku;
+    if (!offer || !sku) return;
+    const line = lineForSku(offer, sku, this.quantity);
+    const event = this.emit('tote-cart-add', { line: { ...line, quantity: this.quantity }, offer }, { cancelable: true });
+    if (event.defaultPrevented) return;
+    this.cart?.add(line);
+    this.announcement = this.t('addedToCart', { name: offer.name });
+  }
+
+  protected override render() {
+    const offer = this.offer;
+    if (!offer) return nothing;
+    const resolved = resolveSku(offer, this.selection);
+    const sku = this.selectedSku;
+    const image = skuImage(offer, resolved);
+    const src = safeUrl(image?.url);
+    return html`<div class="frame">
+      <div part="base" class="picker">
+        <div class="media">
+          ${src
+            ? html`<img part="image" src=${src} alt=${image?.alt || offer.name} width="600" height="600" decoding="async" />`
+            : html`<div class="no-image" role="img" aria-label=${this.t('noImage')}>${this.t('noImage')}</div>`}
+        </div>
+        <div class="options">
+          ${this.renderPrice(offer, resolved)} ${this.renderStock(resolved)}
+          ${orderedVariants(offer).map((variant) => this.renderGroup(offer, variant))}
+          ${!sku ? html`<p class="problem" role="status">${this.problem(offer, resolved)}</p>` : nothing}
+          <div class="buy">${this.renderQuantity(sku)} ${this.renderAddButton(sku)}</div>
+          <span class="sr-only" role="status">${this.announcement}</span>
+        </div>
+      </div>
+    </div>`;
+  }
+
+  private problem(offer: WidgetOffer, resolved: Sku | undefined): string {
+    if (!offer.skus.some(skuInStock)) return this.t('outOfStock');
+    if (resolved) return this.t('outOfStock');
+    return this.t('noSkuForChoice');
+  }
+
+  private renderPrice(offer: WidgetOffer, sku: Sku | undefined) {
+    if (!sku) return nothing;
+    const currency = sku.currency ?? offer.currency;
+    const fmt = (n: number) => formatMoney(n, currency, this.effectiveLocale);
+    const onSale = sku.retail_price != null && sku.retail_price > sku.sale_price;
+    return html`<p part="price" class="price ${onSale ? 'sale' : ''}">
+      ${onSale ? html`<span class="sr-only">${this.t('salePrice')}</span>` : nothing}
+      <span class="current">${fmt(sku.sale_price)}</span>
+      ${onSale ? html`<s><span class="sr-only">${this.t('regularPrice')}</span> ${fmt(sku.retail_price!)}</s>` : nothing}
+    </p>`;
+  }
+
+  private renderStock(sku: Sku | undefined) {
+    if (!sku) return nothing;
+    if (!skuInStock(sku)) return html`<p part="stock" class="stock out">${this.t('outOfStock')}</p>`;
+    const stock = skuStock(sku);
+    if (stock === undefined) return html`<p part="stock" class="stock">${this.t('inStock')}</p>`;
+    return stock <= LOW_STOCK
+      ? html`<p part="stock" class="stock low">${this.t('onlyLeft', { count: stock })}</p>`
+      : html`<p part="stock" class="stock">${this.t('stockLeft', { count: stock })}</p>`;
+  }
+
+  private renderGroup(offer: WidgetOffer, variant: Variant) {
+    const chosen = variant.values.find((v) => v.id === this.selection.get(variant.id));
+    return html`<fieldset part="group">
+      <legend>${variant.name}${chosen ? html`: <span class="chosen">${chosen.name}</span>` : nothing}</legend>
+      <div class="values">
+        ${variant.values.map((value) => {
+          const st = valueState(offer, variant, value, this.selection);
+          const reasonId = `reason-${variant.id}-${value.id}`;
+          return html`<label part="value" class="value">
+            <input
+              type="radio"
+              name="variant-${variant.id}"
+              .value=${String(value.id)}
+              .checked=${chosen?.id === value.id}
+              ?disabled=${!st.enabled}
+              aria-describedby=${st.enabled ? nothing : reasonId}
+              @change=${() => this.handleChoose(variant, value)}
+            />
+            <span class="chip">${value.name}</span>
+            ${st.enabled ? nothing : html`<span class="reason" id=${reasonId}>${this.reason(st)}</span>`}
+          </label>`;
+        })}
+      </div>
+    </fieldset>`;
+  }
+
+  private reason(st: ValueState): string {
+    if (st.enabled) return '';
+    if (st.reason === 'out_of_stock' || !st.choice.length) return this.t('valueOutOfStock');
+    return this.t('notWithChoice', { choice: st.choice.join(', ') });
+  }
+
+  private renderQuantity(sku: Sku | undefined) {
+    const max = this.maxQuantity();
+    return html`<div part="quantity" class="quantity">
+      <label for="quantity">${this.t('quantity')}</label>
+      <div class="stepper">
+        <button
+          type="button"
+          aria-label=${this.t('decreaseQuantity')}
+          ?disabled=${!sku || this.quantity <= 1}
+          @click=${() => this.step(-1)}
+        >
+          −
+        </button>
+        <input
+          id="quantity"
+          type="number"
+          inputmode="numeric"
+          min="1"
+          max=${max}
+          .value=${live(String(this.quantity))}
+          ?disabled=${!sku}
+          @change=${this.handleQuantityInput}
+        />
+        <button
+          type="button"
+          aria-label=${this.t('increaseQuantity')}
+          ?disabled=${!sku || this.quantity >= max}
+          @click=${() => this.step(1)}
+        >
+          +
+        </button>
+      </div>
+    </div>`;
+  }
+
+  private renderAddButton(sku: Sku | undefined) {
+    return html`<button part="add-button" class="button add" type="button" ?disabled=${!sku} @click=${this.handleAdd}>
+      ${this.t('addToCart')}
+    </button>`;
+  }
+}
+
+defineElement('tote-variant-picker', ToteVariantPicker);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'tote-variant-picker': ToteVariantPicker;
+  }
+}

@@ -1,0 +1,130 @@
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import '../../src/elements/variant-picker/variant-picker.js';
+import type { ToteVariantPicker } from '../../src/elements/variant-picker/variant-picker.js';
+import { CartStore } from '../../src/state/cart-store.js';
+import { skuInStock } from '../../src/state/offer.js';
+import { manyVariants, tee, offer } from '../../stories/fixtures/offers.js';
+import type { WidgetOffer } from '../../src/contract/api.js';
+
+const radios = (el: ToteVariantPicker, variant: string) =>
+  [...el.shadowRoot!.querySelectorAll<HTMLInputElement>(`input[name="variant-${variant}"]`)];
+const byLabel = (el: ToteVariantPicker, name: string) =>
+  [...el.shadowRoot!.querySelectorAll<HTMLLabelElement>('label.value')].find(
+    (l) => l.querySelector('.chip')!.textContent!.trim() === name,
+  )!;
+const addButton = (el: ToteVariantPicker) => el.shadowRoot!.querySelector<HTMLButtonElement>('[part="add-button"]')!;
+
+describe('tote-variant-picker', () => {
+  it('is accessible with a choice made, with disabled values, and when everything is sold out', async () => {
+    const el = await fixture<ToteVariantPicker>(html`<tote-variant-picker .offer=${tee}></tote-variant-picker>`);
+    await expect(el).to.be.accessible();
+    const soldOut = offer({ ...tee, skus: tee.skus.map((s) => ({ ...s, qty_available: 0, in_stock: false })) });
+    el.offer = soldOut;
+    await el.updateComplete;
+    await expect(el).to.be.accessible();
+    expect(addButton(el).disabled).to.be.true;
+  });
+
+  it('starts on the first in-stock SKU and shows its price, stock and image', async () => {
+    const el = await fixture<ToteVariantPicker>(html`<tote-variant-picker .offer=${tee}></tote-variant-picker>`);
+    expect(el.selectedSku?.id).to.equal(101);
+    const root = el.shadowRoot!;
+    expect(root.querySelector('[part="price"]')!.textContent).to.contain('$24.00');
+    expect(root.querySelector('[part="stock"]')!.textContent).to.contain('8 items in stock');
+    expect(root.querySelector<HTMLImageElement>('[part="image"]')!.src).to.contain('tee-red.svg');
+  });
+
+  it('disables values that lead to no in-stock SKU, with the reason', async () => {
+    const el = await fixture<ToteVariantPicker>(html`<tote-variant-picker .offer=${tee}></tote-variant-picker>`);
+    // Red chosen: L is sold out in red; Green has no stock at all.
+    const large = byLabel(el, 'L');
+    expect(large.querySelector('input')!.disabled).to.be.true;
+    expect(large.querySelector('.reason')!.textContent).to.equal('Not available with Red');
+    const green = byLabel(el, 'Green');
+    expect(green.querySelector('input')!.disabled).to.be.true;
+    expect(green.querySelector('.reason')!.textContent).to.equal('Out of stock');
+  });
+
+  it('keyboard only: arrow keys choose values, the stepper and Add to cart add that SKU', async () => {
+    const cart = new CartStore({ storageKey: 'test:picker', storage: null, eventTarget: null });
+    const el = await fixture<ToteVariantPicker>(html`<tote-variant-picker .offer=${tee}></tote-variant-picker>`);
+    (el as unknown as { cart: CartStore }).cart = cart;
+    const [red] = radios(el, '1');
+    red!.focus();
+    await sendKeys({ press: 'ArrowRight' }); // Red → Blue
+    await el.updateComplete;
+    expect(radios(el, '1')[1]!.checked).to.be.true;
+    expect(el.selectedSku?.id).to.equal(105, 'Blue/S does not exist: the size moves to M');
+    await sendKeys({ press: 'Tab' }); // into the Size group, on M
+    await sendKeys({ press: 'ArrowRight' });
+    await el.updateComplete;
+    expect(el.selectedSku?.id).to.equal(106); // Blue / L
+    expect(el.shadowRoot!.querySelector('[part="price"]')!.textContent).to.contain('$19.00').and.contain('$24.00');
+    await sendKeys({ press: 'Tab' }); // quantity input (− is disabled at 1)
+    expect(el.shadowRoot!.activeElement?.id).to.equal('quantity');
+    await sendKeys({ press: 'Tab' }); // stepper +
+    expect(el.shadowRoot!.activeElement?.getAttribute('aria-label')).to.equal('Increase quantity');
+    await sendKeys({ press: 'Enter' });
+    await el.updateComplete;
+    const added = oneEvent(el, 'tote-cart-add');
+    await sendKeys({ press: 'Tab' }); // Add to cart
+    expect(el.shadowRoot!.activeElement).to.equal(addButton(el));
+    await sendKeys({ press: 'Enter' });
+    const event = await added;
+    expect(event.detail.line.sku_id).to.equal(106);
+    expect(event.detail.line.quantity).to.equal(2);
+    expect(cart.line(106)?.quantity).to.equal(2);
+    expect(cart.line(106)?.variant_values).to.deep.equal([
+      { variant: 'Colour', value: 'Blue' },
+      { variant: 'Size', value: 'L' },
+    ]);
+  });
+
+  it('a cancelled tote-cart-add leaves the cart to the host', async () => {
+    const cart = new CartStore({ storageKey: 'test:picker2', storage: null, eventTarget: null });
+    const el = await fixture<ToteVariantPicker>(html`<tote-variant-picker .offer=${tee}></tote-variant-picker>`);
+    (el as unknown as { cart: CartStore }).cart = cart;
+    el.addEventListener('tote-cart-add', (e) => e.preventDefault());
+    addButton(el).click();
+    expect(cart.lines).to.have.length(0);
+  });
+
+  it('the stepper stops at the stock of the chosen SKU', async () => {
+    const el = await fixture<ToteVariantPicker>(html`<tote-variant-picker .offer=${tee}></tote-variant-picker>`);
+    byLabel(el, 'M').querySelector('input')!.click(); // Red / M: 3 left
+    await el.updateComplete;
+    const plus = el.shadowRoot!.querySelector<HTMLButtonElement>('[aria-label="Increase quantity"]')!;
+    for (let i = 0; i < 5; i++) {
+      plus.click();
+      await el.updateComplete;
+    }
+    expect(el.shadowRoot!.querySelector<HTMLInputElement>('#quantity')!.value).to.equal('3');
+    expect(plus.disabled).to.be.true;
+    expect(el.shadowRoot!.querySelector('[part="stock"]')!.textContent).to.contain('Only 3 left');
+  });
+
+  it('never resolves to an out-of-stock or missing SKU, whatever is clicked', async () => {
+    for (const o of [tee, manyVariants] as WidgetOffer[]) {
+      const el = await fixture<ToteVariantPicker>(html`<tote-variant-picker .offer=${o}></tote-variant-picker>`);
+      const events: (number | null)[] = [];
+      el.addEventListener('tote-sku-select', (e) => events.push(e.detail.sku_id));
+      const all = [...el.shadowRoot!.querySelectorAll<HTMLInputElement>('input[type="radio"]')];
+      // A fixed pseudo-random walk over every value, disabled ones included.
+      for (let i = 0; i < 60; i++) {
+        const input = [...el.shadowRoot!.querySelectorAll<HTMLInputElement>('input[type="radio"]')][(i * 7919) % all.length]!;
+        input.click();
+        await el.updateComplete;
+        const sku = el.selectedSku;
+        if (sku) {
+          expect(o.skus).to.include(sku);
+          expect(skuInStock(sku)).to.be.true;
+        } else {
+          expect(addButton(el).disabled).to.be.true;
+        }
+      }
+      expect(events.every((id) => id === null || o.skus.some((s) => s.id === id && skuInStock(s)))).to.be.true;
+      expect(events.length).to.be.greaterThan(0);
+    }
+  });
+});
