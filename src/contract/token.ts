@@ -4,7 +4,7 @@
  * tokens are JWTs that live 24 hours and are renewed with a refresh token.
  */
 import { z } from 'zod';
-import { readServiceError } from './client.js';
+import { readServiceError, ServiceNetworkError, ServiceTimeoutError } from './client.js';
 
 export interface TokenProvider {
   getToken(signal?: AbortSignal): Promise<string>;
@@ -63,6 +63,8 @@ export interface RefreshingTokenOptions {
   now?: () => number;
   /** How long before `exp` a token is renewed. Default 30 minutes, as the service's demo app does. */
   refreshEarlyMs?: number;
+  /** Deadline of one login or refresh call. Default 15 s. */
+  timeoutMs?: number;
 }
 
 /**
@@ -75,6 +77,7 @@ export function createRefreshingTokenProvider(options: RefreshingTokenOptions): 
   const doFetch = options.fetch ?? globalThis.fetch;
   const now = options.now ?? Date.now;
   const early = options.refreshEarlyMs ?? 30 * 60_000;
+  const timeoutMs = options.timeoutMs ?? 15_000;
   const base = options.baseUrl.replace(/\/+$/, '');
   const canLogin = options.username !== undefined && options.password !== undefined;
   if (!options.refreshToken && !canLogin) {
@@ -88,12 +91,21 @@ export function createRefreshingTokenProvider(options: RefreshingTokenOptions): 
   const appHeaders = { 'X-Service-App-Id': String(options.appId), 'X-Service-App-Secret': options.appSecret };
 
   async function request(method: string, path: string, headers: Record<string, string>, body?: unknown) {
-    const res = await doFetch(`${base}${path}`, {
-      method,
-      headers: { Accept: 'application/json', ...appHeaders, ...headers, ...(body ? { 'Content-Type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    const text = await res.text();
+    let res: Response;
+    let text: string;
+    try {
+      res = await doFetch(`${base}${path}`, {
+        method,
+        headers: { Accept: 'application/json', ...appHeaders, ...headers, ...(body ? { 'Content-Type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+        // Shared by every waiting call, so it needs its own deadline: a hung auth server must not wedge renewals for good.
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      text = await res.text();
+    } catch (err) {
+      if ((err as Error).name === 'TimeoutError') throw new ServiceTimeoutError(method, path, timeoutMs, false);
+      throw new ServiceNetworkError(method, path, false, err);
+    }
     if (!res.ok) throw readServiceError(res.status, text, { method, path });
     return JSON.parse(text) as unknown;
   }

@@ -5,6 +5,7 @@ import {
   jwtExpiryMs,
   needsRefresh,
   ServiceError,
+  ServiceTimeoutError,
   staticToken,
   type RefreshingTokenOptions,
 } from '../../src/contract/index.js';
@@ -168,6 +169,22 @@ describe('refreshing token provider', () => {
     provider.invalidate!();
     assert.notEqual(await provider.getToken(), start);
     assert.equal(hits.length, 1);
+  });
+
+  it('gives up on a hung auth server and tries again on the next call', async () => {
+    let answer = false;
+    const { provider, clock, hits } = await setup(
+      (hit, res) => {
+        if (answer) issuing(() => clock.now)(hit, res, 0);
+      },
+      { refreshToken: 'r', timeoutMs: 50 },
+    );
+    const err = await provider.getToken().catch((e) => e);
+    assert.ok(err instanceof ServiceTimeoutError);
+    assert.equal(err.path, '/v1/auth/token');
+    answer = true;
+    assert.ok(jwtExpiryMs(await provider.getToken()));
+    assert.equal(hits.length, 2);
   });
 
   it('needs a refresh token or a login', () => {
