@@ -86,8 +86,9 @@ export function rateLimited(code: 'rate_limited' | 'merchant_busy', message: str
 export function toApiError(err: unknown): ApiHttpError {
   if (err instanceof ApiHttpError) return err;
   if (err instanceof RateLimitedError) {
-    const who = err.merchantId !== undefined ? `Merchant ${err.merchantId} is` : 'The service is';
-    return rateLimited('merchant_busy', `${who} busy; try again shortly`, retryAfterSeconds(err.retryAfterMs), err.merchantId);
+    const merchantId = err.merchantId ?? merchantInBody(err.body);
+    const who = merchantId !== undefined ? `Merchant ${merchantId} is` : 'The service is';
+    return rateLimited('merchant_busy', `${who} busy; try again shortly`, retryAfterSeconds(err.retryAfterMs), merchantId);
   }
   if (err instanceof ServiceTimeoutError) {
     return new ApiHttpError(504, 'upstream_unavailable', 'The service did not answer in time', merchantOf(err.merchantId));
@@ -100,6 +101,12 @@ export function toApiError(err: unknown): ApiHttpError {
   }
   if (err instanceof ServiceError) return fromServiceError(err);
   return new ApiHttpError(500, 'internal', 'Something went wrong on the server');
+}
+
+/** The service names the busy merchant in the 429 body when the call itself was not about one merchant. */
+function merchantInBody(body: unknown): number | undefined {
+  const id = (body as { merchant_id?: unknown } | null)?.merchant_id;
+  return typeof id === 'number' && Number.isSafeInteger(id) && id > 0 ? id : undefined;
 }
 
 const merchantOf = (merchantId: number | undefined): Partial<ErrorDetails> =>
@@ -121,5 +128,6 @@ function fromServiceError(err: ServiceError): ApiHttpError {
   if (/stock|inventory|insufficient|not available|unavailable/.test(kind)) return new ApiHttpError(409, 'out_of_stock', message, details);
   if (/price/.test(kind)) return new ApiHttpError(409, 'price_changed', message, details);
   if (/reject/.test(kind)) return new ApiHttpError(409, 'bag_rejected', message, details);
+  if (err.status === 400) return new ApiHttpError(400, 'bad_request', message, details);
   return new ApiHttpError(err.status === 409 ? 409 : 422, 'upstream_error', message, details);
 }

@@ -49,6 +49,8 @@ export function toNodeListener(handler: BffHandler) {
     const response = await handler(request, { clientAddress: req.socket.remoteAddress });
     const headers: Record<string, string> = {};
     response.headers.forEach((v, k) => (headers[k] = v));
+    // Refused before its body was read (too large): the rest of the upload is still on the socket, so it cannot carry another request.
+    if (!req.complete && response.status >= 400) headers.connection = 'close';
     res.writeHead(response.status, headers);
     if (!response.body) return void res.end();
     res.flushHeaders();

@@ -1,0 +1,324 @@
+/**
+ * Every security rule of the BFF attacked with a hostile request, over real
+ * HTTP: origins, bodies, ids and paths, floods, forged service headers,
+ * webhooks (signatures, replays, out-of-order events) and operator routes.
+ */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { createHmac } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
+import {
+  ADDRESS, APP_SECRET, CUSTOMER, OPERATOR_TOKEN, PAY, SECRETS, SHOP_ORIGIN, readEvents, received, startStack, type Stack,
+} from './harness.js';
+
+let stack: Stack;
+before(async () => {
+  stack = await startStack({ operatorToken: OPERATOR_TOKEN });
+});
+after(async () => {
+  await stack?.close();
+});
+
+/** A request exactly as written: no URL normalisation, any Host header. */
+function raw(path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<{ status: number; body: string }> {
+  const url = new URL(stack.base);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: url.hostname, port: url.port, path, method, headers }, (res) => {
+      let body = '';
+      res.on('data', (c) => (body += c));
+      res.on('end', () => {
+        received.push(`${res.statusCode}\n${JSON.stringify(res.headers)}\n\n${body}`);
+        resolve({ status: res.statusCode ?? 0, body });
+      });
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+async function someSku(merchantId = 1001) {
+  const offers = (await stack.api(`/api/offers?merchant_id=${merchantId}&size=20`)).body.offers;
+  return offers.flatMap((o: any) => o.skus).find((s: any) => s.in_stock !== false && (s.qty_available ?? 5) >= 5);
+}
+
+async function placeOrder(key: string) {
+  const sku = await someSku();
+  const res = await stack.api('/api/orders', {
+    method: 'POST',
+    headers: { 'idempotency-key': key },
+    json: {
+      payment_method: PAY,
+      order: {
+        customer: CUSTOMER,
+        bags: [{ merchant_id: 1001, skus: [{ sku_id: sku.id, quantity: 1, price: sku.sale_price }], shipping_method: { label: 'Standard', price: 500 } }],
+        shipping_address: ADDRESS,
+        currency: 'USD',
+      },
+    },
+  });
+  assert.equal(res.status, 201, res.text);
+  return res.body as { order: any; access: string };
+}
+
+describe('origins', () => {
+  it('answers CORS only to listed origins, always with Vary: Origin', async () => {
+    const ok = await stack.api('/api/health', { headers: { origin: SHOP_ORIGIN } });
+    assert.equal(ok.headers.get('access-control-allow-origin'), SHOP_ORIGIN);
+    assert.match(ok.headers.get('vary') ?? '', /Origin/);
+    const evil = await stack.api('/api/health', { headers: { origin: 'https://evil.example' } });
+    assert.equal(evil.headers.get('access-control-allow-origin'), null);
+    assert.match(evil.headers.get('vary') ?? '', /Origin/);
+    const pre = await stack.api('/api/carts', { method: 'OPTIONS', headers: { origin: SHOP_ORIGIN, 'access-control-request-method': 'POST' } });
+    assert.equal(pre.status, 204);
+    assert.match(pre.headers.get('access-control-allow-headers') ?? '', /tote-access/);
+    assert.match(pre.headers.get('access-control-allow-headers') ?? '', /idempotency-key/);
+    const badPre = await stack.api('/api/carts', { method: 'OPTIONS', headers: { origin: 'https://evil.example' } });
+    assert.equal(badPre.status, 403);
+  });
+
+  it('refuses state changes from foreign and null origins (CSRF), before anything reaches the service', async () => {
+    const sku = await someSku();
+    const calls = stack.upstream.length;
+    for (const origin of ['https://evil.example', 'null', 'https://shop.example.evil.example', 'http://shop.example']) {
+      const res = await stack.api('/api/carts', { method: 'POST', headers: { origin }, json: { skus: [{ sku_id: sku.id, quantity: 1 }] } });
+      assert.equal(res.status, 403, origin);
+      assert.equal(res.body.error.code, 'forbidden_origin');
+    }
+    const form = await stack.api('/api/carts', { method: 'POST', headers: { 'sec-fetch-site': 'cross-site', 'content-type': 'text/plain' }, body: '{}' });
+    assert.equal(form.status, 403);
+    assert.equal(stack.upstream.length, calls);
+  });
+});
+
+describe('bodies', () => {
+  it('caps size and depth, and wants JSON', async () => {
+    const big = await stack.api('/api/carts', { method: 'POST', json: { skus: [], pad: 'x'.repeat(70_000) } });
+    assert.equal(big.status, 413);
+    assert.equal(big.body.error.code, 'payload_too_large');
+    const deep = await stack.api('/api/carts', { method: 'POST', headers: { 'content-type': 'application/json' }, body: `${'['.repeat(5000)}${']'.repeat(5000)}` });
+    assert.equal(deep.status, 413);
+    const text = await stack.api('/api/carts', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '{"skus":[]}' });
+    assert.equal(text.status, 415);
+    const broken = await stack.api('/api/carts', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"skus":[' });
+    assert.equal(broken.status, 400);
+    const proto = await stack.api('/api/carts', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"__proto__":{"admin":true},"skus":[{"sku_id":1,"quantity":1,"constructor":{"prototype":{"x":1}}}]}' });
+    assert.notEqual(proto.status, 500);
+    assert.equal(({} as any).admin, undefined);
+  });
+});
+
+describe('ids and paths', () => {
+  it('turns path ids into positive integers or refuses them', async () => {
+    const { order, access } = await placeOrder('ids-order-0001');
+    for (const id of ['1e3', '-1', '0x10', '0', '01', '1.5', '%31', '1%2F..%2F2', `${order.id}%00`, '9007199254740993', 'abc']) {
+      const res = await stack.api(`/api/orders/${id}`, { headers: { 'tote-access': access } });
+      assert.ok(res.status === 400 || res.status === 404, `${id}: ${res.status}`);
+      assert.ok(res.body.error.code === 'bad_request' || res.body.error.code === 'not_found', id);
+    }
+    for (const path of [`/api/orders/1/../${order.id}`, `/api/carts/${order.id}/./skus`, `/api/orders//${order.id}`, `/api/orders/${order.id}%2F..%2F1`]) {
+      const res = await raw(path, { 'tote-access': access });
+      assert.equal(res.status, 400, `${path}: ${res.status} ${res.body}`);
+    }
+    assert.equal((await stack.api(`/api/orders/${order.id}`, { headers: { 'tote-access': access } })).status, 200);
+  });
+
+  it('answers unknown routes and methods with the JSON error shape', async () => {
+    const none = await stack.api('/api/nope');
+    assert.equal(none.status, 404);
+    assert.equal(none.body.error.code, 'not_found');
+    const method = await stack.api('/api/merchants', { method: 'DELETE' });
+    assert.equal(method.status, 405);
+    assert.equal(method.body.error.code, 'method_not_allowed');
+    const override = await stack.api('/api/merchants', { method: 'POST', headers: { 'x-http-method-override': 'GET', 'content-type': 'application/json' }, body: '{}' });
+    assert.equal(override.status, 405);
+  });
+});
+
+describe('the service boundary', () => {
+  it('ignores service headers a browser sends and never lets Host pick the upstream', async () => {
+    const calls = stack.upstream.length;
+    const res = await stack.api('/api/merchants', {
+      headers: { 'x-service-app-id': '1', 'x-service-app-secret': 'forged', 'x-service-token': 'forged', 'x-forwarded-host': 'evil.example' },
+    });
+    assert.equal(res.status, 200);
+    const hosted = await raw('/api/offers?merchant_id=1001&size=3', { host: 'evil.example:9', 'x-forwarded-proto': 'gopher' });
+    assert.equal(hosted.status, 200);
+    assert.ok(stack.upstream.length >= calls);
+    assert.deepEqual([...stack.upstreamOrigins], [new URL(stack.sandboxUrl).origin]);
+  });
+
+  it('keeps cursors as query values: a URL in a cursor goes nowhere but the service', async () => {
+    const res = await stack.api(`/api/offers?merchant_id=1001&cursor=${encodeURIComponent('http://169.254.169.254/latest/meta-data')}`);
+    assert.ok(res.status < 500 || res.body.error.code.startsWith('upstream'), res.text);
+    assert.deepEqual([...stack.upstreamOrigins], [new URL(stack.sandboxUrl).origin]);
+  });
+});
+
+describe('rate limit', () => {
+  it('answers a flood with 429 rate_limited and Retry-After', async () => {
+    const limited = await startStack({ rateLimit: { burst: 5, perSecond: 0.5 } });
+    try {
+      const answers = [];
+      for (let i = 0; i < 8; i++) answers.push(await limited.api('/api/health'));
+      assert.deepEqual(answers.map((a) => a.status), [200, 200, 200, 200, 200, 429, 429, 429]);
+      const last = answers.at(-1)!;
+      assert.equal(last.body.error.code, 'rate_limited');
+      assert.ok(Number(last.headers.get('retry-after')) >= 1);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('webhooks', () => {
+  const sign = (body: string, secret = APP_SECRET) => createHmac('sha256', secret).update(body).digest('base64');
+  const deliver = (body: string, headers: Record<string, string>) =>
+    stack.api('/api/webhooks', { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+  let n = 0;
+  const orderEvent = (order: any, topic: string, bag: Record<string, string>) => {
+    const body = JSON.stringify({ ...order, bags: order.bags.map((b: any) => ({ ...b, ...bag })) });
+    return {
+      body,
+      headers: {
+        'x-service-hmac': sign(body),
+        'x-service-topic': topic,
+        'x-service-event-id': `evt-${Date.now()}-${++n}`,
+        'x-service-order-id': String(order.id),
+        'x-service-bag-id': String(order.bags[0].id),
+      },
+    };
+  };
+
+  it('refuses bad, missing, re-serialised and wrongly keyed signatures', async () => {
+    const { order } = await placeOrder('hook-sig-0001');
+    const e = orderEvent(order, 'ORDER_SHIPPED', { status: 'ACCEPTED', fulfillment_status: 'SHIPPED' });
+    const reserialised = JSON.stringify(JSON.parse(e.body), null, 1);
+    for (const headers of [
+      { ...e.headers, 'x-service-hmac': 'AAAA' },
+      { ...e.headers, 'x-service-hmac': '' },
+      { ...e.headers, 'x-service-hmac': sign(e.body, 'wrong-secret') },
+      { ...e.headers, 'x-service-hmac': createHmac('sha256', APP_SECRET).update(e.body).digest('hex') },
+    ]) {
+      const res = await deliver(e.body, headers);
+      assert.equal(res.status, 401);
+      assert.equal(res.body.error.code, 'unauthorized');
+    }
+    const { 'x-service-hmac': _, ...unsigned } = e.headers;
+    assert.equal((await deliver(e.body, unsigned)).status, 401);
+    assert.equal((await deliver(reserialised, e.headers)).status, 401);
+    const huge = 'x'.repeat(1024 * 1024 + 10);
+    assert.equal((await deliver(huge, { ...e.headers, 'x-service-hmac': sign(huge) })).status, 413);
+  });
+
+  it('applies each event id once and never moves a bag backwards', async () => {
+    const { order, access } = await placeOrder('hook-order-0001');
+    const shipped = orderEvent(order, 'ORDER_SHIPPED', { status: 'ACCEPTED', fulfillment_status: 'SHIPPED', financial_status: 'PAID' });
+    const accepted = orderEvent(order, 'ORDER_ACCEPTED', { status: 'ACCEPTED', fulfillment_status: 'PROCESSING', financial_status: 'PAID' });
+    const delivered = orderEvent(order, 'ORDER_DELIVERED', { status: 'ACCEPTED', fulfillment_status: 'DELIVERED', financial_status: 'PAID' });
+    const stream = await readEvents(
+      `${stack.base}/api/orders/${order.id}/events?access=${encodeURIComponent(access)}`,
+      (events) => events.filter((e) => e.event === 'bag').length >= 2,
+      {
+        onOpen: async () => {
+          const first = await deliver(shipped.body, shipped.headers);
+          assert.deepEqual(first.body, { ok: true });
+          // A replay of the same delivery, two at once.
+          const replays = await Promise.all([deliver(shipped.body, shipped.headers), deliver(shipped.body, shipped.headers)]);
+          for (const r of replays) assert.deepEqual(r.body, { ok: true, duplicate: true });
+          // An older state arriving late.
+          assert.equal((await deliver(accepted.body, accepted.headers)).status, 200);
+          assert.equal((await deliver(delivered.body, delivered.headers)).status, 200);
+        },
+      },
+    );
+    const bags = stream.events.filter((e) => e.event === 'bag').map((e) => e.data.fulfillment_status);
+    assert.deepEqual(bags, ['SHIPPED', 'DELIVERED']);
+  });
+
+  it('acknowledges unknown topics and refuses events without ids', async () => {
+    const body = '{"hello":"world"}';
+    const unknown = await deliver(body, { 'x-service-hmac': sign(body), 'x-service-topic': 'SOMETHING_NEW', 'x-service-event-id': 'evt-unknown-1' });
+    assert.equal(unknown.status, 200);
+    const noId = await deliver(body, { 'x-service-hmac': sign(body), 'x-service-topic': 'ORDER_UPDATED' });
+    assert.equal(noId.status, 400);
+    const noOrder = await deliver(body, { 'x-service-hmac': sign(body), 'x-service-topic': 'ORDER_UPDATED', 'x-service-event-id': 'evt-no-order-1' });
+    assert.equal(noOrder.status, 400);
+  });
+});
+
+describe('operator routes', () => {
+  const bearer = { authorization: `Bearer ${OPERATOR_TOKEN}` };
+
+  it('answer 404 when no operator token is configured', async () => {
+    const plain = await startStack();
+    try {
+      for (const [method, path] of [['GET', '/api/operator/connection-health'], ['POST', '/api/operator/connection-health/1001/refresh'], ['PUT', '/api/operator/onboarding/1']]) {
+        const res = await plain.api(path, { method, headers: bearer, ...(method === 'PUT' ? { json: {} } : {}) });
+        assert.equal(res.status, 404, `${method} ${path}`);
+      }
+    } finally {
+      await plain.close();
+    }
+  });
+
+  it('answer 401 to a wrong or missing token and to shopper credentials', async () => {
+    const { access } = await placeOrder('operator-shopper-0001');
+    const attempts: Record<string, string>[] = [
+      {},
+      { authorization: 'Bearer wrong' },
+      { authorization: `Bearer ${OPERATOR_TOKEN}x` },
+      { authorization: `Basic ${Buffer.from(`op:${OPERATOR_TOKEN}`).toString('base64')}` },
+      { authorization: OPERATOR_TOKEN },
+      { 'tote-access': access },
+      { 'x-service-app-secret': APP_SECRET, 'x-service-token': 'sandbox-token' },
+    ];
+    for (const headers of attempts) {
+      const res = await stack.api('/api/operator/connection-health', { headers });
+      assert.equal(res.status, 401, JSON.stringify(headers));
+      assert.equal(res.body.error.code, 'unauthorized');
+      assert.match(res.headers.get('www-authenticate') ?? '', /^Bearer/);
+    }
+  });
+
+  it('list health reports, refresh one merchant, and onboard with validation and no secrets echoed', async () => {
+    const health = await stack.api('/api/operator/connection-health', { headers: bearer });
+    assert.equal(health.status, 200, health.text);
+    assert.ok(health.body.reports.some((r: any) => r.merchant_id === 1007));
+    assert.ok(Date.parse(health.body.fetched_at) > 0);
+    for (const r of health.body.reports) {
+      assert.equal(r.payout_account?.results?.payment_provider_metadata, undefined);
+      assert.equal(r.payout_account?.results?.details?.legal_entity_business_tax_id, undefined);
+    }
+
+    const refreshed = await stack.api('/api/operator/connection-health/1007/refresh', { method: 'POST', headers: bearer });
+    assert.equal(refreshed.status, 200, refreshed.text);
+    assert.equal(refreshed.body.report.merchant_id, 1007);
+    assert.equal((await stack.api('/api/operator/connection-health/1e3/refresh', { method: 'POST', headers: bearer })).status, 400);
+
+    const invalid = await stack.api('/api/operator/onboarding/5', { method: 'PUT', headers: bearer, json: { channel_merchant_id: '', payout_details: { payment_provider: 'STRIPE', payment_provider_metadata: { stripe_account_id: 'not valid!' } } } });
+    assert.equal(invalid.status, 400);
+    const paths = invalid.body.error.fields.map((f: any) => f.path);
+    assert.ok(paths.includes('channel_merchant_id') && paths.includes('payout_details.payment_provider_metadata.stripe_account_id'), paths.join());
+
+    const ok = await stack.api('/api/operator/onboarding/5', {
+      method: 'PUT',
+      headers: bearer,
+      json: { channel_merchant_id: 'shop-42', payout_details: { payment_provider: 'stripe', payment_provider_metadata: { stripe_account_id: 'acct_1234567' } } },
+    });
+    assert.equal(ok.status, 200, ok.text);
+    assert.equal(ok.body.onboarding.channel_merchant_id, 'shop-42');
+    assert.equal(ok.body.onboarding.payout_details.payment_provider, 'STRIPE');
+    assert.equal(typeof ok.body.onboarding.payout_details.payment_provider_account_id, 'string');
+    assert.equal(ok.body.onboarding.payout_details.payment_provider_metadata, undefined);
+
+    const cross = await stack.api('/api/operator/onboarding/5', { method: 'PUT', headers: { ...bearer, origin: 'https://evil.example' }, json: {} });
+    assert.equal(cross.status, 403);
+  });
+});
+
+describe('secrets', () => {
+  it('never appear in any response this file received', () => {
+    assert.ok(received.length > 40, `only ${received.length} responses recorded`);
+    for (const r of received) for (const secret of SECRETS) assert.ok(!r.includes(secret), `secret found in:\n${r.slice(0, 500)}`);
+  });
+});
