@@ -123,6 +123,8 @@ export class ToteEstimate extends ToteElement {
     if (key === this.requestKey) return;
     this.requestKey = key;
     clearTimeout(this.timer);
+    // The answer in flight is for inputs that no longer hold.
+    this.controller?.abort();
     this.loading = true;
     this.timer = setTimeout(() => void this.load(), DEBOUNCE_MS);
   }
