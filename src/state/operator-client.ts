@@ -27,6 +27,12 @@ export interface ConnectionHealthSnapshot {
   fetchedAt: string;
 }
 
+export interface MerchantHealthSnapshot {
+  report: ConnectionHealthReport;
+  /** When the BFF re-read this merchant (ISO 8601). */
+  fetchedAt: string;
+}
+
 export type OnboardingRequest = z.input<typeof ApiOnboardingRequestSchema>;
 
 export interface OperatorApi {
@@ -34,14 +40,17 @@ export interface OperatorApi {
   /** `GET /operator/connection-health`; a newer call aborts an older one still running. */
   connectionHealth(opts?: OperatorCallOptions): Promise<ConnectionHealthSnapshot>;
   /** `POST /operator/connection-health/:merchant_id/refresh`: re-reads one merchant. */
-  refreshMerchant(merchantId: number, opts?: OperatorCallOptions): Promise<ConnectionHealthReport>;
+  refreshMerchant(merchantId: number, opts?: OperatorCallOptions): Promise<MerchantHealthSnapshot>;
   /** `PUT /operator/onboarding/:id` */
   onboardMerchant(onboardingId: number, body: OnboardingRequest, opts?: OperatorCallOptions): Promise<MerchantOnboarding>;
 }
 
-type HealthBody = ConnectionHealthReport[] | { reports: ConnectionHealthReport[]; fetched_at?: string };
-type ReportBody = ConnectionHealthReport | { report: ConnectionHealthReport };
-type OnboardingBody = MerchantOnboarding | { onboarding: MerchantOnboarding };
+// The BFF's answers (src/bff/operator-routes.ts).
+type HealthBody = { reports: ConnectionHealthReport[]; fetched_at?: string };
+type ReportBody = { report: ConnectionHealthReport; fetched_at?: string };
+type OnboardingBody = { onboarding: MerchantOnboarding };
+
+const receivedAt = (fetchedAt: string | undefined) => fetchedAt || new Date().toISOString();
 
 export function createOperatorClient(options: OperatorClientOptions): OperatorApi {
   const endpoint = options.endpoint.replace(/\/+$/, '');
@@ -77,9 +86,7 @@ export function createOperatorClient(options: OperatorClientOptions): OperatorAp
         'health',
         async (signal) => {
           const body = await send<HealthBody>('/connection-health', 'GET', undefined, signal);
-          const reports = Array.isArray(body) ? body : body.reports;
-          const fetchedAt = (!Array.isArray(body) && body.fetched_at) || new Date().toISOString();
-          return { reports, fetchedAt };
+          return { reports: body.reports, fetchedAt: receivedAt(body.fetched_at) };
         },
         opts.signal,
       ),
@@ -88,7 +95,7 @@ export function createOperatorClient(options: OperatorClientOptions): OperatorAp
         `refresh:${merchantId}`,
         async (signal) => {
           const body = await send<ReportBody>(`/connection-health/${encodeURIComponent(merchantId)}/refresh`, 'POST', undefined, signal);
-          return 'report' in body ? body.report : body;
+          return { report: body.report, fetchedAt: receivedAt(body.fetched_at) };
         },
         opts.signal,
       ),
@@ -97,7 +104,7 @@ export function createOperatorClient(options: OperatorClientOptions): OperatorAp
         `onboard:${onboardingId}`,
         async (signal) => {
           const body = await send<OnboardingBody>(`/onboarding/${encodeURIComponent(onboardingId)}`, 'PUT', request, signal);
-          return 'onboarding' in body && body.onboarding ? body.onboarding : (body as MerchantOnboarding);
+          return body.onboarding;
         },
         opts.signal,
       ),

@@ -131,7 +131,7 @@ describe('tote-merchant-health', () => {
     const fixed = healthyReport(1007, 'Kettle & Kiln', { platform: 'MAGENTO' });
     const bff = fakeBff({
       'GET /api/operator/connection-health': () => json({ reports: seededMerchants }),
-      'POST /api/operator/connection-health/1007/refresh': () => json(fixed),
+      'POST /api/operator/connection-health/1007/refresh': () => json({ report: fixed, fetched_at: '2026-11-21T10:00:00Z' }),
     });
     const el = await fixture<ToteMerchantHealth>(
       html`<tote-merchant-health endpoint="/api" token="op" .fetch=${bff.fetch}></tote-merchant-health>`,
@@ -154,14 +154,14 @@ describe('tote-merchant-health', () => {
     expect(bff.calls[1]!.authorization).to.equal('Bearer op');
     expect(row(el, 1007).dataset.severity).to.equal('ok');
     expect(rowIds(el)[0]).to.not.equal(1007);
-    expect(text(row(el, 1007))).to.contain('Refreshed');
+    expect(text(row(el, 1007).querySelector('.refreshed'))).to.match(/^Refreshed .*2026/);
     expect(row(el, 1001)).to.equal(before1001);
     expect(text(shadow(el).querySelector('[role="status"]'))).to.equal('Kettle & Kiln refreshed.');
   });
 
   it('a failed refresh says so on that merchant and keeps its old report', async () => {
     const bff = fakeBff({
-      'GET /api/operator/connection-health': () => json([needsAttentionReport, ...healthyMerchants]),
+      'GET /api/operator/connection-health': () => json({ reports: [needsAttentionReport, ...healthyMerchants] }),
       'POST /api/operator/connection-health/1007/refresh': () =>
         json({ error: { code: 'merchant_busy', message: 'Busy', merchant_id: 1007, retry_after: 12 } }, 429),
     });

@@ -65,7 +65,7 @@ describe('tote-merchant-onboarding', () => {
   });
 
   it('validates on submit: every field in error, announced, focus on the first, nothing sent', async () => {
-    const bff = fakeBff(() => json(onboardingRecord()));
+    const bff = fakeBff(() => json({ onboarding: onboardingRecord() }));
     const el = await fixture<ToteMerchantOnboarding>(
       html`<tote-merchant-onboarding merchant-onboarding-id="42" endpoint="/api" token="op" .fetch=${bff.fetch}></tote-merchant-onboarding>`,
     );
@@ -111,7 +111,7 @@ describe('tote-merchant-onboarding', () => {
     const gate = new Promise<void>((r) => (release = r));
     const bff = fakeBff(async () => {
       await gate;
-      return json(stored);
+      return json({ onboarding: stored });
     });
     const el = await fixture<ToteMerchantOnboarding>(
       html`<tote-merchant-onboarding merchant-onboarding-id="42" endpoint="/api" token="op-secret" .fetch=${bff.fetch}></tote-merchant-onboarding>`,

@@ -26,11 +26,11 @@ export class OperatorClientCache {
 type Translate = (key: MessageKey, params?: Record<string, string | number>) => string;
 
 /** A sentence an operator can act on, for any error an operator call throws. */
-export function operatorErrorMessage(t: Translate, error: unknown): string {
+export function operatorErrorMessage(t: Translate, error: unknown, { routesReachable = false } = {}): string {
   if (!(error instanceof ApiRequestError)) return t('operatorFailed', { message: String((error as Error)?.message ?? error) });
   if (error.status === 401 || error.code === 'unauthorized') return t('operatorTokenRejected');
   // The BFF answers 404 for every operator route when no operator token is configured.
-  if (error.status === 404 && error.merchantId === undefined) return t('operatorRoutesOff');
+  if (error.status === 404 && !routesReachable) return t('operatorRoutesOff');
   if (error.status === 0) return t('operatorUnreachable');
   if (error.rateLimited) return t('operatorBusy', { seconds: Math.ceil(error.retryAfter ?? 5) });
   return t('operatorFailed', { message: error.message });

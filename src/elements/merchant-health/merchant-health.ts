@@ -209,14 +209,15 @@ export class ToteMerchantHealth extends ToteElement {
     errors.delete(merchantId);
     this.refreshErrors = errors;
     try {
-      const report = await client.refreshMerchant(merchantId, { signal: controller.signal });
+      const { report, fetchedAt } = await client.refreshMerchant(merchantId, { signal: controller.signal });
       this.data = replaceReport(this.data ?? [], report);
-      this.refreshedAt = new Map(this.refreshedAt).set(merchantId, new Date().toISOString());
+      this.refreshedAt = new Map(this.refreshedAt).set(merchantId, fetchedAt);
       this.announcement = this.t('healthRefreshed', { name: this.nameOf(report) });
       this.emit('tote-health-refresh', { merchant_id: merchantId, report });
     } catch (e) {
       if (isAbortError(e)) return;
-      const message = operatorErrorMessage((k, p) => this.t(k, p), e);
+      // The list loaded, so the routes exist: a 404 here is about this merchant.
+      const message = operatorErrorMessage((k, p) => this.t(k, p), e, { routesReachable: true });
       this.refreshErrors = new Map(this.refreshErrors).set(merchantId, message);
       this.announcement = this.t('healthRefreshFailed', { name, message });
     } finally {
