@@ -126,7 +126,7 @@ export class ToteOfferGrid extends ToteElement {
     this.inFlight = new AbortController();
     try {
       const page = await api.listOffers(
-        { merchant_id: this.merchantId, cursor: reset ? undefined : (this.nextCursor ?? undefined), size: this.pageSize },
+        { merchant_id: this.merchantId || undefined, cursor: reset ? undefined : (this.nextCursor ?? undefined), size: this.pageSize },
         { key: this.flightKey, signal: this.inFlight.signal },
       );
       const fresh = page.offers.filter((o) => !this.seen.has(o.id));

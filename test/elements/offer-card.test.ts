@@ -1,0 +1,122 @@
+import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import '../../src/elements/offer-card/offer-card.js';
+import type { ToteOfferCard } from '../../src/elements/offer-card/offer-card.js';
+import type { ToteVariantPicker } from '../../src/elements/variant-picker/variant-picker.js';
+import { CartStore } from '../../src/state/cart-store.js';
+import { hostile, longNames, mug, noImage, offer, sencha, soldOutLamp, tee } from '../../stories/fixtures/offers.js';
+
+const part = (el: ToteOfferCard, name: string) => el.shadowRoot!.querySelector<HTMLElement>(`[part~="${name}"]`);
+const withCart = (el: ToteOfferCard) => {
+  const cart = new CartStore({ storageKey: `test:card:${Math.random()}`, storage: null, eventTarget: null });
+  (el as unknown as { cart: CartStore }).cart = cart;
+  return cart;
+};
+
+describe('tote-offer-card', () => {
+  it('is accessible in every state', async () => {
+    for (const o of [mug, tee, sencha, soldOutLamp, noImage, longNames, hostile]) {
+      const el = await fixture<ToteOfferCard>(html`<tote-offer-card .offer=${o}></tote-offer-card>`);
+      await new Promise((r) => setTimeout(r, 50));
+      await expect(el).to.be.accessible();
+    }
+  });
+
+  it('shows image with size and alt, name, merchant, price range, availability and tags', async () => {
+    const el = await fixture<ToteOfferCard>(html`<tote-offer-card .offer=${tee}></tote-offer-card>`);
+    const img = part(el, 'image') as HTMLImageElement;
+    expect(img.getAttribute('loading')).to.equal('lazy');
+    expect(img.getAttribute('width')).to.equal('600');
+    expect(img.getAttribute('height')).to.equal('600');
+    expect(img.alt).to.equal('Red organic cotton tee on a pale background');
+    expect(part(el, 'title')!.textContent).to.equal('Organic cotton tee');
+    expect(part(el, 'merchant')!.textContent).to.equal('Northwind Outfitters');
+    expect(part(el, 'price')!.textContent!.replace(/\s+/g, ' ').trim()).to.equal('$19.00 – $26.00');
+    expect(part(el, 'availability')!.textContent!.trim()).to.equal('In stock');
+    expect([...part(el, 'tags')!.querySelectorAll('li')].map((li) => li.textContent)).to.deep.equal(['Organic', 'Unisex']);
+    expect(part(el, 'add-button')!.textContent!.trim()).to.equal('Choose options');
+  });
+
+  it('formats the price in the offer currency and the locale', async () => {
+    const el = await fixture<ToteOfferCard>(html`<tote-offer-card .offer=${sencha} locale="ja-JP"></tote-offer-card>`);
+    expect(part(el, 'price')!.textContent!.trim()).to.equal('￥2,160');
+  });
+
+  it('adds a single-SKU offer straight to the cart, after a cancelable event', async () => {
+    const el = await fixture<ToteOfferCard>(html`<tote-offer-card .offer=${mug}></tote-offer-card>`);
+    const cart = withCart(el);
+    const event = oneEvent(el, 'tote-cart-add');
+    part(el, 'add-button')!.click();
+    expect((await event).detail.line).to.include({ sku_id: 201, unit_price: 1800, currency: 'USD', quantity: 1 });
+    expect(cart.line(201)?.merchant_name).to.equal('Northwind Outfitters');
+
+    el.addEventListener('tote-cart-add', (e) => e.preventDefault(), { once: true });
+    part(el, 'add-button')!.click();
+    expect(cart.line(201)?.quantity).to.equal(1, 'the host took over the second add');
+  });
+
+  it('an out-of-stock offer cannot be added', async () => {
+    const el = await fixture<ToteOfferCard>(html`<tote-offer-card .offer=${soldOutLamp}></tote-offer-card>`);
+    expect((part(el, 'add-button') as HTMLButtonElement).disabled).to.be.true;
+    expect(part(el, 'availability')!.textContent!.trim()).to.equal('Out of stock');
+  });
+
+  it('without an image shows a labelled placeholder, and falls back when the image fails', async () => {
+    const el = await fixture<ToteOfferCard>(html`<tote-offer-card .offer=${noImage}></tote-offer-card>`);
+    expect(el.shadowRoot!.querySelector('[role="img"]')!.getAttribute('aria-label')).to.equal('No image');
+    const broken = offer({ ...mug, albums: [{ media: [{ url: 'http://127.0.0.1:1/missing.png', alt_text: 'x' }] }] });
+    const el2 = await fixture<ToteOfferCard>(html`<tote-offer-card .offer=${broken}></tote-offer-card>`);
+    await waitUntil(() => el2.shadowRoot!.querySelector('[role="img"]'), 'placeholder after the image failed');
+  });
+
+  it('never renders a javascript: image or a relative scheme trick', async () => {
+    const bad = offer({ ...mug, albums: [], default_image_url: 'javascript:alert(1)' });
+    const el = await fixture<ToteOfferCard>(html`<tote-offer-card .offer=${bad}></tote-offer-card>`);
+    expect(part(el, 'image')).to.equal(null);
+  });
+
+  it('a hostile description renders nothing executable or covering', async () => {
+    (window as unknown as { __toteHacked?: string }).__toteHacked = undefined;
+    const el = await fixture<ToteOfferCard>(html`<tote-offer-card .offer=${hostile}></tote-offer-card>`);
+    const description = await waitUntil(() => part(el, 'description'), 'sanitised description').then(() => part(el, 'description')!);
+    await new Promise((r) => setTimeout(r, 100));
+    expect((window as unknown as { __toteHacked?: string }).__toteHacked).to.equal(undefined);
+    expect(description.textContent).to.contain('Lovely linen shirt');
+    expect(description.querySelector('script, style, form, input, button, iframe, dialog, svg, img, details')).to.equal(null);
+    for (const el of description.querySelectorAll('*')) {
+      expect([...el.attributes].map((a) => a.name).filter((n) => n.startsWith('on') || n === 'style' || n === 'class' || n === 'id')).to.deep.equal([]);
+      expect(getComputedStyle(el).position).to.equal('static');
+    }
+    const links = [...description.querySelectorAll('a')];
+    expect(links.filter((a) => a.hasAttribute('href')).map((a) => a.href)).to.deep.equal(['https://shop.example/care']);
+    expect(links[0]!.rel).to.contain('noopener');
+    // Nothing from the description paints outside the card.
+    const card = part(el, 'base')!.getBoundingClientRect();
+    for (const node of description.querySelectorAll('*')) {
+      const r = node.getBoundingClientRect();
+      expect(r.width <= card.width + 1 && r.left >= card.left - 1).to.be.true;
+    }
+  });
+
+  it('loads the sanitiser only for descriptions with markup', async () => {
+    const plain = await fixture<ToteOfferCard>(html`<tote-offer-card .offer=${sencha}></tote-offer-card>`);
+    expect(part(plain, 'description')!.tagName).to.equal('P');
+    expect(part(plain, 'description')!.textContent).to.equal(sencha.description);
+    const spoofed = offer({ ...sencha, description: 'Plain <b>bold</b> & <i>more</i>' });
+    const rich = await fixture<ToteOfferCard>(html`<tote-offer-card .offer=${spoofed}></tote-offer-card>`);
+    await waitUntil(() => part(rich, 'description')?.querySelector('b'));
+  });
+
+  it('opens the variant picker in a modal dialog and closes it after adding', async () => {
+    const el = await fixture<ToteOfferCard>(html`<tote-offer-card .offer=${tee}></tote-offer-card>`);
+    const cart = withCart(el);
+    part(el, 'add-button')!.click();
+    const dialog = await waitUntil(() => el.shadowRoot!.querySelector('dialog[open]')).then(() => el.shadowRoot!.querySelector('dialog')!);
+    await expect(el).to.be.accessible();
+    const picker = dialog.querySelector<ToteVariantPicker>('tote-variant-picker')!;
+    await picker.updateComplete;
+    (picker as unknown as { cart: CartStore }).cart = cart;
+    picker.shadowRoot!.querySelector<HTMLButtonElement>('[part="add-button"]')!.click();
+    expect(cart.line(101)?.quantity).to.equal(1);
+    await waitUntil(() => !dialog.open, 'dialog closes after adding');
+  });
+});

@@ -1,0 +1,109 @@
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import '../../src/elements/provider/provider.js';
+import '../../src/elements/offer-grid/offer-grid.js';
+import type { ToteOfferGrid } from '../../src/elements/offer-grid/offer-grid.js';
+import type { ToteProvider } from '../../src/elements/provider/provider.js';
+import { fakeBff, type FakeBffOptions } from '../../stories/fixtures/fake-bff.js';
+import { catalogue, manyOffers, tee } from '../../stories/fixtures/offers.js';
+
+async function mount(options: FakeBffOptions, attrs: { merchantId?: number; pageSize?: number; manual?: boolean } = {}) {
+  localStorage.clear();
+  const bff = fakeBff(options);
+  const provider = await fixture<ToteProvider>(html`<tote-provider endpoint="/api" .fetch=${bff.fetch}>
+    <tote-offer-grid .merchantId=${attrs.merchantId} page-size=${attrs.pageSize ?? 24} ?manual=${attrs.manual ?? true}></tote-offer-grid>
+  </tote-provider>`);
+  const grid = provider.querySelector('tote-offer-grid')!;
+  return { provider, grid, bff };
+}
+
+const cards = (grid: ToteOfferGrid) => [...grid.shadowRoot!.querySelectorAll('tote-offer-card')];
+const text = (grid: ToteOfferGrid) => grid.shadowRoot!.textContent!.replace(/\s+/g, ' ');
+const button = (grid: ToteOfferGrid, name: string) =>
+  [...grid.shadowRoot!.querySelectorAll('button')].find((b) => b.textContent!.trim() === name);
+
+describe('tote-offer-grid', () => {
+  it('is accessible while loading, loaded, empty, failed and busy', async () => {
+    const loading = await mount({ offers: catalogue, script: ['hang'] });
+    expect(loading.grid.shadowRoot!.querySelectorAll('.skeleton-card').length).to.be.greaterThan(0);
+    expect(text(loading.grid)).to.contain('Loading products…');
+    await expect(loading.grid).to.be.accessible();
+
+    const loaded = await mount({ offers: catalogue });
+    await waitUntil(() => cards(loaded.grid).length === catalogue.length);
+    await expect(loaded.grid).to.be.accessible();
+
+    const empty = await mount({ offers: [] });
+    await waitUntil(() => text(empty.grid).includes('No products to show yet.'));
+    await expect(empty.grid).to.be.accessible();
+
+    const failed = await mount({ offers: catalogue, script: [500] });
+    await waitUntil(() => text(failed.grid).includes('Products could not be loaded.'));
+    await expect(failed.grid).to.be.accessible();
+
+    const busy = await mount({ offers: catalogue, script: [429], retryAfter: 30 });
+    await waitUntil(() => text(busy.grid).includes('is busy'));
+    await expect(busy.grid).to.be.accessible();
+  });
+
+  it('works without a provider from offers given as a property', async () => {
+    const grid = await fixture<ToteOfferGrid>(html`<tote-offer-grid .offers=${catalogue}></tote-offer-grid>`);
+    expect(cards(grid).length).to.equal(catalogue.length);
+  });
+
+  it('pages through a merchant with Load more, without duplicates', async () => {
+    const offers = [...manyOffers(23, 1001), ...manyOffers(5, 1002)];
+    const { grid, bff } = await mount({ offers }, { merchantId: 1001, pageSize: 10 });
+    await waitUntil(() => cards(grid).length === 10);
+    button(grid, 'Load more')!.click();
+    await waitUntil(() => cards(grid).length === 20);
+    button(grid, 'Load more')!.click();
+    await waitUntil(() => cards(grid).length === 23);
+    expect(text(grid)).to.contain('You have seen every product.');
+    expect(button(grid, 'Load more')).to.equal(undefined);
+    const ids = cards(grid).map((c) => c.offer!.id);
+    expect(new Set(ids).size).to.equal(23);
+    expect(cards(grid).every((c) => c.offer!.merchant_id === 1001)).to.be.true;
+    expect(bff.requests.filter((u) => u.pathname.endsWith('/offers')).map((u) => [u.searchParams.get('merchant_id'), u.searchParams.get('cursor')])).to.deep.equal([
+      ['1001', null],
+      ['1001', '10'],
+      ['1001', '20'],
+    ]);
+  });
+
+  it('drops offers a later page repeats', async () => {
+    const offers = manyOffers(6);
+    const { grid } = await mount({ offers: [...offers.slice(0, 4), ...offers.slice(2, 6)] }, { pageSize: 4 });
+    await waitUntil(() => cards(grid).length === 4);
+    button(grid, 'Load more')!.click();
+    await waitUntil(() => text(grid).includes('You have seen every product.'));
+    expect(cards(grid).map((c) => c.offer!.id)).to.deep.equal(offers.map((o) => o.id));
+  });
+
+  it('loads the next page on scroll', async () => {
+    const { grid } = await mount({ offers: manyOffers(30) }, { pageSize: 6, manual: false });
+    // With the sentinel in view the grid keeps loading until the list outgrows the viewport margin or ends.
+    await waitUntil(() => cards(grid).length >= 12, 'second page from scrolling', { timeout: 5000 });
+    const ids = cards(grid).map((c) => c.offer!.id);
+    expect(new Set(ids).size).to.equal(ids.length);
+  });
+
+  it('a 429 shows "<merchant> is busy, retrying in N s" and recovers by itself', async () => {
+    const { grid } = await mount({ offers: [tee], script: [429], retryAfter: 1 });
+    await waitUntil(() => /Northwind Outfitters is busy, retrying in 1 s|This shop is busy/.test(text(grid)), 'busy notice');
+    await waitUntil(() => cards(grid).length === 1, 'recovered without a click', { timeout: 5000 });
+    expect(text(grid)).not.to.contain('is busy');
+  });
+
+  it('names the busy merchant from the merchant list', async () => {
+    const { grid } = await mount({ offers: [tee], script: [429], retryAfter: 5, merchants: [{ id: 1001, name: 'Northwind Outfitters' }] });
+    await waitUntil(() => text(grid).includes('Northwind Outfitters is busy, retrying in'), 'named busy notice');
+    expect(text(grid)).to.match(/retrying in [1-5] s/);
+  });
+
+  it('an error offers a retry that loads', async () => {
+    const { grid } = await mount({ offers: catalogue, script: [500] });
+    await waitUntil(() => button(grid, 'Try again'));
+    button(grid, 'Try again')!.click();
+    await waitUntil(() => cards(grid).length === catalogue.length);
+  });
+});
