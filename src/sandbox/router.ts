@@ -58,21 +58,18 @@ export class Router {
   }
 
   match(method: string, path: string): { route: Compiled; params: Record<string, string> } | { allowed: string[] } | undefined {
-    const allowed: string[] = [];
-    for (const route of this.routes) {
-      const m = route.pattern.exec(path);
-      if (!m) continue;
-      if (route.method !== method && !(method === 'HEAD' && route.method === 'GET')) {
-        allowed.push(route.method);
-        continue;
-      }
-      const params: Record<string, string> = {};
-      route.names.forEach((name, i) => {
-        params[name] = safeDecode(m[i + 1]!);
-      });
-      return { route, params };
-    }
-    return allowed.length ? { allowed } : undefined;
+    const hits = this.routes.map((route) => ({ route, m: route.pattern.exec(path) })).filter((h) => h.m);
+    if (!hits.length) return undefined;
+    // A literal segment wins over a parameter: `/v1/orders/estimate` is not order "estimate".
+    const fewest = Math.min(...hits.map((h) => h.route.names.length));
+    const resource = hits.filter((h) => h.route.names.length === fewest);
+    const hit = resource.find((h) => h.route.method === method || (method === 'HEAD' && h.route.method === 'GET'));
+    if (!hit) return { allowed: resource.map((h) => h.route.method) };
+    const params: Record<string, string> = {};
+    hit.route.names.forEach((name, i) => {
+      params[name] = safeDecode(hit.m![i + 1]!);
+    });
+    return { route: hit.route, params };
   }
 }
 
