@@ -1,4 +1,4 @@
-import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../src/elements/variant-picker/variant-picker.js';
 import type { ToteVariantPicker } from '../../src/elements/variant-picker/variant-picker.js';
@@ -126,5 +126,43 @@ describe('tote-variant-picker', () => {
       expect(events.every((id) => id === null || o.skus.some((s) => s.id === id && skuInStock(s)))).to.be.true;
       expect(events.length).to.be.greaterThan(0);
     }
+  });
+});
+
+describe('tote-variant-picker with offer-id (a product page)', () => {
+  const mountById = async (offerId: number, script: (number | 'hang')[] = []) => {
+    const { fakeBff } = await import('../../stories/fixtures/fake-bff.js');
+    await import('../../src/elements/provider/provider.js');
+    const bff = fakeBff({ offers: [tee] });
+    const scripted = script.slice();
+    const fetch: typeof globalThis.fetch = async (input, init) => {
+      const step = scripted.shift();
+      if (step === 429) return new Response(JSON.stringify({ error: { code: 'merchant_busy', message: 'busy', merchant_id: 1001, retry_after: 1 } }), { status: 429 });
+      if (step === 500) return new Response('{}', { status: 500 });
+      return bff.fetch(input, init);
+    };
+    const provider = await fixture(html`<tote-provider .fetch=${fetch}><tote-variant-picker offer-id=${offerId}></tote-variant-picker></tote-provider>`);
+    return provider.querySelector('tote-variant-picker')!;
+  };
+
+  it('fetches the offer, and is accessible while loading and when not found', async () => {
+    const el = await mountById(tee.id);
+    await waitUntil(() => el.selectedSku?.id === 101, 'offer loaded');
+    await expect(el).to.be.accessible();
+    const missing = await mountById(424242);
+    await waitUntil(() => missing.shadowRoot!.textContent!.includes('This product is no longer available.'));
+    await expect(missing).to.be.accessible();
+  });
+
+  it('a busy merchant is retried by itself; a failure offers a retry', async () => {
+    const busy = await mountById(tee.id, [429]);
+    await waitUntil(() => /is busy, retrying in 1 s/.test(busy.shadowRoot!.textContent!), 'busy notice');
+    await expect(busy).to.be.accessible();
+    await waitUntil(() => busy.selectedSku?.id === 101, 'recovered', { timeout: 5000 });
+
+    const failed = await mountById(tee.id, [500]);
+    await waitUntil(() => failed.shadowRoot!.querySelector('[part="retry-button"]'));
+    failed.shadowRoot!.querySelector<HTMLButtonElement>('[part="retry-button"]')!.click();
+    await waitUntil(() => failed.selectedSku?.id === 101, 'loaded after retry');
   });
 });

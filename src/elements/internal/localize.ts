@@ -36,6 +36,8 @@ const en = {
   empty: 'No products to show yet.',
   emptyHint: 'Check back soon: merchants add new products all the time.',
   loadError: 'Products could not be loaded.',
+  offerLoadError: 'This product could not be loaded.',
+  offerNotFound: 'This product is no longer available.',
   retry: 'Try again',
   rateLimited: (p: Params) => `${p.merchant} is busy, retrying in ${p.seconds} s`,
   retryingNow: (p: Params) => `${p.merchant} is busy, retrying now…`,

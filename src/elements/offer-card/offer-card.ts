@@ -4,7 +4,8 @@ import { consume } from '@lit/context';
 import { formatMoney } from '../../contract/money.js';
 import type { WidgetOffer } from '../../contract/api.js';
 import type { CartStore } from '../../state/cart-store.js';
-import { cartContext } from '../../state/context.js';
+import { apiContext, cartContext } from '../../state/context.js';
+import type { ToteApi } from '../../state/api-client.js';
 import { lineForSku, offerImage, offerInStock, priceRange, skuInStock } from '../../state/offer.js';
 import { ToteElement } from '../internal/tote-element.js';
 import { defineElement } from '../internal/define.js';
@@ -12,6 +13,8 @@ import { baseStyles, tokens } from '../internal/styles.js';
 import { safeUrl } from '../internal/safe-url.js';
 import { hasMarkup, sanitizeHtml } from '../internal/sanitize.js';
 import '../variant-picker/variant-picker.js';
+import { OfferLoader } from '../internal/offer-loader.js';
+import { offerStatusStyles, renderOfferStatus } from '../internal/offer-status.js';
 import { offerCardStyles } from './offer-card.styles.js';
 
 /** Enough tags to tell products apart, few enough to keep cards even. */
@@ -36,17 +39,26 @@ const MAX_TAGS = 3;
  * @csspart description - The (sanitised) description.
  * @csspart add-button - "Add to cart" or "Choose options".
  * @csspart dialog - The variant picker dialog.
+ * @csspart notice - With `offer-id`: not found, failed or busy.
+ * @csspart retry-button - "Try again" after a failed load.
  *
  * @cssproperty --tote-offer-card-background - Card background.
  * @cssproperty --tote-offer-card-radius - Card corner radius.
  * @cssproperty --tote-offer-card-image-fit - `object-fit` of the image (`cover`, `contain`).
  */
 export class ToteOfferCard extends ToteElement {
-  static override styles = [tokens, baseStyles, offerCardStyles];
+  static override styles = [tokens, baseStyles, offerStatusStyles, offerCardStyles];
 
   @consume({ context: cartContext, subscribe: true })
   @state()
   private cart?: CartStore;
+
+  @consume({ context: apiContext, subscribe: true })
+  @state()
+  private api?: ToteApi;
+
+  private readonly loader = new OfferLoader(this);
+  private shownOffer?: WidgetOffer;
 
   @state() private descriptionNodes: Node[] = [];
   @state() private imageFailed = false;
@@ -58,11 +70,22 @@ export class ToteOfferCard extends ToteElement {
   /** The offer to show (`WidgetOffer` from the BFF). */
   @property({ attribute: false }) offer?: WidgetOffer;
 
-  protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('offer')) {
+  /** Without `offer`: the id of an offer to fetch from the provider's BFF. */
+  @property({ attribute: 'offer-id', type: Number }) offerId?: number;
+
+  /** The offer on screen: given, or fetched by `offer-id`. */
+  private get current(): WidgetOffer | undefined {
+    return this.offer ?? (this.loader.status === 'ready' ? this.loader.offer : undefined);
+  }
+
+  protected override willUpdate(_changed: PropertyValues): void {
+    if (!this.offer) this.loader.set(this.api, this.offerId);
+    const offer = this.current;
+    if (offer !== this.shownOffer) {
+      this.shownOffer = offer;
       this.imageFailed = false;
       this.descriptionNodes = [];
-      void this.loadDescription(this.offer);
+      void this.loadDescription(offer);
     }
   }
 
@@ -70,7 +93,7 @@ export class ToteOfferCard extends ToteElement {
     const markup = this.markupDescription(offer);
     if (markup === undefined) return;
     const fragment = await sanitizeHtml(markup);
-    if (this.offer === offer) this.descriptionNodes = [...fragment.childNodes];
+    if (this.shownOffer === offer) this.descriptionNodes = [...fragment.childNodes];
   }
 
   /** The description needing the sanitiser, or undefined when plain text will do. */
@@ -81,7 +104,7 @@ export class ToteOfferCard extends ToteElement {
   }
 
   private handleAdd(): void {
-    const offer = this.offer;
+    const offer = this.current;
     const sku = offer?.skus[0];
     if (!offer || !sku || !skuInStock(sku)) return;
     const line = lineForSku(offer, sku, 1);
@@ -112,8 +135,8 @@ export class ToteOfferCard extends ToteElement {
   }
 
   protected override render() {
-    const offer = this.offer;
-    if (!offer) return nothing;
+    const offer = this.current;
+    if (!offer) return renderOfferStatus(this.loader, (key, params) => this.t(key, params));
     const inStock = offerInStock(offer);
     return html`
       <article part="base" class="card" aria-labelledby="title">

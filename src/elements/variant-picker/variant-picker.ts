@@ -6,7 +6,8 @@ import { formatMoney } from '../../contract/money.js';
 import type { WidgetOffer } from '../../contract/api.js';
 import type { Sku, Variant, VariantValue } from '../../contract/catalog.js';
 import type { CartStore } from '../../state/cart-store.js';
-import { cartContext } from '../../state/context.js';
+import { apiContext, cartContext } from '../../state/context.js';
+import type { ToteApi } from '../../state/api-client.js';
 import {
   choose,
   initialSelection,
@@ -23,6 +24,8 @@ import { ToteElement } from '../internal/tote-element.js';
 import { defineElement } from '../internal/define.js';
 import { baseStyles, tokens } from '../internal/styles.js';
 import { safeUrl } from '../internal/safe-url.js';
+import { OfferLoader } from '../internal/offer-loader.js';
+import { offerStatusStyles, renderOfferStatus } from '../internal/offer-status.js';
 import { variantPickerStyles } from './variant-picker.styles.js';
 
 /** Below this, stock reads "Only N left". */
@@ -49,15 +52,24 @@ const UNTRACKED_MAX = 99;
  * @csspart value - One value's label.
  * @csspart quantity - The quantity stepper.
  * @csspart add-button - "Add to cart".
+ * @csspart notice - With `offer-id`: not found, failed or busy.
+ * @csspart retry-button - "Try again" after a failed load.
  *
  * @cssproperty --tote-variant-picker-selected-color - Border of the chosen value.
  */
 export class ToteVariantPicker extends ToteElement {
-  static override styles = [tokens, baseStyles, variantPickerStyles];
+  static override styles = [tokens, baseStyles, offerStatusStyles, variantPickerStyles];
 
   @consume({ context: cartContext, subscribe: true })
   @state()
   private cart?: CartStore;
+
+  @consume({ context: apiContext, subscribe: true })
+  @state()
+  private api?: ToteApi;
+
+  private readonly loader = new OfferLoader(this);
+  private shownOffer?: WidgetOffer;
 
   @state() private selection: Map<number, number> = new Map();
   @state() private quantity = 1;
@@ -66,15 +78,27 @@ export class ToteVariantPicker extends ToteElement {
   /** The offer to choose from (`WidgetOffer` from the BFF). */
   @property({ attribute: false }) offer?: WidgetOffer;
 
+  /** Without `offer`: the id of an offer to fetch from the provider's BFF (a product page). */
+  @property({ attribute: 'offer-id', type: Number }) offerId?: number;
+
+  /** The offer on screen: given, or fetched by `offer-id`. */
+  private get current(): WidgetOffer | undefined {
+    return this.offer ?? (this.loader.status === 'ready' ? this.loader.offer : undefined);
+  }
+
   /** The SKU the current choice resolves to, when it is in stock. */
   get selectedSku(): Sku | undefined {
-    const sku = this.offer ? resolveSku(this.offer, this.selection) : undefined;
+    const offer = this.current;
+    const sku = offer ? resolveSku(offer, this.selection) : undefined;
     return sku && skuInStock(sku) ? sku : undefined;
   }
 
-  protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('offer')) {
-      this.selection = this.offer ? initialSelection(this.offer) : new Map();
+  protected override willUpdate(_changed: PropertyValues): void {
+    if (!this.offer) this.loader.set(this.api, this.offerId);
+    const offer = this.current;
+    if (offer !== this.shownOffer) {
+      this.shownOffer = offer;
+      this.selection = offer ? initialSelection(offer) : new Map();
       this.quantity = 1;
     }
     this.quantity = Math.max(1, Math.min(this.quantity, this.maxQuantity()));
@@ -86,10 +110,11 @@ export class ToteVariantPicker extends ToteElement {
   }
 
   private handleChoose(variant: Variant, value: VariantValue): void {
-    if (!this.offer) return;
-    this.selection = choose(this.offer, this.selection, variant.id, value.id);
+    const offer = this.current;
+    if (!offer) return;
+    this.selection = choose(offer, this.selection, variant.id, value.id);
     const sku = this.selectedSku;
-    this.emit('tote-sku-select', { offer_id: this.offer.id, sku_id: sku?.id ?? null, sku: sku ?? null });
+    this.emit('tote-sku-select', { offer_id: offer.id, sku_id: sku?.id ?? null, sku: sku ?? null });
   }
 
   private handleQuantityInput(e: Event): void {
@@ -102,7 +127,7 @@ export class ToteVariantPicker extends ToteElement {
   }
 
   private handleAdd(): void {
-    const offer = this.offer;
+    const offer = this.current;
     const sku = this.selectedSku;
     if (!offer || !sku) return;
     const line = lineForSku(offer, sku, this.quantity);
@@ -113,8 +138,8 @@ export class ToteVariantPicker extends ToteElement {
   }
 
   protected override render() {
-    const offer = this.offer;
-    if (!offer) return nothing;
+    const offer = this.current;
+    if (!offer) return renderOfferStatus(this.loader, (key, params) => this.t(key, params));
     const resolved = resolveSku(offer, this.selection);
     const sku = this.selectedSku;
     const image = skuImage(offer, resolved);

@@ -1,0 +1,79 @@
+/** What an element loading one offer (`offer-id`) shows until the offer is there. */
+import { css, html, nothing } from 'lit';
+import type { OfferLoader } from './offer-loader.js';
+import type { MessageKey } from './localize.js';
+
+type T = (key: MessageKey, params?: Record<string, string | number>) => string;
+
+export const offerStatusStyles = css`
+  .offer-status {
+    display: flex;
+    flex-direction: column;
+    align-items: center;
+    justify-content: center;
+    gap: var(--_space-3);
+    min-height: 12rem;
+    padding: var(--_space-6) var(--_space-4);
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius-m);
+    background: var(--_bg-muted);
+    text-align: center;
+  }
+  .offer-status p {
+    margin: 0;
+  }
+  .offer-status.busy {
+    border-color: var(--_warning);
+  }
+  .offer-skeleton {
+    display: flex;
+    flex-direction: column;
+    gap: var(--_space-2);
+    padding-block-end: var(--_space-4);
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius-m);
+    overflow: hidden;
+  }
+  .offer-skeleton .img {
+    aspect-ratio: 1 / 1;
+    border-radius: 0;
+  }
+  .offer-skeleton .line {
+    height: 0.9rem;
+    margin-inline: var(--_space-4);
+    width: 60%;
+  }
+`;
+
+export function renderOfferStatus(loader: OfferLoader, t: T) {
+  switch (loader.status) {
+    case 'loading':
+      return html`<div class="offer-skeleton" aria-busy="true">
+        <span class="sr-only" role="status">${t('loading')}</span>
+        <div class="skeleton img" aria-hidden="true"></div>
+        <div class="skeleton line" aria-hidden="true"></div>
+        <div class="skeleton line" aria-hidden="true"></div>
+      </div>`;
+    case 'not-found':
+      return html`<div part="notice" class="offer-status" role="status"><p>${t('offerNotFound')}</p></div>`;
+    case 'error':
+      return html`<div part="notice" class="offer-status" role="alert">
+        <p>${t('offerLoadError')}</p>
+        <button part="retry-button" class="button secondary" type="button" @click=${() => loader.retry()}>
+          ${t('retry')}
+        </button>
+      </div>`;
+    case 'busy': {
+      const merchant = loader.merchantName || t('thisShop');
+      return html`<div part="notice" class="offer-status busy" role="status">
+        <p>
+          ${loader.secondsLeft > 0
+            ? t('rateLimited', { merchant, seconds: loader.secondsLeft })
+            : t('retryingNow', { merchant })}
+        </p>
+      </div>`;
+    }
+    default:
+      return nothing;
+  }
+}
