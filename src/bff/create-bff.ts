@@ -102,6 +102,7 @@ export function createBff(config: BffConfig): BffHandler {
     ledger: config.webhookLedger ?? createMemoryWebhookLedger(),
     bus,
     offersCache,
+    refreshMerchant: (merchantId) => client.merchantConnectionHealth(merchantId, { merchantId }),
     maxBytes: config.maxWebhookBytes ?? 1024 * 1024,
     maxDepth: 64,
   });

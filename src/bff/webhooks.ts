@@ -63,6 +63,8 @@ export interface WebhookDeps {
   ledger: WebhookLedger;
   bus: EventBus;
   offersCache: OffersCache;
+  /** Re-reads one merchant's connection health upstream (the full list is only refreshed daily). */
+  refreshMerchant: (merchantId: number) => Promise<unknown>;
   maxBytes: number;
   maxDepth: number;
 }
@@ -106,6 +108,8 @@ export function createWebhookReceiver(deps: WebhookDeps) {
       const merchantId = typeof fromBody === 'number' && Number.isSafeInteger(fromBody) && fromBody > 0 ? fromBody : undefined;
       if (merchantId !== undefined) await deps.offersCache.invalidate(merchantId);
       else await deps.offersCache.clear();
+      // The health list is cached upstream for a day: a merchant event is the moment to refresh that merchant.
+      if (isMerchantTopic(topic) && merchantId !== undefined) await deps.refreshMerchant(merchantId).catch(() => {});
       await deps.bus.publish(CATALOG_CHANNEL, { topic, merchant_id: merchantId ?? null });
     } else if (isOrderTopic(topic)) {
       const fromBody = (body as { id?: unknown } | undefined)?.id;

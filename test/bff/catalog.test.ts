@@ -192,6 +192,34 @@ describe('estimate', () => {
   });
 });
 
+describe('merchant changes', () => {
+  it('a busy merchant keeps its place in the merged cursor instead of failing the page', async () => {
+    await stack.control('/__sandbox/faults', { json: { merchant_id: 1003, rate_limit_every: 1, retry_after_s: 9 } });
+    let first;
+    try {
+      first = await stack.api('/api/offers?size=18');
+      assert.equal(first.status, 200, first.text);
+      assert.ok(first.body.offers.length > 0);
+      assert.ok(!first.body.offers.some((o: any) => o.merchant_id === 1003));
+    } finally {
+      await stack.control('/__sandbox/faults', { method: 'DELETE' });
+    }
+    const next = await stack.api(`/api/offers?size=18&cursor=${encodeURIComponent(first.body.next_cursor)}`);
+    assert.equal(next.status, 200, next.text);
+    assert.ok(next.body.offers.some((o: any) => o.merchant_id === 1003), 'the busy merchant is asked again on the next page');
+  });
+
+  it('a merchant-needs-attention webhook hides that merchant at once', async () => {
+    const shoppable = async () => (await stack.api('/api/merchants')).body.merchants.find((m: any) => m.id === 1001).shoppable;
+    assert.equal(await shoppable(), true);
+    await stack.control('/__sandbox/merchants/1001/attention', { json: { missing_scopes: ['write_orders'] } });
+    await until(async () => (await shoppable()) === false, 'merchant 1001 to stop being shoppable');
+    assert.deepEqual((await stack.api('/api/offers?merchant_id=1001')).body, { offers: [], next_cursor: null });
+    const merged = await stack.api('/api/offers?size=30');
+    assert.ok(!merged.body.offers.some((o: any) => o.merchant_id === 1001));
+  });
+});
+
 describe('secrets', () => {
   it('never appear in any response this file received', () => {
     assert.ok(received.length > 20, `only ${received.length} responses recorded`);

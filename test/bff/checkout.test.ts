@@ -182,6 +182,37 @@ describe('the cart flow', () => {
   });
 });
 
+describe('cart submission with an unknown outcome', () => {
+  it('checks the cart before submitting again, so one attempt makes one order', async () => {
+    const [a] = await inStockSkus(1004);
+    const { cart, access } = await newCart(a!.id);
+    const headers = { ...shop, 'tote-access': access };
+    const path = `/api/carts/${cart.id}`;
+    for (const [step, json] of [['customer', CUSTOMER], ['shipping_address', ADDRESS]] as const) {
+      assert.equal((await stack.api(`${path}/${step}`, { method: 'POST', headers, json })).status, 200);
+    }
+    const available = await stack.api(`${path}/shipping/available`, { headers });
+    const choice = available.body.bags.map((bag: any) => ({ bag_id: bag.bag_id, shipping_method_id: bag.shipping_methods[0].shipping_method_id }));
+    assert.equal((await stack.api(`${path}/shipping`, { method: 'POST', headers, json: choice })).status, 200);
+    assert.equal((await stack.api(`${path}/payment`, { method: 'POST', headers, json: PAY })).status, 200);
+
+    const key = { ...headers, 'idempotency-key': `cart-unknown-${cart.id}` };
+    await stack.control('/__sandbox/faults', { json: { merchant_id: 1004, fail_submit: 'after' } });
+    let first;
+    try {
+      first = await stack.api(`${path}/submit`, { method: 'POST', headers: key, json: {} });
+    } finally {
+      await stack.control('/__sandbox/faults', { method: 'DELETE' });
+    }
+    const submitsBefore = stack.upstream.filter((c) => c === `POST /v1/checkout/cart/${cart.id}/submit`).length;
+    const retry = await stack.api(`${path}/submit`, { method: 'POST', headers: key, json: {} });
+    assert.equal(retry.status, 200, `${first.status} ${first.text} / ${retry.text}`);
+    assert.notEqual(retry.body.order.status, 'IN_PROGRESS');
+    assert.equal(stack.upstream.filter((c) => c === `POST /v1/checkout/cart/${cart.id}/submit`).length, submitsBefore, 'nothing was sent again');
+    assert.equal((await sandboxOrders()).filter((o) => o.id === cart.id).length, 1);
+  });
+});
+
 describe('direct order submission', () => {
   it('creates one order for two concurrent submits with one key, and replays it', async () => {
     const skus = [...(await inStockSkus(1001)), ...(await inStockSkus(1003))];
