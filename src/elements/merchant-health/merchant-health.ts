@@ -153,9 +153,7 @@ export class ToteMerchantHealth extends ToteElement {
     } else if (changed.has('fetchedAtInput')) {
       this.fetchedAt = this.fetchedAtInput;
     }
-  }
-
-  protected override updated(): void {
+    // Started here rather than in `updated()` so the loading state is part of this render, not a second one.
     if (this.reports) return;
     const client = this.client;
     const key = client ? `${client.endpoint}\n${this.token}` : undefined;
