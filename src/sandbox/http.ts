@@ -91,11 +91,30 @@ export async function readJson(req: IncomingMessage, limit: number): Promise<unk
   if (!text.trim()) return undefined;
   const type = String(req.headers['content-type'] ?? 'application/json');
   if (!/json/i.test(type)) throw fail(415, 'unsupported_media_type', 'Request body must be JSON (Content-Type: application/json)');
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch (e) {
     throw fail(400, 'invalid_json', `body: malformed JSON (${(e as Error).message})`, { field: 'body' });
   }
+  if (depthOf(value) > MAX_DEPTH) throw fail(400, 'invalid_json', `body: nested deeper than ${MAX_DEPTH} levels`, { field: 'body' });
+  return value;
+}
+
+/** Deeper bodies are refused before validation, which recurses. */
+export const MAX_DEPTH = 200;
+
+function depthOf(root: unknown): number {
+  let max = 0;
+  const stack: [unknown, number][] = [[root, 1]];
+  while (stack.length) {
+    const [value, depth] = stack.pop()!;
+    if (value === null || typeof value !== 'object') continue;
+    if (depth > max) max = depth;
+    if (max > MAX_DEPTH) return max;
+    for (const child of Object.values(value)) stack.push([child, depth + 1]);
+  }
+  return max;
 }
 
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
