@@ -15,6 +15,9 @@ function plainError(res: ServerResponse, status: number, code: string, message: 
   res.end(JSON.stringify({ error: { code, message, skus: [], fields: [] } }));
 }
 
+/** Express and Connect strip their mount path from `req.url`; `originalUrl` keeps what the client asked for. */
+const fullUrl = (req: IncomingMessage) => (req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? '/';
+
 function toRequest(req: IncomingMessage, signal: AbortSignal): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
@@ -23,7 +26,7 @@ function toRequest(req: IncomingMessage, signal: AbortSignal): Request {
   }
   // The host only feeds the same-origin check; the upstream address never comes from it.
   const host = /^[A-Za-z0-9.:[\]-]{1,255}$/.test(req.headers.host ?? '') ? req.headers.host : 'localhost';
-  const url = new URL(req.url ?? '/', `http://${host}`);
+  const url = new URL(fullUrl(req), `http://${host}`);
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
   return new Request(url, {
     method: req.method,
@@ -36,7 +39,7 @@ function toRequest(req: IncomingMessage, signal: AbortSignal): Request {
 /** An `(req, res)` listener for `http.createServer`, Express, Connect or Vite middleware. */
 export function toNodeListener(handler: BffHandler) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const path = (req.url ?? '/').split('?')[0]!;
+    const path = fullUrl(req).split('?')[0]!;
     if (SUSPICIOUS_PATH.test(path)) return plainError(res, 400, 'bad_request', 'Path with dot segments or encoded separators');
     const aborted = new AbortController();
     res.on('close', () => aborted.abort());

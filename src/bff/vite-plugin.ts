@@ -18,9 +18,7 @@ export function toteBffVitePlugin(config: BffConfig): Plugin {
   const mount = (server: { middlewares: { use(fn: (req: any, res: any, next: () => void) => void): void } }) => {
     server.middlewares.use((req, res, next) => {
       // `originalUrl`: the full path even when Vite mounted us below a base.
-      const url: string | undefined = req.originalUrl ?? req.url;
-      if (!ours(url)) return next();
-      req.url = url;
+      if (!ours(req.originalUrl ?? req.url)) return next();
       void listener(req, res);
     });
   };

@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { createServer as createViteServer } from 'vite';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { bffConfigFromEnv, createBff, createBffServer, toteBffVitePlugin, type BffConfig } from '../../src/bff/index.js';
+import { bffConfigFromEnv, createBff, createBffServer, toNodeListener, toteBffVitePlugin, type BffConfig } from '../../src/bff/index.js';
+import { createServer as createHttpServer } from 'node:http';
 import { ADDRESS, APP_ID, APP_SECRET, CUSTOMER, PAY, SECRETS, TOKEN, readEvents, received, record } from './harness.js';
 
 let sandbox: Sandbox;
@@ -60,6 +61,26 @@ describe('as a web-standard handler', () => {
     });
     assert.equal(res.status, 200);
     assert.equal((await call(handler, 'http://bff.test/api/webhooks', { method: 'POST', body })).status, 404);
+  });
+});
+
+describe('below a mount path', () => {
+  it('toNodeListener reads originalUrl, as Express and Connect leave it when they strip their mount path', async () => {
+    const listener = toNodeListener(createBff(baseConfig()));
+    const server = createHttpServer((req, res) => {
+      // What `app.use('/api', listener)` does to the request before calling it.
+      Object.assign(req, { originalUrl: req.url, url: req.url!.slice('/api'.length) || '/' });
+      void listener(req, res);
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api/health`);
+      const text = await res.text();
+      record(res, text);
+      assert.equal(res.status, 200, text);
+    } finally {
+      await new Promise<void>((r) => server.close(() => r()));
+    }
   });
 });
 
