@@ -1,0 +1,4 @@
+/** Types of find-chrome.mjs for TypeScript callers (e2e tests). */
+export declare function findChrome(): string | undefined;
+export declare function ensureChrome(): string;
+export declare const chromiumFlags: string[];
