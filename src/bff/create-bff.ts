@@ -33,12 +33,17 @@ export interface RequestInfo {
 
 export type BffHandler = (request: Request, info?: RequestInfo) => Promise<Response>;
 
-function clientKey(request: Request, info: RequestInfo | undefined, trustProxy: boolean): string {
+/**
+ * Who is asking, for the rate limit. `undefined` when the host server did not
+ * say: one bucket shared by every shopper would throttle the whole shop, so
+ * such requests are not limited (limit them in front, or pass `clientAddress`).
+ */
+function clientKey(request: Request, info: RequestInfo | undefined, trustProxy: boolean): string | undefined {
   if (trustProxy) {
     const forwarded = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
     if (forwarded) return forwarded;
   }
-  return info?.clientAddress ?? 'unknown';
+  return info?.clientAddress;
 }
 
 export function createBff(config: BffConfig): BffHandler {
@@ -117,8 +122,9 @@ export function createBff(config: BffConfig): BffHandler {
       return receiveWebhook(request);
     }
     if (path !== prefix && !path.startsWith(`${prefix}/`)) throw notFound();
-    if (limiter) {
-      const verdict = await limiter.take(clientKey(request, info, config.trustProxy ?? false));
+    const client = clientKey(request, info, config.trustProxy ?? false);
+    if (limiter && client !== undefined) {
+      const verdict = await limiter.take(client);
       if (!verdict.allowed) throw rateLimited('rate_limited', 'Too many requests; slow down', verdict.retryAfterS);
     }
     const match = router.match(request.method, path.slice(prefix.length) || '/');

@@ -83,10 +83,13 @@ export function createIdempotentRunner({ store, ttlMs, waitMs, leaseMs }: Idempo
     const deadline = Date.now() + waitMs;
     while (Date.now() < deadline) {
       const mine = local.get(key);
-      if (mine) await mine.catch(() => {});
+      let failure: { error: unknown } | undefined;
+      if (mine) await mine.catch((error: unknown) => (failure = { error }));
       else await sleep(50);
       const record = await store.get(storageKey(key));
       if (record && record.fingerprint !== fingerprint) throw conflict();
+      // The first attempt failed definitely (the key is free again): a duplicate of it gets the same answer, not a second try.
+      if (!record && failure) throw failure.error;
       if (!record || record.state !== 'pending' || record.leaseUntil <= Date.now()) return record;
     }
     throw new ApiHttpError(409, 'idempotency_in_progress', 'The first request with this Idempotency-Key is still running', { retry_after: 1 }, { 'retry-after': '1' });

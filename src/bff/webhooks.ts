@@ -100,6 +100,11 @@ export function createWebhookReceiver(deps: WebhookDeps) {
     if (!/^[\x21-\x7e]{1,128}$/.test(eventId)) throw badRequest('X-Service-Event-Id missing or invalid');
     if (!/^[A-Z_]{1,64}$/.test(topic)) throw badRequest('X-Service-Topic missing or invalid');
     const body = raw.byteLength ? parseJsonBytes(raw, deps.maxDepth) : undefined;
+    const fromBody = (body as { id?: unknown } | undefined)?.id;
+    const orderId = isOrderTopic(topic)
+      ? (headerId(request, WEBHOOK_HEADERS.orderId) ?? (typeof fromBody === 'number' && Number.isSafeInteger(fromBody) && fromBody > 0 ? fromBody : undefined))
+      : undefined;
+    if (isOrderTopic(topic) && orderId === undefined) throw badRequest('Order event without an order id');
 
     if (!(await deps.ledger.firstDelivery(eventId))) return json(200, { ok: true, duplicate: true });
 
@@ -111,10 +116,7 @@ export function createWebhookReceiver(deps: WebhookDeps) {
       // The health list is cached upstream for a day: a merchant event is the moment to refresh that merchant.
       if (isMerchantTopic(topic) && merchantId !== undefined) await deps.refreshMerchant(merchantId).catch(() => {});
       await deps.bus.publish(CATALOG_CHANNEL, { topic, merchant_id: merchantId ?? null });
-    } else if (isOrderTopic(topic)) {
-      const fromBody = (body as { id?: unknown } | undefined)?.id;
-      const orderId = headerId(request, WEBHOOK_HEADERS.orderId) ?? (typeof fromBody === 'number' && fromBody > 0 ? fromBody : undefined);
-      if (orderId === undefined) throw badRequest('Order event without an order id');
+    } else if (orderId !== undefined) {
       for (const event of bagEvents(topic, orderId, headerId(request, WEBHOOK_HEADERS.bagId), body)) {
         if (await deps.ledger.advanceBag(`${orderId}:${event.bag_id}`, bagRank(event))) {
           await deps.bus.publish(orderChannel(orderId), event);

@@ -214,6 +214,23 @@ describe('idempotent runner', () => {
     fail = false;
     assert.deepEqual(await submit(sub), { status: 201, body: 'ok' });
   });
+  it('gives a waiting duplicate the first attempt’s definite failure instead of sending again', async () => {
+    const submit = run();
+    let sent = 0;
+    const sub = {
+      key: 'key-00000005',
+      fingerprint: 'f',
+      send: async () => {
+        sent++;
+        await new Promise((r) => setTimeout(r, 20));
+        throw new ServiceError('declined', { method: 'POST', path: '/v1/orders', status: 402, error: 'payment_declined' });
+      },
+      reconcile: async () => undefined,
+    };
+    const results = await Promise.allSettled([submit(sub), submit(sub)]);
+    assert.equal(sent, 1);
+    for (const r of results) assert.ok(r.status === 'rejected' && r.reason instanceof ServiceError);
+  });
   it('files each key under its own app_order_id', () => {
     assert.equal(appOrderIdFor('k-1234567'), appOrderIdFor('k-1234567'));
     assert.notEqual(appOrderIdFor('k-1234567'), appOrderIdFor('k-1234568'));
