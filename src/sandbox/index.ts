@@ -121,14 +121,28 @@ async function handle(ctx: SandboxContext, router: Router, req: IncomingMessage,
     const body = route.method === 'GET' ? undefined : await readJson(req, route.bodyLimit ?? DEFAULT_BODY_LIMIT);
     const key = route.idempotent ? headerOf(req, 'idempotency-key') : undefined;
     const memoKey = key && `${route.method} ${url.pathname} ${key}`;
+    // A repeat that arrives while the first is still running waits for it, then answers what it answered.
+    for (let running = memoKey && ctx.store.inFlight.get(memoKey); running; running = memoKey && ctx.store.inFlight.get(memoKey)) {
+      await running.catch(() => undefined);
+      if (memoKey && ctx.store.idempotent.has(memoKey)) break;
+    }
     const remembered = memoKey ? ctx.store.idempotent.get(memoKey) : undefined;
     if (remembered) return sendJson(res, remembered.status, remembered.body, { 'idempotent-replayed': 'true' });
-    const result = await route.handler({ ctx, params, query: url.searchParams, body, headers: req.headers });
-    const status = result.status ?? 200;
+    const work = (async () => {
+      const answer = await route.handler({ ctx, params, query: url.searchParams, body, headers: req.headers });
+      const memo = answer.remember ?? ((answer.status ?? 200) < 300 ? { status: answer.status ?? 200, body: answer.body } : undefined);
+      if (memoKey && memo) ctx.store.idempotent.set(memoKey, memo);
+      return answer;
+    })();
     if (memoKey) {
-      const memo = result.remember ?? (status < 300 ? { status, body: result.body } : undefined);
-      if (memo) ctx.store.idempotent.set(memoKey, memo);
+      ctx.store.inFlight.set(memoKey, work);
+      void work.then(
+        () => ctx.store.inFlight.delete(memoKey),
+        () => ctx.store.inFlight.delete(memoKey),
+      );
     }
+    const result = await work;
+    const status = result.status ?? 200;
     if (result.text !== undefined) {
       res.writeHead(status, { 'content-type': result.contentType ?? 'text/plain', 'content-length': Buffer.byteLength(result.text), ...result.headers });
       res.end(req.method === 'HEAD' ? undefined : result.text);

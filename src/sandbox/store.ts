@@ -26,6 +26,8 @@ export interface OrderRecord {
   /** The payment token applied (never answered back). */
   paymentToken?: string;
   submitted: boolean;
+  /** A submit is running: other changes and a second submit wait for its outcome by answering 409. */
+  submitting?: boolean;
 }
 
 const ID_START = { order: 50_000, bag: 60_000, orderSku: 70_000, fulfillment: 80_000, error: 90_000, transaction: 95_000, onboarding: 98_000 };
@@ -39,6 +41,8 @@ export class Store {
   onboardings = new Map<number, MerchantOnboarding>();
   /** Idempotency-Key → the stored answer of a non-idempotent call. */
   idempotent = new Map<string, { status: number; body: unknown }>();
+  /** Idempotency keys whose first request is still running. */
+  inFlight = new Map<string, Promise<unknown>>();
   private ids = { ...ID_START };
 
   constructor(
@@ -62,6 +66,7 @@ export class Store {
     this.orders.clear();
     this.onboardings.clear();
     this.idempotent.clear();
+    this.inFlight.clear();
     this.ids = { ...ID_START };
   }
 

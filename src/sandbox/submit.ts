@@ -85,35 +85,24 @@ export async function submitOrder(ctx: SandboxContext, record: OrderRecord, opti
   const platforms = platformsOf(ctx, order.bags);
   throwIfBusy(await callEach(platforms, 'check_inventory', () => undefined));
 
-  const wanted = new Map<number, number>();
-  for (const bag of order.bags) for (const line of bag.skus) wanted.set(line.sku_id, (wanted.get(line.sku_id) ?? 0) + line.quantity);
-  const short: ErrorSkuBody[] = [];
   const wrongPrice: ErrorSkuBody[] = [];
-  for (const bag of order.bags) {
-    for (const line of bag.skus) {
-      const ref = refs.get(line.sku_id)!;
-      const stock = stockOf(ref);
-      if (wanted.get(line.sku_id)! > stock) {
-        short.push({
-          sku_id: line.sku_id,
-          order_sku_id: line.id,
-          bag_id: bag.id,
-          name: line.name ?? undefined,
-          message: stock === 0 ? `${line.name} is out of stock` : `Only ${stock} of ${line.name} available`,
-        });
-      }
-      if (options.checkPrices && line.price !== ref.sku.sale_price) {
-        wrongPrice.push({
-          sku_id: line.sku_id,
-          order_sku_id: line.id,
-          bag_id: bag.id,
-          name: line.name ?? undefined,
-          message: `Price of ${line.name} is ${ref.sku.sale_price}, not ${line.price}`,
-        });
+  if (options.checkPrices) {
+    for (const bag of order.bags) {
+      for (const line of bag.skus) {
+        const ref = refs.get(line.sku_id)!;
+        if (line.price !== ref.sku.sale_price) {
+          wrongPrice.push({
+            sku_id: line.sku_id,
+            order_sku_id: line.id,
+            bag_id: bag.id,
+            name: line.name ?? undefined,
+            message: `Price of ${line.name} is ${ref.sku.sale_price}, not ${line.price}`,
+          });
+        }
       }
     }
   }
-  if (short.length) throw fail(409, 'out_of_stock', short.map((s) => s.message).join('; '), { skus: short });
+  throwIfShort(order.bags, refs);
   if (wrongPrice.length) throw fail(409, 'price_mismatch', wrongPrice.map((s) => s.message).join('; '), { skus: wrongPrice });
 
   if (options.payment) {
@@ -135,6 +124,8 @@ export async function submitOrder(ctx: SandboxContext, record: OrderRecord, opti
     });
   }
 
+  // Another order may have taken the stock while this one waited for the platforms.
+  throwIfShort(order.bags, refs);
   const now = nowDate();
   order.errors = [];
   order.date_submitted = now;
@@ -199,6 +190,27 @@ export async function submitOrder(ctx: SandboxContext, record: OrderRecord, opti
         merchant_id: after.merchant.id,
       })
     : undefined;
+}
+
+/** 409 naming every SKU the platforms cannot supply in the quantities asked (all bags counted together). */
+function throwIfShort(bags: Bag[], refs: Map<number, SkuRef>): void {
+  const wanted = new Map<number, number>();
+  for (const bag of bags) for (const line of bag.skus) wanted.set(line.sku_id, (wanted.get(line.sku_id) ?? 0) + line.quantity);
+  const short: ErrorSkuBody[] = [];
+  for (const bag of bags) {
+    for (const line of bag.skus) {
+      const stock = stockOf(refs.get(line.sku_id)!);
+      if (wanted.get(line.sku_id)! <= stock) continue;
+      short.push({
+        sku_id: line.sku_id,
+        order_sku_id: line.id,
+        bag_id: bag.id,
+        name: line.name ?? undefined,
+        message: stock === 0 ? `${line.name} is out of stock` : `Only ${stock} of ${line.name} available`,
+      });
+    }
+  }
+  if (short.length) throw fail(409, 'out_of_stock', short.map((x) => x.message).join('; '), { skus: short });
 }
 
 function decrementStock(ref: SkuRef, quantity: number, now: string): void {

@@ -114,6 +114,22 @@ describe('sandbox orders', () => {
     assert.equal((await sb.get('/__sandbox/orders')).body.length, 1);
   });
 
+  it('creates one order for concurrent repeats with one Idempotency-Key, and never sells the last unit twice', async () => {
+    await sb.post('/__sandbox/faults', { merchant_id: 1002, latency_ms: 40 });
+    const a = await sb.skuOf(1002);
+    const body = directOrder([{ sku: a }]);
+    const answers = await Promise.all([1, 2, 3].map(() => sb.post('/v1/orders', body, { 'idempotency-key': 'triple-click' })));
+    assert.deepEqual(answers.map((x) => x.status), [200, 200, 200]);
+    assert.equal(new Set(answers.map((x) => x.body.id)).size, 1);
+    assert.equal((await sb.get('/__sandbox/orders')).body.length, 1);
+
+    const stock = (await sb.get(`/v1/catalog/offers/${a.offer_id}`)).body.skus.find((s: any) => s.id === a.id).qty_available;
+    const all = directOrder([{ sku: a, quantity: stock }]);
+    const race = await Promise.all([sb.post('/v1/orders', all), sb.post('/v1/orders', all)]);
+    assert.deepEqual(race.map((x) => x.status).sort(), [200, 409]);
+    assert.equal((await sb.get('/__sandbox/orders')).body.length, 2);
+  });
+
   it('runs the whole cart flow across merchants', async () => {
     const a = await sb.skuOf(1001);
     const b = await sb.skuOf(1003);

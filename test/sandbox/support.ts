@@ -47,10 +47,10 @@ export async function sandbox(options: SandboxOptions = {}) {
       const page = await call('GET', `/v1/catalog/offers/merchants/${merchantId}?size=100&include=shipping`);
       return page.body.content;
     },
-    /** An in-stock SKU of a published offer with at least `min` units. */
+    /** An in-stock, stock-tracked SKU of a published offer with at least `min` units. */
     async skuOf(merchantId: number, min = 2, skip = 0): Promise<any> {
       const offers = (await this.offers(merchantId)).filter((o) => o.publishing_status === 'PUBLISHED');
-      const skus = offers.flatMap((o) => o.skus).filter((s: any) => s.in_stock && (s.inventory_tracked === false || s.qty_available >= min));
+      const skus = offers.flatMap((o) => o.skus).filter((s: any) => s.in_stock && s.inventory_tracked !== false && s.qty_available >= min);
       return skus[skip];
     },
   };

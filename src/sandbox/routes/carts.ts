@@ -26,6 +26,7 @@ function cartOf({ ctx, params }: RouteRequest, forChange = true): OrderRecord {
   const record = ctx.store.orders.get(id);
   if (!record) throw notFound('Cart', id, 'cart_id');
   if (forChange && record.submitted) throw fail(409, 'conflict', `Cart ${id} was already submitted; it cannot change`, { field: 'cart_id' });
+  if (forChange && record.submitting) throw fail(409, 'conflict', `Cart ${id} is being submitted`, { field: 'cart_id' });
   return record;
 }
 
@@ -305,6 +306,7 @@ export function cartRoutes(): Route[] {
         reprice(req.ctx, order);
         if (input.app_order_id != null) order.app_order_id = input.app_order_id;
         if (input.referral_id != null) order.referral_id = input.referral_id;
+        record.submitting = true;
         try {
           const failAfter = await submitOrder(req.ctx, record, {
             payment: { payment_provider: order.payment_method.payment_provider ?? 'SANDBOX', token: record.paymentToken },
@@ -315,6 +317,8 @@ export function cartRoutes(): Route[] {
         } catch (e) {
           Object.assign(order, before);
           throw e;
+        } finally {
+          record.submitting = false;
         }
       },
     },
