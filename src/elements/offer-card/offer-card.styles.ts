@@ -3,6 +3,7 @@ import { css } from 'lit';
 export const offerCardStyles = css`
   :host {
     display: block;
+    container-type: inline-size;
     --_card-bg: var(--tote-offer-card-background, var(--_bg));
     --_card-radius: var(--tote-offer-card-radius, var(--_radius-m));
     --_card-image-fit: var(--tote-offer-card-image-fit, cover);
@@ -194,5 +195,29 @@ export const offerCardStyles = css`
   }
   .dialog-body {
     padding: var(--_space-6);
+  }
+`;
+
+export const compactCardStyles = css`
+  /* A narrow card (two columns on a phone): the essentials only. */
+  @container (max-width: 220px) {
+    .body {
+      padding: var(--_space-2) var(--_space-3) var(--_space-3);
+    }
+    .title {
+      font-size: var(--_font-size-s);
+    }
+    .price {
+      font-size: var(--_font-size);
+    }
+    .description,
+    .tags {
+      display: none;
+    }
+    .actions .button {
+      min-height: 40px;
+      padding-inline: var(--_space-2);
+      font-size: var(--_font-size-s);
+    }
   }
 `;

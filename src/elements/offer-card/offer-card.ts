@@ -15,7 +15,7 @@ import { hasMarkup, sanitizeHtml } from '../internal/sanitize.js';
 import '../variant-picker/variant-picker.js';
 import { OfferLoader } from '../internal/offer-loader.js';
 import { offerStatusStyles, renderOfferStatus } from '../internal/offer-status.js';
-import { offerCardStyles } from './offer-card.styles.js';
+import { compactCardStyles, offerCardStyles } from './offer-card.styles.js';
 
 /** Enough tags to tell products apart, few enough to keep cards even. */
 const MAX_TAGS = 3;
@@ -47,7 +47,7 @@ const MAX_TAGS = 3;
  * @cssproperty --tote-offer-card-image-fit - `object-fit` of the image (`cover`, `contain`).
  */
 export class ToteOfferCard extends ToteElement {
-  static override styles = [tokens, baseStyles, offerStatusStyles, offerCardStyles];
+  static override styles = [tokens, baseStyles, offerStatusStyles, offerCardStyles, compactCardStyles];
 
   @consume({ context: cartContext, subscribe: true })
   @state()

@@ -6,9 +6,15 @@ export const offerGridStyles = css`
     --_grid-min: var(--tote-offer-grid-min-column-width, 15rem);
     --_grid-gap: var(--tote-offer-grid-gap, var(--_space-4));
   }
+  @media (max-width: 480px) {
+    :host {
+      --_grid-gap: var(--tote-offer-grid-gap, var(--_space-3));
+    }
+  }
   .list {
     display: grid;
-    grid-template-columns: repeat(auto-fill, minmax(min(var(--_grid-min), 100%), 1fr));
+    /* Two columns even on a phone: a storefront shows more than one product at a time. */
+    grid-template-columns: repeat(auto-fill, minmax(min(var(--_grid-min), calc(50% - var(--_grid-gap) / 2)), 1fr));
     gap: var(--_grid-gap);
     margin: 0;
     padding: 0;

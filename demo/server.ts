@@ -1,0 +1,117 @@
+/**
+ * `npm start`: the demo storefront. Starts the sandbox (unless
+ * SERVICE_BASE_URL points at a service), mounts the BFF at /api inside a Vite
+ * dev server on 127.0.0.1:5173 (PORT), registers the BFF's webhook URL with
+ * the service, and prints where to go.
+ */
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { createServer, type ViteDevServer } from 'vite';
+import { startSandbox, DEFAULT_CREDENTIALS, type Sandbox } from '../src/sandbox/index.js';
+import { bffConfigFromEnv, toteBffVitePlugin, type BffConfig } from '../src/bff/index.js';
+
+export interface DemoOptions {
+  port?: number;
+  host?: string;
+  env?: Record<string, string | undefined>;
+  /** Print the banner (off in tests). */
+  quiet?: boolean;
+}
+
+export interface Demo {
+  url: string;
+  serviceUrl: string;
+  operatorToken: string;
+  close(): Promise<void>;
+}
+
+/** Tells a sandbox-like service where to deliver webhooks; a real service is configured in its dashboard instead. */
+async function registerWebhook(serviceUrl: string, config: BffConfig, webhookUrl: string): Promise<boolean> {
+  const token = typeof config.token === 'string' ? config.token : await config.token.getToken();
+  try {
+    const res = await fetch(new URL('/__sandbox/webhooks', serviceUrl), {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-service-app-id': String(config.appId),
+        'x-service-app-secret': config.appSecret,
+        'x-service-token': token,
+      },
+      body: JSON.stringify({ url: webhookUrl }),
+    });
+    return res.ok;
+  } catch {
+    return false;
+  }
+}
+
+export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
+  const env = options.env ?? process.env;
+  const host = options.host ?? env.HOST ?? '127.0.0.1';
+  const port = options.port ?? Number(env.PORT ?? 5173);
+  const operatorToken = env.TOTE_OPERATOR_TOKEN?.trim() || randomBytes(18).toString('base64url');
+
+  let sandbox: Sandbox | undefined;
+  let serviceEnv = env;
+  if (!env.SERVICE_BASE_URL) {
+    sandbox = await startSandbox({ port: 0, host: '127.0.0.1' });
+    serviceEnv = {
+      ...env,
+      SERVICE_BASE_URL: sandbox.url,
+      SERVICE_APP_ID: String(DEFAULT_CREDENTIALS.appId),
+      SERVICE_APP_SECRET: DEFAULT_CREDENTIALS.appSecret,
+      SERVICE_TOKEN: DEFAULT_CREDENTIALS.token,
+    };
+  }
+  const config: BffConfig = { ...bffConfigFromEnv(serviceEnv), operatorToken };
+
+  let vite: ViteDevServer | undefined;
+  try {
+    vite = await createServer({
+      configFile: false,
+      root: fileURLToPath(new URL('.', import.meta.url)),
+      logLevel: options.quiet ? 'silent' : 'warn',
+      clearScreen: false,
+      server: { host, port, strictPort: true, fs: { allow: [fileURLToPath(new URL('..', import.meta.url))] } },
+      plugins: [toteBffVitePlugin(config)],
+    });
+    await vite.listen();
+  } catch (e) {
+    await vite?.close();
+    await sandbox?.close();
+    throw e;
+  }
+  const address = vite.httpServer?.address();
+  const actualPort = typeof address === 'object' && address ? address.port : port;
+  const url = `http://${host}:${actualPort}/`;
+  const prefix = config.prefix ?? '/api';
+  const webhookUrl = new URL(config.webhookPath ?? `${prefix}/webhooks`, url).href;
+  const registered = await registerWebhook(config.serviceBaseUrl, config, webhookUrl);
+
+  if (!options.quiet) {
+    console.log(`\n  Tote demo storefront: ${url}`);
+    console.log(`  Operator page:        ${url}operator.html  (token: ${operatorToken})`);
+    console.log(`  Service:              ${config.serviceBaseUrl}${sandbox ? ' (sandbox)' : ''}`);
+    console.log(`  Webhooks:             ${webhookUrl}${registered ? '' : ' (register this URL with the service)'}\n`);
+  }
+
+  return {
+    url,
+    serviceUrl: config.serviceBaseUrl,
+    operatorToken,
+    async close() {
+      await vite?.close();
+      await sandbox?.close();
+    },
+  };
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const demo = await startDemo();
+  const stop = async () => {
+    await demo.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}

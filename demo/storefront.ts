@@ -1,0 +1,41 @@
+/**
+ * The demo storefront's page script: shop filter buttons over the grid.
+ * Everything else is Tote's elements inside <tote-provider>.
+ */
+import '../src/elements/provider/provider.js';
+import '../src/elements/offer-grid/offer-grid.js';
+import '../src/elements/cart/cart.js';
+
+const provider = document.querySelector('tote-provider')!;
+const grid = document.querySelector('tote-offer-grid')!;
+const nav = document.querySelector<HTMLElement>('.shops')!;
+const title = document.querySelector<HTMLElement>('#catalog-title')!;
+
+function select(button: HTMLButtonElement): void {
+  for (const b of nav.querySelectorAll('button')) b.setAttribute('aria-pressed', String(b === button));
+  const id = Number(button.dataset.merchant);
+  grid.merchantId = id || undefined;
+  title.textContent = id ? button.textContent : 'All products';
+}
+
+nav.addEventListener('click', (e) => {
+  const button = (e.target as Element).closest<HTMLButtonElement>('button.shop');
+  if (button) select(button);
+});
+
+async function listShops(): Promise<void> {
+  await customElements.whenDefined('tote-provider');
+  const merchants = await provider.api?.merchants().catch(() => []);
+  for (const m of merchants ?? []) {
+    if (!m.shoppable) continue;
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'shop';
+    button.dataset.merchant = String(m.id);
+    button.setAttribute('aria-pressed', 'false');
+    button.textContent = m.name;
+    nav.append(button);
+  }
+}
+
+void listShops();
