@@ -90,7 +90,9 @@ export function summariseEstimate(
     const total = chosen ? c.sub_total + chosen.price + (taxTotal ?? 0) - (discountTotal ?? 0) : c.total;
     const problems = c.errors.map(messageOf);
     for (const sku of c.skus) if (sku.available === false) problems.push({ kind: 'unavailable', name: sku.name ?? `SKU ${sku.sku_id}` });
-    if (c.has_shipping_methods === false || (c.has_shipping_methods == null && c.available_shipping_methods.length === 0)) {
+    const noMethods = c.has_shipping_methods === false || (c.has_shipping_methods == null && c.available_shipping_methods.length === 0);
+    // The service usually says why itself (`EXTERNAL_GET_SHIPPING_METHODS`); say it once.
+    if (noMethods && !c.errors.some((e) => e.type === 'EXTERNAL_GET_SHIPPING_METHODS')) {
       problems.push({ kind: 'no_shipping' });
     }
     return {
@@ -140,7 +142,7 @@ export function totalsOf(bags: readonly Pick<BagSummary, 'total' | 'currency'>[]
 export class DirectOrderProblem extends Error {
   override name = 'DirectOrderProblem';
   constructor(
-    readonly code: 'mixed_currency' | 'no_estimate' | 'no_shipping',
+    readonly code: 'no_estimate' | 'no_shipping',
     readonly merchantId?: number,
   ) {
     super(code);
@@ -155,25 +157,26 @@ export interface DirectOrderInput {
   selections: Readonly<Record<string, string>>;
   payment?: PaymentMethodInput;
   appOrderId?: string;
+  /** The order's currency when bags differ (each bag keeps its own); defaults to the first bag's. */
+  currency?: string;
 }
 
 /**
  * One `POST /api/orders` body: a bag per merchant with the prices, the chosen
- * shipping method and the tax the estimate gave. A direct order carries one
- * currency, so bags in several currencies cannot go as one direct order.
+ * shipping method and the tax the estimate gave. Prices stay in each bag's
+ * own currency (the service prices bags per merchant); the order-level
+ * `currency` names the common one, or the caller's choice when bags differ.
  */
 export function directOrderRequest(input: DirectOrderInput): DirectOrderRequest {
   const carts = new Map(input.estimate.estimated_carts.map((c) => [c.merchant_id, c]));
-  const currencies = new Set(input.estimate.estimated_carts.map((c) => c.base_currency));
-  if (currencies.size > 1) throw new DirectOrderProblem('mixed_currency');
   const bags: DirectOrderRequest['order']['bags'] = [];
-  let currency: string | undefined;
+  const currencies = new Set<string>();
   for (const [merchantId, lines] of groupByMerchant(input.lines.filter((l) => !isBlocking(l)))) {
     const est = carts.get(merchantId);
     if (!est) throw new DirectOrderProblem('no_estimate', merchantId);
     const method = est.available_shipping_methods.find((m) => m.shipping_method_id === input.selections[String(merchantId)]);
     if (!method) throw new DirectOrderProblem('no_shipping', merchantId);
-    currency = est.base_currency;
+    currencies.add(est.base_currency);
     bags.push({
       merchant_id: merchantId,
       skus: lines.map((l) => ({
@@ -195,7 +198,7 @@ export function directOrderRequest(input: DirectOrderInput): DirectOrderRequest 
       bags,
       shipping_address: toAddressInput(input.shipping),
       billing_address: input.billing ? toAddressInput(input.billing) : undefined,
-      currency: currency ?? input.lines[0]?.currency ?? 'USD',
+      currency: currencies.size === 1 ? [...currencies][0]! : (input.currency ?? [...currencies][0] ?? input.lines[0]?.currency ?? 'USD'),
     },
   };
 }

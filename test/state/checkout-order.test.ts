@@ -85,11 +85,23 @@ test('the direct order has one bag per merchant with estimate prices, chosen shi
   assert.deepEqual(req.order.customer, { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com' });
 });
 
-test('a direct order refuses a bag without shipping and mixed currencies', () => {
+test('a direct order refuses a bag without shipping; bags in several currencies keep their own prices', () => {
   assert.throws(() => directOrderRequest({ lines, shipping: address, estimate, selections: { '1001': 'std' } }),
     (e) => e instanceof DirectOrderProblem && e.code === 'no_shipping' && e.merchantId === 1003);
-  const mixed = EstimateResponseSchema.parse({ estimated_carts: [estimate.estimated_carts[0], { ...estimate.estimated_carts[1], base_currency: 'JPY' }] });
-  assert.throws(() => directOrderRequest({ lines, shipping: address, estimate: mixed, selections: {} }), (e) => e instanceof DirectOrderProblem && e.code === 'mixed_currency');
+  const mixed = EstimateResponseSchema.parse({
+    estimated_carts: [estimate.estimated_carts[0], { ...estimate.estimated_carts[1], base_currency: 'JPY', available_shipping_methods: [{ shipping_method_id: 'c1', label: 'Post', price: 900 }], errors: [] }],
+  });
+  const selections = { '1001': 'std', '1003': 'c1' };
+  assert.equal(directOrderRequest({ lines, shipping: address, estimate: mixed, selections }).order.currency, 'USD');
+  assert.equal(directOrderRequest({ lines, shipping: address, estimate: mixed, selections, currency: 'JPY' }).order.currency, 'JPY');
+  assert.equal(directOrderRequest({ lines, shipping: address, estimate: mixed, selections }).order.bags[1]!.shipping_method.price, 900);
+});
+
+test('a bag the service says cannot ship is named once', () => {
+  const est = EstimateResponseSchema.parse({
+    estimated_carts: [{ ...estimate.estimated_carts[1], skus: [], errors: [{ type: 'EXTERNAL_GET_SHIPPING_METHODS', message: 'C does not ship to US' }] }],
+  });
+  assert.deepEqual(summariseEstimate(est, {})[0]!.problems, [{ kind: 'message', message: 'C does not ship to US' }]);
 });
 
 test('submit failures are sorted to where they belong', () => {

@@ -307,7 +307,8 @@ export class ToteCart extends ToteElement {
         @change=${(e: Event) => this.handleQuantityChange(line, e)}
       />
       <button type="button" aria-label=${this.t('increaseQuantityOf', { name: line.name })} ?disabled=${line.quantity >= max} @click=${() => this.handleStep(line, 1)}>+</button>
-    </div>`;
+    </div>
+    ${line.max_quantity !== undefined && line.quantity >= line.max_quantity ? html`<span class="unit">${this.t('maxStock', { count: line.max_quantity })}</span>` : nothing}`;
   }
 
   private renderIssue(line: CartLine, id: string) {

@@ -278,7 +278,7 @@ export class ToteCheckout extends ToteElement {
       this.dropStaleSelections();
     } catch (e) {
       if (isAbortError(e) || signal.aborted) return;
-      this.dataError = e instanceof Error ? e.message : String(e);
+      this.dataError = this.t(step === 'shipping' ? 'shippingError' : 'estimateError');
     } finally {
       if (this.dataController === controller) this.loadingData = false;
     }
@@ -432,7 +432,7 @@ export class ToteCheckout extends ToteElement {
     const session = this.session!;
     if (e instanceof DirectOrderProblem) {
       session.failAttempt();
-      this.error = e.code === 'mixed_currency' ? this.t('errorMixedCurrency') : this.t('chooseShippingEachBag');
+      this.error = this.t('chooseShippingEachBag');
       return;
     }
     const failure = classifySubmitFailure(e);
@@ -466,9 +466,11 @@ export class ToteCheckout extends ToteElement {
         this.error = this.t('errorBagRejected', { merchant });
         return;
       }
-      case 'busy':
-        this.error = this.t('errorBusy');
+      case 'busy': {
+        const merchant = this.lines.find((l) => l.merchant_id === failure.merchantId)?.merchant_name;
+        this.error = merchant ? this.t('merchantBusy', { merchant }) : this.t('errorBusy');
         return;
+      }
       case 'unknown':
         // The order may exist: keep the key, so pressing again returns that order instead of placing another.
         this.error = this.t('errorUnknown');

@@ -15,7 +15,6 @@ export const checkoutMessages = {
   cartEmptyHint: 'Add something you like and it will wait here.',
   openCart: (p: Params, l: string) => `Open cart, ${p.count} ${plural(l, Number(p.count), 'item', 'items')}`,
   itemCount: (p: Params, l: string) => `${p.count} ${plural(l, Number(p.count), 'item', 'items')}`,
-  bagFrom: (p: Params) => `From ${p.merchant}`,
   bagSubtotal: 'Subtotal',
   cartTotal: 'Total',
   cartTotals: 'Totals per currency',
@@ -41,7 +40,6 @@ export const checkoutMessages = {
   stepConfirm: 'Review',
   stepPlaced: 'Done',
   checkoutSteps: 'Checkout steps',
-  stepOf: (p: Params) => `Step ${p.n} of ${p.total}`,
   reviewHeading: 'Review your cart',
   addressHeading: 'Where should we ship?',
   shippingHeading: 'Choose shipping',
@@ -61,7 +59,6 @@ export const checkoutMessages = {
   // address
   shippingAddress: 'Shipping address',
   billingAddress: 'Billing address',
-  contact: 'Contact',
   firstName: 'First name',
   lastName: 'Last name',
   email: 'Email',
@@ -123,7 +120,6 @@ export const checkoutMessages = {
   errorBusy: 'The shop is busy. Wait a moment, then press Place order again.',
   errorOther: (p: Params) => `The order could not be placed: ${p.message}`,
   errorBagRejected: (p: Params) => `${p.merchant} could not accept its part of the order.`,
-  errorMixedCurrency: 'A single order can only be paid in one currency. Check out the shops of each currency separately.',
   // order status
   orderNumber: (p: Params) => `Order ${p.id}`,
   orderLoading: 'Loading your order…',
@@ -135,7 +131,6 @@ export const checkoutMessages = {
   fulfillmentStatus: 'Delivery',
   tracking: (p: Params) => `Track package ${p.number}`,
   trackingNumber: (p: Params) => `Tracking number ${p.number}`,
-  viewOrder: 'View order status',
   statusPending: 'Pending',
   retryNow: 'Try again',
 };

@@ -1,4 +1,4 @@
-import { html, type PropertyValues } from 'lit';
+import { html, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { CheckoutPayment } from '../../state/checkout-session.js';
 import { defineElement } from '../internal/define.js';
@@ -104,6 +104,7 @@ export class TotePayment extends ToteElement {
     return html`<div part="base" aria-busy=${this.mounting ? 'true' : 'false'}>
       <h3>${this.t('paymentMethod')}</h3>
       <p class="error" part="error" role="alert" tabindex="-1">${this.adapter ? this.error : this.t('paymentNotConfigured')}</p>
+      ${this.mounting ? html`<p role="status">${this.t('paymentLoading')}</p>` : nothing}
       <slot name="payment"></slot>
     </div>`;
   }

@@ -1,0 +1,22 @@
+/**
+ * The demo's checkout page: `?mode=cart` (default) or `?mode=direct`. After
+ * the order is placed it offers the order status page, whose address carries
+ * the order's access handle.
+ */
+import '../src/elements/provider/provider.js';
+import '../src/elements/checkout/checkout.js';
+import type { ToteCheckout } from '../src/elements/checkout/checkout.js';
+
+const mode = new URLSearchParams(location.search).get('mode') === 'direct' ? 'direct' : 'cart';
+const checkout = document.querySelector<ToteCheckout>('tote-checkout')!;
+checkout.mode = mode;
+document.getElementById(`mode-${mode}`)?.setAttribute('aria-current', 'page');
+
+checkout.addEventListener('tote-checkout-complete', (e) => {
+  const { order, access } = e.detail;
+  const link = document.createElement('a');
+  link.id = 'order-link';
+  link.href = `./order.html?${new URLSearchParams({ order: String(order.id), access })}`;
+  link.textContent = `Follow order ${order.id}`;
+  document.querySelector('main')!.append(link);
+});

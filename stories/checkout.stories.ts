@@ -1,0 +1,68 @@
+import type { Meta, StoryObj } from '@storybook/web-components-vite';
+import { html } from 'lit';
+import { ref } from 'lit/directives/ref.js';
+import '../src/elements/checkout/checkout.js';
+import type { ToteCheckout } from '../src/elements/checkout/checkout.js';
+import type { CartLine } from '../src/state/cart-store.js';
+import { mixedCurrencyLines, shopperAddress, staleLines, threeMerchantLines } from './fixtures/checkout.js';
+import { type FakeBffOptions, checkoutStoryContext } from './fixtures/checkout-bff.js';
+
+type Args = {
+  mode: 'cart' | 'direct';
+  lines: CartLine[];
+  bff?: Partial<FakeBffOptions>;
+  session?: Record<string, unknown>;
+  /** Presses "Place order" once rendered, as the shopper would. */
+  place?: boolean;
+};
+
+const chosen = { '1001': 'std-1001', '1003': 'exp-1003', '1004': 'std-1004' };
+const visa = { payment_provider: 'SANDBOX', type: 'SINGLE_USE_CARD_TOKEN', token: 'tok_sandbox_visa', brand: 'Visa', last4: '4242' };
+const declined = { ...visa, token: 'tok_sandbox_declined', last4: '0002' };
+const atConfirm = (payment = visa) => ({ step: 'confirm', shipping: shopperAddress, billing: shopperAddress, billingSameAsShipping: true, selections: chosen, payment });
+
+const meta: Meta<Args> = {
+  title: 'Checkout/Checkout',
+  component: 'tote-checkout',
+  args: { mode: 'cart', lines: threeMerchantLines },
+  argTypes: { mode: { control: 'inline-radio', options: ['cart', 'direct'] } },
+  render: ({ mode, lines, bff, session, place }) => {
+    const ctx = checkoutStoryContext({ lines, mode, bff, session });
+    return html`<tote-checkout
+      mode=${mode}
+      payment="sandbox"
+      .api=${ctx.api}
+      .store=${ctx.store}
+      .storage=${ctx.storage}
+      ${ref((el) => {
+        if (!place || !el) return;
+        const checkout = el as ToteCheckout;
+        // Wait for the priced cart / estimate, then press as the shopper would.
+        const tryPlace = () => {
+          const button = checkout.shadowRoot?.querySelector<HTMLButtonElement>('[part="submit-button"]');
+          if (button && !button.disabled) button.click();
+          else setTimeout(tryPlace, 100);
+        };
+        tryPlace();
+      })}
+    ></tote-checkout>`;
+  },
+};
+export default meta;
+type Story = StoryObj<Args>;
+
+export const Default: Story = {};
+/** Three shops, three bags; walk through every step. */
+export const ThreeMerchants: Story = { args: { session: { step: 'shipping', shipping: shopperAddress } } };
+export const MixedCurrencies: Story = { args: { lines: mixedCurrencyLines } };
+/** Lines flagged in place; checkout waits until the shopper fixes them. */
+export const StaleCart: Story = { args: { lines: staleLines } };
+export const NoShippingForBag: Story = { args: { bff: { noShipping: [1003] }, session: { step: 'shipping', shipping: shopperAddress } } };
+/** The declining test card: back on the payment step, cart unchanged. */
+export const PaymentDeclined: Story = { args: { session: atConfirm(declined), place: true } };
+/** The tea shop rejects its bag; the other two go on. */
+export const BagRejected: Story = { args: { bff: { rejectMerchants: [1003] }, session: atConfirm(), place: true } };
+/** "Place order" pressed; the answer takes a while. */
+export const Submitting: Story = { args: { bff: { submitDelayMs: 600_000 }, session: atConfirm(), place: true } };
+export const Completed: Story = { args: { session: atConfirm(), place: true } };
+export const Direct: Story = { args: { mode: 'direct', session: { step: 'shipping', shipping: shopperAddress } } };
