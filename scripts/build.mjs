@@ -1,8 +1,10 @@
 // `npm run build`: per-module ESM + .d.ts for npm consumers, the one-file
-// script-tag bundle (lit bundled), its code-split twin, and the manifest.
-import { execFileSync } from 'node:child_process';
-import { readdirSync, rmSync, statSync } from 'node:fs';
+// script-tag bundle (lit bundled) and its code-split twin, the custom
+// elements manifest and the API tables made from it. Prints bundle sizes.
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { build as esbuild } from 'esbuild';
 import { build as vite } from 'vite';
 
@@ -13,6 +15,14 @@ function walk(dir) {
   return readdirSync(dir).flatMap((name) => {
     const p = join(dir, name);
     return statSync(p).isDirectory() ? walk(p) : [p];
+  });
+}
+
+function run(cmd, args) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { stdio: 'inherit' });
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(' ')} exited ${code}`))));
   });
 }
 
@@ -32,11 +42,12 @@ await esbuild({
 });
 log(`${sources.length} modules`);
 
-// 2. Declarations.
-execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
-log('declarations');
+// 2. Declarations, in parallel with the bundles. `--noCheck`: `npm run typecheck` checks; this only emits.
+const declarations = run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json', '--noCheck']).then(() =>
+  log('declarations'),
+);
 
-// 3. The script-tag bundles: dist/tote.js (one file) and dist/split/ (sanitizer loaded on demand).
+// 3. The script-tag bundles: dist/tote.js (one file) and dist/split/ (sanitizer and friends loaded on demand).
 const bundle = (outDir, oneFile) =>
   vite({
     configFile: false,
@@ -47,14 +58,31 @@ const bundle = (outDir, oneFile) =>
       emptyOutDir: false,
       sourcemap: true,
       minify: true,
+      reportCompressedSize: false,
       lib: { entry: 'src/define.ts', formats: ['es'], fileName: () => 'tote.js' },
-      rolldownOptions: { output: { inlineDynamicImports: oneFile, minify: true } },
+      rolldownOptions: { output: { codeSplitting: !oneFile, minify: true } },
     },
   });
 await bundle('dist', true);
 await bundle('dist/split', false);
 log('script-tag bundles');
 
-// 4. The custom elements manifest, referenced by package.json `customElements`.
-execFileSync('npm', ['run', '-s', 'manifest'], { stdio: 'inherit' });
-log('custom-elements.json');
+// 4. The custom elements manifest (package.json `customElements`), then docs/api.md from it.
+await run('node_modules/.bin/cem', ['analyze', '--quiet']); // custom-elements-manifest.config.mjs
+await run(process.execPath, ['scripts/api-tables.mjs']);
+log('custom-elements.json, docs/api.md');
+await declarations;
+
+// A bundle that lost an element (a module dropped as "side-effect free") must fail the build, not ship.
+const tags = [...readFileSync('src/define.ts', 'utf8').matchAll(/elements\/([a-z-]+)\/\1\.js/g)].map((m) => `tote-${m[1]}`);
+const oneFile = readFileSync('dist/tote.js', 'utf8');
+const missing = tags.filter((t) => !new RegExp(`["'\`]${t}["'\`]`).test(oneFile));
+if (missing.length) throw new Error(`dist/tote.js does not define ${missing.join(', ')}`);
+
+const size = (file) => {
+  const b = readFileSync(file);
+  return `${file} ${(b.length / 1024).toFixed(1)} KB, gzip ${(gzipSync(b, { level: 9 }).length / 1024).toFixed(1)} KB, brotli ${(brotliCompressSync(b).length / 1024).toFixed(1)} KB`;
+};
+console.log(size('dist/tote.js'));
+for (const f of readdirSync('dist/split').filter((f) => f.endsWith('.js'))) console.log(size(join('dist/split', f)));
+log(`done, ${tags.length} elements in dist/tote.js`);

@@ -1,0 +1,44 @@
+// `cem analyze` config (read automatically): our elements register through
+// `defineElement('tote-x', ToteX)`, which the analyzer does not know, so a
+// plugin records those tags; private and protected members are dropped so the
+// manifest (and the Storybook tables and docs/api.md made from it) is the
+// public API only.
+const defineElementPlugin = () => {
+  const tags = new Map(); // module path -> [[tag, className]]
+  return {
+    name: 'tote-define-element',
+    analyzePhase({ ts, node, moduleDoc }) {
+      if (!ts.isCallExpression(node) || !ts.isIdentifier(node.expression) || node.expression.text !== 'defineElement') return;
+      const [tag, cls] = node.arguments;
+      if (!tag || !cls || !ts.isStringLiteral(tag) || !ts.isIdentifier(cls)) return;
+      const list = tags.get(moduleDoc.path) ?? [];
+      list.push([tag.text, cls.text]);
+      tags.set(moduleDoc.path, list);
+    },
+    moduleLinkPhase({ moduleDoc }) {
+      for (const [tag, cls] of tags.get(moduleDoc.path) ?? []) {
+        const declaration = moduleDoc.declarations?.find((d) => d.name === cls);
+        if (!declaration) continue;
+        declaration.tagName = tag;
+        declaration.customElement = true;
+        moduleDoc.exports ??= [];
+        moduleDoc.exports.push({ kind: 'custom-element-definition', name: tag, declaration: { name: cls, module: moduleDoc.path } });
+      }
+    },
+    packageLinkPhase({ customElementsManifest }) {
+      for (const mod of customElementsManifest.modules) {
+        for (const d of mod.declarations ?? []) {
+          if (d.members) d.members = d.members.filter((m) => !m.static && m.privacy !== 'private' && m.privacy !== 'protected' && !m.name.startsWith('#'));
+        }
+      }
+    },
+  };
+};
+
+export default {
+  globs: ['src/elements/**/*.ts'],
+  exclude: ['src/elements/**/*.styles.ts'],
+  outdir: '.',
+  litelement: true,
+  plugins: [defineElementPlugin()],
+};

@@ -1,0 +1,22 @@
+/**
+ * `tote-checkout/define` and the script-tag bundle `dist/tote.js`: registers
+ * every `tote-*` element and ships the German strings. Each element module
+ * registers itself through `defineElement`, which keeps the first definition
+ * when a second copy of Tote on the page runs this again.
+ */
+import './locales/de.js';
+import './elements/provider/provider.js';
+import './elements/offer-grid/offer-grid.js';
+import './elements/offer-card/offer-card.js';
+import './elements/variant-picker/variant-picker.js';
+import './elements/cart/cart.js';
+import './elements/address-form/address-form.js';
+import './elements/shipping-step/shipping-step.js';
+import './elements/estimate/estimate.js';
+import './elements/payment/payment.js';
+import './elements/checkout/checkout.js';
+import './elements/order-status/order-status.js';
+import './elements/merchant-health/merchant-health.js';
+import './elements/merchant-onboarding/merchant-onboarding.js';
+
+export * from './index.js';
