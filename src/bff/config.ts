@@ -28,7 +28,7 @@ export interface BffConfig {
   maxWebhookBytes?: number;
   /** Deepest JSON nesting accepted. Default 32. */
   maxJsonDepth?: number;
-  /** Per-client token bucket; `false` turns it off (behind a gateway that limits already). Default 100 burst, 2/s. */
+  /** Per-client token bucket; `false` turns it off (behind a gateway that limits already). Default 200 burst, 5/s. */
   rateLimit?: { burst: number; perSecond: number } | false;
   /** Use the first `X-Forwarded-For` address as the client (only behind a proxy you control). Default false. */
   trustProxy?: boolean;

@@ -4,12 +4,10 @@
  * every bag change the webhooks bring, and a comment line as heartbeat so
  * proxies keep the connection open.
  */
-import type { BagEvent, OrderResponseSchema } from '../contract/api.js';
-import type { z } from 'zod';
+import type { BagEvent } from '../contract/api.js';
+import type { Order } from '../contract/order.js';
 import type { EventBus } from './stores.js';
 import { orderChannel } from './webhooks.js';
-
-type OrderSnapshot = z.infer<typeof OrderResponseSchema>['order'];
 
 const encoder = new TextEncoder();
 const frame = (event: string, data: unknown) => encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
@@ -19,7 +17,7 @@ export interface StreamOptions {
   orderId: number;
   heartbeatMs: number;
   /** The order as it is now; bag events that arrive meanwhile are held until it is sent. */
-  snapshot: () => Promise<OrderSnapshot>;
+  snapshot: () => Promise<Order>;
   signal: AbortSignal;
   onClose: () => void;
 }
@@ -37,7 +35,6 @@ export function orderEventStream({ bus, orderId, heartbeatMs, snapshot, signal, 
     onClose();
   };
   let onAbort = () => {};
-
   return new ReadableStream<Uint8Array>({
     async start(controller) {
       const held: BagEvent[] = [];
@@ -58,6 +55,7 @@ export function orderEventStream({ bus, orderId, heartbeatMs, snapshot, signal, 
           // already closed
         }
       };
+      if (signal.aborted) return onAbort();
       signal.addEventListener('abort', onAbort, { once: true });
       unsubscribe = bus.subscribe(orderChannel(orderId), (message) => {
         const event = message as BagEvent;

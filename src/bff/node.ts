@@ -58,7 +58,9 @@ export function toNodeListener(handler: BffHandler) {
     if (!response.body) return void res.end();
     res.flushHeaders();
     const reader = response.body.getReader();
-    aborted.signal.addEventListener('abort', () => void reader.cancel().catch(() => {}), { once: true });
+    const stop = () => void reader.cancel().catch(() => {});
+    if (aborted.signal.aborted) stop();
+    else aborted.signal.addEventListener('abort', stop, { once: true });
     try {
       for (;;) {
         const { done, value } = await reader.read();

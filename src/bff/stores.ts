@@ -205,7 +205,7 @@ export interface RateLimiter {
 }
 
 /** A token bucket per client: `burst` requests at once, refilled at `perSecond`. */
-export function createMemoryRateLimiter({ burst = 100, perSecond = 2, maxClients = 50_000, now = Date.now } = {}): RateLimiter {
+export function createMemoryRateLimiter({ burst = 200, perSecond = 5, maxClients = 50_000, now = Date.now } = {}): RateLimiter {
   const buckets = new Map<string, { tokens: number; at: number }>();
   return {
     async take(client) {
