@@ -1,6 +1,6 @@
 import type { ConnectionHealthReport } from '../contract/operations.js';
 import { nowDate, SEED_EPOCH_MS, serviceDate } from './dates.js';
-import { needsAttention, REQUIRED_SCOPES } from './merchants.js';
+import { REQUIRED_SCOPES } from './merchants.js';
 import type { MerchantState, Store } from './store.js';
 
 const complete = <T>(results: T) => ({ status: 'COMPLETE', error: null, results });
@@ -127,4 +127,3 @@ export function refreshHealth(store: Store, state: MerchantState, appId: number)
   return state.health;
 }
 
-export { needsAttention };

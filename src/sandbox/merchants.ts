@@ -32,8 +32,7 @@ export interface MerchantProfile {
   rate_limit: { burst: number; per_second: number };
 }
 
-const REQUIRED_SCOPES = ['read_products', 'read_inventory', 'write_orders', 'read_shipping', 'write_checkouts'];
-export { REQUIRED_SCOPES };
+export const REQUIRED_SCOPES = ['read_products', 'read_inventory', 'write_orders', 'read_shipping', 'write_checkouts'];
 
 const price = (amount: number, currency: string) => ({ amount, currency });
 

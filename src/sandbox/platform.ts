@@ -68,12 +68,6 @@ export class Platform {
     this.sinceFault = 0;
   }
 
-  resetCalls(): void {
-    this.calls = [];
-    this.tokens = this.merchant.rate_limit.burst;
-    this.refilledAt = Date.now();
-  }
-
   isOutOfStock(skuId: number): boolean {
     return this.faults.out_of_stock_sku_ids?.includes(skuId) ?? false;
   }

@@ -108,21 +108,16 @@ const slug = (s: string) =>
 
 const DAY = 86_400_000;
 
-export interface SeededCatalog {
-  offers: Offer[];
-  collections: Collection[];
-}
 
 /**
  * Generates every merchant's catalog from the seed. Media URLs point at the
  * sandbox itself (`${mediaBase}/media/...svg`), so nothing reaches outside.
  */
-export function generateCatalog(seed: number | string, mediaBase: string, merchants: readonly MerchantProfile[]): SeededCatalog {
+export function generateCatalog(seed: number | string, mediaBase: string, merchants: readonly MerchantProfile[]): Offer[] {
   const rng = createRng(seed);
   const next = { ...ID_BASE };
   const take = (k: keyof typeof next) => next[k]++;
   const offers: Offer[] = [];
-  const collections: Collection[] = [];
 
   for (const merchant of merchants) {
     const theme = THEMES[merchant.theme];
@@ -144,12 +139,11 @@ export function generateCatalog(seed: number | string, mediaBase: string, mercha
         date_last_modified: serviceDate(created + rng.int(1, 100) * DAY),
       };
     });
-    collections.push(...own);
     for (let i = 0; i < merchant.offer_count; i++) {
       offers.push(generateOffer(rng, merchant, theme, own, i, mediaBase, take));
     }
   }
-  return { offers, collections };
+  return offers;
 }
 
 function generateOffer(

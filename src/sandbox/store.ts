@@ -62,7 +62,7 @@ export class Store {
     }
     this.offers.clear();
     this.skus.clear();
-    for (const offer of generateCatalog(seed, this.mediaBase, MERCHANTS).offers) this.putOffer({ offer });
+    for (const offer of generateCatalog(seed, this.mediaBase, MERCHANTS)) this.putOffer({ offer });
     this.orders.clear();
     this.onboardings.clear();
     this.idempotent.clear();

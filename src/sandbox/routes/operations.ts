@@ -1,6 +1,7 @@
 import { MerchantOnboardingInputSchema, type MerchantOnboarding } from '../../contract/operations.js';
 import { nowDate } from '../dates.js';
-import { cachedHealth, needsAttention, refreshHealth } from '../health.js';
+import { cachedHealth, refreshHealth } from '../health.js';
+import { needsAttention } from '../merchants.js';
 import { invalid, notFound, parseId, parseWith } from '../http.js';
 import type { Route } from '../router.js';
 import { throwIfBusy } from '../submit.js';
