@@ -1,0 +1,222 @@
+// The checkout of `npm start`'s storefront in Chromium, in both modes: SKUs
+// from three merchants go into the cart, the address is typed with the
+// keyboard alone, shipping is chosen per bag, the estimate shows three bags
+// whose totals add up to the order total, the sandbox card pays, the order is
+// placed, and the status page follows each bag to COMPLETED as the sandbox
+// advances it.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromiumFlags, findChrome } from '../../scripts/find-chrome.mjs';
+
+const SANDBOX_HEADERS = {
+  'content-type': 'application/json',
+  'x-service-app-id': '10001',
+  'x-service-app-secret': 'sandbox-secret',
+  'x-service-token': 'sandbox-token',
+};
+const MERCHANTS = [1001, 1003, 1004];
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts `npm start`'s server as a user would and reads the storefront and service URLs it prints. */
+async function startDemo(port: number): Promise<{ child: ChildProcess; url: string; service: string }> {
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port) };
+  delete env.SERVICE_BASE_URL;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'demo/server.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const url = out.match(/storefront:\s*(http:\/\/127\.0\.0\.1:\d+\/)/i)?.[1];
+    const service = out.match(/Service:\s*(http:\/\/[^\s]+)/)?.[1];
+    if (url && service) return { child, url, service };
+    if (child.exitCode !== null) throw new Error(`demo server exited:\n${out}`);
+    if (Date.now() > deadline) throw new Error(`demo server printed no URLs:\n${out}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Adds one in-stock SKU of each merchant through `<tote-provider>`'s host method, as a host page's own button would. */
+async function addSkusFromThreeMerchants(page: Page): Promise<void> {
+  await page.waitForFunction(() => customElements.get('tote-provider') && customElements.get('tote-checkout'));
+  await page.evaluate(async (merchants) => {
+    const provider = document.querySelector('tote-provider') as HTMLElement & { addToCart(i: unknown): Promise<unknown> };
+    for (const merchantId of merchants) {
+      const res = await fetch(`/api/offers?merchant_id=${merchantId}&size=10`);
+      const { offers } = (await res.json()) as { offers: { id: number; skus: { id: number; in_stock?: boolean; qty_available?: number | null; inventory_tracked?: boolean }[] }[] };
+      const pick = offers
+        .flatMap((o) => o.skus.map((s) => ({ offer: o, sku: s })))
+        .find(({ sku }) => sku.in_stock !== false && (!sku.inventory_tracked || (sku.qty_available ?? 0) >= 3));
+      if (!pick) throw new Error(`no SKU in stock at ${merchantId}`);
+      await provider.addToCart({ offer_id: pick.offer.id, sku_id: pick.sku.id, quantity: 1 });
+    }
+  }, MERCHANTS);
+}
+
+const isFocused = (page: Page, label: string) =>
+  page.getByLabel(label, { exact: true }).evaluate((el) => (el.getRootNode() as ShadowRoot).activeElement === el);
+
+async function typeAddressByKeyboard(page: Page): Promise<void> {
+  // Entering the step focuses its heading; the first Tab reaches the first field.
+  await page.keyboard.press('Tab');
+  const fields: [string, string][] = [
+    ['First name', 'Ada'],
+    ['Last name', 'Lovelace'],
+    ['Email', 'ada@example.com'],
+    ['Phone', '+1 415 555 0100'],
+    ['Address line 1', '1 Market St'],
+    ['Address line 2', ''],
+    ['City', 'San Francisco'],
+    ['State / Province', 'CA'],
+    ['Postal code', '94105'],
+  ];
+  for (const [label, value] of fields) {
+    assert.ok(await isFocused(page, label), `focus on ${label}`);
+    if (value) await page.keyboard.type(value);
+    await page.keyboard.press('Tab');
+  }
+  assert.ok(await isFocused(page, 'Country'));
+  // Country stays United States; Tab past "same as shipping" and "Back" to "Continue to shipping".
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+}
+
+/** Bag totals and order totals of the visible estimate, by currency. */
+async function estimateTotals(page: Page) {
+  // No helper functions inside evaluate(): tsx would wrap them in a `__name` the page does not have.
+  return page.locator('tote-checkout tote-estimate').evaluate((el) => ({
+    bags: [...el.shadowRoot!.querySelectorAll<HTMLElement>('[part="bag"] .total dd')].map((d) => ({ amount: Number(d.dataset.total), currency: d.dataset.currency! })),
+    order: [...el.shadowRoot!.querySelectorAll<HTMLElement>('[part="total"] dd')].map((d) => ({ amount: Number(d.dataset.total), currency: d.dataset.currency! })),
+  }));
+}
+
+function assertBagsAddUp(totals: Awaited<ReturnType<typeof estimateTotals>>) {
+  assert.equal(totals.bags.length, 3, 'three bags');
+  const sums = new Map<string, number>();
+  for (const b of totals.bags) sums.set(b.currency, (sums.get(b.currency) ?? 0) + b.amount);
+  assert.deepEqual(
+    totals.order.map((o) => [o.currency, o.amount]),
+    [...sums].map(([c, a]) => [c, a]),
+    'bag totals add up to the order total in each currency',
+  );
+}
+
+async function step(page: Page, name: string) {
+  await page.locator(`tote-checkout section[data-step="${name}"]`).waitFor({ timeout: 20_000 });
+}
+
+async function checkOut(page: Page, base: string, mode: 'cart' | 'direct'): Promise<string> {
+  await page.goto(`${base}checkout.html?mode=${mode}`);
+  await addSkusFromThreeMerchants(page);
+  await step(page, 'review');
+  await page.locator('tote-checkout tote-cart [part="bag"]').nth(2).waitFor();
+  assert.equal(await page.locator('tote-checkout tote-cart [part="bag"]').count(), 3);
+  await page.getByRole('button', { name: 'Continue to address' }).click();
+  await step(page, 'address');
+  await typeAddressByKeyboard(page);
+  await step(page, 'shipping');
+  const bags = page.locator('tote-shipping-step fieldset');
+  await bags.nth(2).locator('input[type="radio"]').first().waitFor({ timeout: 20_000 });
+  assert.equal(await bags.count(), 3);
+  for (let i = 0; i < 3; i++) {
+    const radios = bags.nth(i).locator('input[type="radio"]');
+    await radios.nth((await radios.count()) - 1).check();
+  }
+  await page.waitForFunction(() => {
+    const est = document.querySelector('tote-checkout')?.shadowRoot?.querySelector('tote-estimate');
+    return est?.shadowRoot?.querySelectorAll('[part="bag"]').length === 3;
+  });
+  assertBagsAddUp(await estimateTotals(page));
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await step(page, 'payment');
+  await page.getByLabel('Visa ending in 4242 (approves)').check();
+  await page.getByRole('button', { name: 'Review order' }).click();
+  await step(page, 'confirm');
+  const place = page.getByRole('button', { name: 'Place order' });
+  await assert.doesNotReject(place.waitFor());
+  await page.waitForFunction(() => {
+    const b = document.querySelector('tote-checkout')?.shadowRoot?.querySelector<HTMLButtonElement>('[part="submit-button"]');
+    return b && !b.disabled;
+  }, undefined, { timeout: 20_000 });
+  const atConfirm = await estimateTotals(page);
+  assertBagsAddUp(atConfirm);
+  await place.click();
+  await step(page, 'placed');
+  const href = await page.locator('#order-link').getAttribute('href');
+  assert.ok(href, 'a link to the order status page');
+  return new URL(href, page.url()).href;
+}
+
+async function followToCompleted(page: Page, statusUrl: string, service: string): Promise<void> {
+  await page.goto(statusUrl);
+  const statuses = page.locator('tote-order-status [data-field="status"]');
+  await statuses.nth(2).waitFor({ timeout: 20_000 });
+  await page.getByText('Live updates on').waitFor({ timeout: 20_000 });
+  const orderId = new URL(statusUrl).searchParams.get('order');
+  for (let i = 0; i < 10; i++) {
+    const texts = await statuses.allTextContents();
+    if (texts.every((t) => t.trim() === 'completed')) return;
+    const res = await fetch(new URL(`/__sandbox/orders/${orderId}/advance`, service), { method: 'POST', headers: SANDBOX_HEADERS, body: '{}' });
+    const text = await res.text();
+    assert.equal(res.status, 200, text);
+    const { order } = JSON.parse(text) as { order: { bags: { status?: string; bag_status?: string }[] } };
+    const expected = order.bags.map((b) => (b.bag_status ?? b.status ?? '').toLowerCase().replaceAll('_', ' '));
+    // The page learns of it from the event stream, without a reload.
+    await page.waitForFunction(
+      (want) => {
+        const el = document.querySelector('tote-order-status')!.shadowRoot!;
+        const got = [...el.querySelectorAll('[data-field="status"]')].map((d) => d.textContent!.trim());
+        return JSON.stringify(got) === JSON.stringify(want);
+      },
+      expected,
+      { timeout: 15_000 },
+    );
+  }
+  assert.deepEqual((await statuses.allTextContents()).map((t) => t.trim()), ['completed', 'completed', 'completed']);
+}
+
+describe('checkout (e2e)', { timeout: 240_000 }, () => {
+  let demo: Awaited<ReturnType<typeof startDemo>>;
+  let browser: Browser;
+
+  before(async () => {
+    demo = await startDemo(await freePort());
+    browser = await chromium.launch({ executablePath: findChrome(), headless: true, args: chromiumFlags });
+  });
+
+  after(async () => {
+    await browser?.close();
+    demo?.child.kill('SIGTERM');
+  });
+
+  for (const mode of ['cart', 'direct'] as const) {
+    it(`mode=${mode}: three merchants, keyboard address, shipping per bag, sandbox card, order followed to COMPLETED`, async () => {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      try {
+        const statusUrl = await checkOut(page, demo.url, mode);
+        await followToCompleted(page, statusUrl, demo.service);
+        assert.deepEqual(errors, []);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});
