@@ -36,7 +36,8 @@ import type { TokenProvider } from './token.js';
 // ---------------------------------------------------------------------------
 // Errors
 
-interface RequestInfo {
+/** Which call failed: named in every error. */
+export interface CallInfo {
   method: string;
   path: string;
   merchantId?: number;
@@ -62,7 +63,7 @@ export class ServiceError extends Error {
 
   constructor(
     message: string,
-    init: RequestInfo & { status: number; code?: number; error?: string; skus?: ErrorSku[]; body?: unknown },
+    init: CallInfo & { status: number; code?: number; error?: string; skus?: ErrorSku[]; body?: unknown },
   ) {
     super(message);
     this.status = init.status;
@@ -104,7 +105,7 @@ export class ServiceResponseError extends ServiceError {
   override name = 'ServiceResponseError';
   readonly issues: z.core.$ZodIssue[];
 
-  constructor(info: RequestInfo & { status: number; body: unknown }, error: z.ZodError) {
+  constructor(info: CallInfo & { status: number; body: unknown }, error: z.ZodError) {
     super(`Unexpected answer to ${info.method} ${info.path}:\n${z.prettifyError(error)}`, { ...info, error: 'invalid_response' });
     this.issues = error.issues;
   }
@@ -147,7 +148,7 @@ export class ServiceNetworkError extends Error {
  * `{ status, message, error_code, timestamp }`, or anything else (an HTML
  * page from a proxy, plain text, nothing) — into a `ServiceError`.
  */
-export function readServiceError(status: number, text: string, info: RequestInfo): ServiceError {
+export function readServiceError(status: number, text: string, info: CallInfo): ServiceError {
   let body: unknown = text;
   try {
     body = text ? JSON.parse(text) : text;
@@ -324,7 +325,7 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
-interface Request<S extends z.ZodType> {
+interface ServiceRequest<S extends z.ZodType> {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
   query?: Record<string, string | number | boolean | undefined>;
@@ -354,9 +355,9 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
   const backoff = (attempt: number) =>
     Math.floor(retry.random() * Math.min(retry.maxDelayMs, retry.baseDelayMs * 2 ** (attempt - 1)));
 
-  async function call<S extends z.ZodType>(req: Request<S>, opts: CallOptions = {}): Promise<z.output<S>> {
+  async function call<S extends z.ZodType>(req: ServiceRequest<S>, opts: CallOptions = {}): Promise<z.output<S>> {
     const merchantId = opts.merchantId ?? req.merchantId;
-    const info: RequestInfo = { method: req.method, path: req.path, merchantId };
+    const info: CallInfo = { method: req.method, path: req.path, merchantId };
     const timeoutMs = opts.timeoutMs ?? options.timeoutMs ?? 30_000;
     const repeatable = SAFE_METHODS.has(req.method) || opts.idempotencyKey !== undefined;
 
@@ -459,7 +460,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     }
   }
 
-  function parseBody<S extends z.ZodType>(schema: S, status: number, text: string, info: RequestInfo): z.output<S> {
+  function parseBody<S extends z.ZodType>(schema: S, status: number, text: string, info: CallInfo): z.output<S> {
     if ((schema as z.ZodType) === NoContent) return undefined as z.output<S>;
     let json: unknown;
     try {
