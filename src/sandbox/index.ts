@@ -143,6 +143,10 @@ async function handle(ctx: SandboxContext, router: Router, req: IncomingMessage,
     }
     const result = await work;
     const status = result.status ?? 200;
+    if (result.destroy) {
+      req.socket.destroy();
+      return;
+    }
     if (result.text !== undefined) {
       res.writeHead(status, { 'content-type': result.contentType ?? 'text/plain', 'content-length': Buffer.byteLength(result.text), ...result.headers });
       res.end(req.method === 'HEAD' ? undefined : result.text);

@@ -16,9 +16,14 @@ export interface Faults {
   /**
    * The platform fails the submit call. `true`/`"before"`: nothing is created
    * and the caller gets 502. `"after"`: the order is created, then the caller
-   * gets 502 anyway (outcome unknown, to exercise reconciliation).
+   * gets 502 anyway (outcome unknown, to exercise reconciliation). `"reset"`:
+   * the order is created, then the connection is dropped without an answer.
    */
-  fail_submit?: boolean | 'before' | 'after';
+  fail_submit?: boolean | 'before' | 'after' | 'reset';
+  /** Reads of this merchant (offers list, one offer, health refresh) answer this instead: any status, any text. */
+  respond_with?: { status: number; body: string; content_type?: string } | null;
+  /** The offers list answers a cursor with that same cursor again: a client that trusts it pages forever. */
+  repeat_cursor?: boolean;
 }
 
 /** The platform answered 429; the service passes it through. */

@@ -19,6 +19,8 @@ export interface RouteResult {
   contentType?: string;
   /** What a repeat with the same `Idempotency-Key` answers, when not this answer itself. */
   remember?: { status: number; body: unknown };
+  /** Drop the connection without an answer (a reset at the worst moment). */
+  destroy?: boolean;
 }
 
 export interface Route {

@@ -1,12 +1,13 @@
 import type { Bag } from '../contract/order.js';
 import type { SandboxContext } from './context.js';
 import { nowDate } from './dates.js';
-import { fail, type ErrorSkuBody, type HttpError } from './http.js';
+import { fail, type ErrorSkuBody } from './http.js';
 import { deriveOrderStatus, emitBagEvent } from './lifecycle.js';
 import { needsAttention } from './merchants.js';
 import { isPublished, lookupSku, orderError, stockOf, type SkuRef } from './order-model.js';
 import { PlatformBusyError, callEach, type Platform } from './platform.js';
 import { sumOrder } from './pricing.js';
+import type { RouteResult } from './router.js';
 import type { OrderRecord } from './store.js';
 
 export const APPROVED_TOKEN = 'tok_sandbox_visa';
@@ -59,10 +60,10 @@ interface SubmitOptions {
  * Submits every bag of an order to its merchant's platform. Everything is
  * checked first (publishing, inventory, prices, payment) and nothing is kept
  * when a check fails; a merchant that rejects its bag leaves the others
- * submitted. Answers the error to throw *after* the order was created when a
- * platform is set to `fail_submit: "after"`.
+ * submitted. The answer is the order, or — when a platform is set to
+ * `fail_submit: "after"` or `"reset"` — a failure although the order exists.
  */
-export async function submitOrder(ctx: SandboxContext, record: OrderRecord, options: SubmitOptions): Promise<HttpError | undefined> {
+export async function submitOrder(ctx: SandboxContext, record: OrderRecord, options: SubmitOptions): Promise<RouteResult> {
   const order = record.order;
   const refs = new Map<number, SkuRef>();
   const notPublished: ErrorSkuBody[] = [];
@@ -184,12 +185,15 @@ export async function submitOrder(ctx: SandboxContext, record: OrderRecord, opti
   deriveOrderStatus(order);
   for (const e of events) emitBagEvent(ctx, order, e.bag, e.topic);
 
-  const after = failing.find((f) => f.mode === 'after');
-  return after
-    ? fail(502, 'platform_error', `The commerce platform of merchant ${after.merchant.id} did not confirm the order in time`, {
-        merchant_id: after.merchant.id,
-      })
-    : undefined;
+  const after = failing.find((f) => f.mode === 'after' || f.mode === 'reset');
+  if (!after) return { body: order };
+  // A repeat with the same Idempotency-Key learns that the order exists.
+  const remember = { status: 200, body: order };
+  if (after.mode === 'reset') return { destroy: true, remember };
+  const error = fail(502, 'platform_error', `The commerce platform of merchant ${after.merchant.id} did not confirm the order in time`, {
+    merchant_id: after.merchant.id,
+  });
+  return { status: error.status, body: error.body, remember };
 }
 
 /** 409 naming every SKU the platforms cannot supply in the quantities asked (all bags counted together). */

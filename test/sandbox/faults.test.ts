@@ -121,6 +121,35 @@ describe('sandbox faults', () => {
     assert.equal((await sb.get('/__sandbox/orders')).body.length, 1);
   });
 
+  it('fail_submit "reset" creates the order and drops the connection without an answer', async () => {
+    const a = await sb.skuOf(1004);
+    await sb.post('/__sandbox/faults', { merchant_id: 1004, fail_submit: 'reset' });
+    const body = directOrder([{ sku: a }], { order: { app_order_id: 'reset-1' } });
+    await assert.rejects(sb.post('/v1/orders', body, { 'idempotency-key': 'reset-1' }));
+    const found = (await sb.get('/v1/orders?app_order_id=reset-1')).body.content;
+    assert.equal(found.length, 1);
+    const replay = await sb.post('/v1/orders', body, { 'idempotency-key': 'reset-1' });
+    assert.equal(replay.status, 200);
+    assert.equal(replay.body.id, found[0].id);
+  });
+
+  it('serves injected malformed answers and repeated cursors for one merchant', async () => {
+    await sb.post('/__sandbox/faults', { merchant_id: 1003, respond_with: { status: 200, body: '<html>Service unavailable</html>', content_type: 'text/html' } });
+    const html = await sb.get('/v1/catalog/offers/merchants/1003');
+    assert.equal(html.status, 200);
+    assert.equal(html.headers.get('content-type'), 'text/html');
+    assert.equal(html.text, '<html>Service unavailable</html>');
+    assert.equal((await sb.get('/v1/catalog/offers/merchants/1001?size=1')).headers.get('content-type')?.startsWith('application/json'), true);
+    await sb.post('/__sandbox/faults', { merchant_id: 1003, respond_with: null, repeat_cursor: true });
+    const first = await sb.get('/v1/catalog/offers/merchants/1003?size=5');
+    const second = await sb.get(`/v1/catalog/offers/merchants/1003?cursor=${first.body.next_page_cursor}`);
+    const third = await sb.get(`/v1/catalog/offers/merchants/1003?cursor=${second.body.next_page_cursor}`);
+    assert.equal(second.body.next_page_cursor, first.body.next_page_cursor);
+    assert.deepEqual(third.body.content, second.body.content);
+    const bad = await sb.post('/__sandbox/faults', { merchant_id: 1003, respond_with: { status: 200, body: '', content_type: 'text/html\r\nX-Evil: 1' } });
+    assert.equal(bad.status, 400);
+  });
+
   it('expires issued access tokens on expire_tokens while the static token keeps working', async () => {
     const login = await sb.call('POST', '/v1/login', { username: 'owner@sandbox.tote.dev', password: 'sandbox-password' }, { 'x-service-token': '' });
     assert.equal(login.status, 200, login.text);

@@ -308,12 +308,10 @@ export function cartRoutes(): Route[] {
         if (input.referral_id != null) order.referral_id = input.referral_id;
         record.submitting = true;
         try {
-          const failAfter = await submitOrder(req.ctx, record, {
+          return await submitOrder(req.ctx, record, {
             payment: { payment_provider: order.payment_method.payment_provider ?? 'SANDBOX', token: record.paymentToken },
             checkPrices: false,
           });
-          if (failAfter) return { status: failAfter.status, body: failAfter.body, remember: { status: 200, body: order } };
-          return { body: order };
         } catch (e) {
           Object.assign(order, before);
           throw e;

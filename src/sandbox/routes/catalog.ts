@@ -2,7 +2,8 @@ import type { SandboxContext } from '../context.js';
 import { parseServiceDate } from '../dates.js';
 import { fail, invalid, notFound, parseId } from '../http.js';
 import { throwIfBusy } from '../submit.js';
-import type { Route } from '../router.js';
+import type { Platform } from '../platform.js';
+import type { Route, RouteResult } from '../router.js';
 import type { StoredOffer } from '../store.js';
 
 export const INCLUDES = ['metadata', 'collections', 'shipping', 'sku_metadata'] as const;
@@ -18,6 +19,12 @@ export function shapeOffer(stored: StoredOffer, include: ReadonlySet<string>): R
     for (const sku of offer.skus) if (sku && typeof sku === 'object') delete (sku as Record<string, unknown>).metadata;
   }
   return offer;
+}
+
+/** A `respond_with` fault: the platform's answer replaces the service's, malformed or not. */
+export function injectedAnswer(platform: Platform): RouteResult | undefined {
+  const given = platform.faults.respond_with;
+  return given ? { status: given.status, text: given.body, contentType: given.content_type ?? 'application/json' } : undefined;
 }
 
 export function parseInclude(text: string | null): Set<string> {
@@ -79,7 +86,7 @@ function decodeCursor(text: string, merchantId: number, field: string): CursorSt
   throw invalid(field, 'not a cursor of this merchant; use next_page_cursor of the previous page');
 }
 
-function listOffers(ctx: SandboxContext, merchantId: number, query: URLSearchParams) {
+function listOffers(ctx: SandboxContext, merchantId: number, query: URLSearchParams, repeatCursor: boolean) {
   const cursorField = query.has('cursor') ? 'cursor' : 'next_page_cursor';
   const cursorText = query.get(cursorField);
   let state: CursorState;
@@ -123,7 +130,7 @@ function listOffers(ctx: SandboxContext, merchantId: number, query: URLSearchPar
     number: pageIndex,
     empty: content.length === 0,
     sort,
-    next_page_cursor: more ? encodeCursor({ ...state, after: content.at(-1)!.offer.id, page: state.page + 1 }) : null,
+    next_page_cursor: repeatCursor && cursorText ? cursorText : more ? encodeCursor({ ...state, after: content.at(-1)!.offer.id, page: state.page + 1 }) : null,
   };
 }
 
@@ -137,9 +144,9 @@ export function catalogRoutes(): Route[] {
         const merchantId = parseId(params.merchant_id, 'merchant_id');
         const merchant = ctx.store.merchant(merchantId);
         if (!merchant) throw notFound('Merchant', merchantId, 'merchant_id');
-        const body = listOffers(ctx, merchantId, query);
+        const body = listOffers(ctx, merchantId, query, merchant.platform.faults.repeat_cursor ?? false);
         throwIfBusy(await Promise.allSettled([merchant.platform.call('list_offers')]));
-        return { body };
+        return injectedAnswer(merchant.platform) ?? { body };
       },
     },
     {
@@ -154,7 +161,7 @@ export function catalogRoutes(): Route[] {
         if (!stored) throw fail(404, 'not_found', `Offer ${offerId} was not found`, { field: 'offer_id' });
         const merchant = ctx.store.merchant(stored.offer.merchant_id);
         if (merchant) throwIfBusy(await Promise.allSettled([merchant.platform.call('get_offer')]));
-        return { body: shapeOffer(stored, include) };
+        return (merchant && injectedAnswer(merchant.platform)) ?? { body: shapeOffer(stored, include) };
       },
     },
   ];

@@ -15,8 +15,14 @@ const FaultsSchema = z
     latency_ms: z.int().min(0).max(120_000).optional(),
     reject_bags: z.boolean().optional(),
     out_of_stock_sku_ids: z.array(z.int().positive()).max(100_000).optional(),
-    fail_submit: z.union([z.boolean(), z.enum(['before', 'after'])]).optional(),
+    fail_submit: z.union([z.boolean(), z.enum(['before', 'after', 'reset'])]).optional(),
     expire_tokens: z.boolean().optional(),
+    respond_with: z
+      .object({ status: z.int().min(200).max(599), body: z.string().max(32 * MB), content_type: z.string().regex(/^[\x20-\x7e]{1,200}$/, 'printable ASCII').optional() })
+      .strict()
+      .nullable()
+      .optional(),
+    repeat_cursor: z.boolean().optional(),
   })
   .strict();
 
@@ -140,6 +146,7 @@ export function controlRoutes(): Route[] {
       method: 'POST',
       path: '/__sandbox/faults',
       auth: 'access',
+      bodyLimit: 32 * MB,
       handler({ ctx, body }) {
         const { merchant_id, expire_tokens, ...faults } = parseWith(FaultsSchema, body ?? null);
         for (const m of merchantsFor(ctx, merchant_id, 'merchant_id')) m.platform.setFaults(faults);

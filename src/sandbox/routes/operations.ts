@@ -4,6 +4,7 @@ import { cachedHealth, refreshHealth } from '../health.js';
 import { needsAttention } from '../merchants.js';
 import { invalid, notFound, parseId, parseWith } from '../http.js';
 import type { Route } from '../router.js';
+import { injectedAnswer } from './catalog.js';
 import { throwIfBusy } from '../submit.js';
 
 function booleanParam(text: string | null, name: string, fallback: boolean): boolean {
@@ -42,6 +43,8 @@ export function operationsRoutes(): Route[] {
         const state = ctx.store.merchant(merchantId);
         if (!state) throw notFound('Merchant', merchantId, 'merchant_id');
         throwIfBusy(await Promise.allSettled([state.platform.call('health_check')]));
+        const injected = injectedAnswer(state.platform);
+        if (injected) return injected;
         const report = refreshHealth(ctx.store, state, ctx.creds.appId);
         if (needsAttention(state.profile)) {
           ctx.webhooks.emit('MERCHANT_NEEDS_ATTENTION', { merchant_id: merchantId, reason: 'CONNECTION_HEALTH_CHECK' }, { entityId: String(merchantId) });
