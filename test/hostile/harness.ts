@@ -1,0 +1,217 @@
+/**
+ * One real sandbox and one real BFF (Node listener on port 0) per test file,
+ * plus the small tools the hostile cases share: raw offer injection, faults,
+ * signed webhooks, and a fake upstream for shapes the sandbox cannot produce.
+ * Every BFF answer is kept so each file can finish with a secret scan.
+ */
+import { createHmac, randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { startSandbox } from '../../src/sandbox/index.js';
+import { createBffServer, type BffConfig } from '../../src/bff/index.js';
+
+export const APP_ID = 10001;
+export const APP_SECRET = 'sandbox-secret';
+export const TOKEN = 'sandbox-token';
+export const SHOP = 'https://shop.example';
+export const SECRETS = [APP_SECRET, TOKEN];
+
+const CREDENTIALS = { 'x-service-app-id': String(APP_ID), 'x-service-app-secret': APP_SECRET, 'x-service-token': TOKEN };
+
+export interface Answer {
+  status: number;
+  headers: Headers;
+  body: any;
+  text: string;
+}
+
+export interface Stack {
+  base: string;
+  sandboxUrl: string;
+  /** `METHOD path?query` of every upstream request the BFF made, in order. */
+  upstream: string[];
+  upstreamOrigins: Set<string>;
+  /** Everything received from the BFF (status, headers, body), for the secret scan. */
+  received: string[];
+  api(path: string, init?: RequestInit & { json?: unknown }): Promise<Answer>;
+  control(path: string, init?: { method?: string; json?: unknown }): Promise<any>;
+  /** Stores an offer verbatim (`?raw=true`): the sandbox serves exactly this JSON. */
+  injectRaw(offer: unknown): Promise<void>;
+  webhook(topic: string, body: unknown, headers?: Record<string, string>): Promise<Answer>;
+  close(): Promise<void>;
+}
+
+/** Short retry budgets: a hostile case must fail fast, not sit in backoff. */
+export const FAST_RETRY = { maxAttempts: 2, baseDelayMs: 5, maxDelayMs: 50, maxTotalDelayMs: 100 };
+
+async function answer(res: Response): Promise<Answer> {
+  const text = await res.text();
+  let body: unknown;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    body = text;
+  }
+  return { status: res.status, headers: res.headers, body, text };
+}
+
+export async function listen(server: Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+export async function stop(server: Server): Promise<void> {
+  server.closeAllConnections();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+}
+
+/** A BFF in front of `serviceBaseUrl` (the sandbox unless a fake upstream is given). */
+export async function startBff(serviceBaseUrl: string, config: Partial<BffConfig> = {}) {
+  const upstream: string[] = [];
+  const upstreamOrigins = new Set<string>();
+  const received: string[] = [];
+  const countingFetch: typeof fetch = (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    upstream.push(`${init?.method ?? (input instanceof Request ? input.method : 'GET')} ${url.pathname}${url.search}`);
+    upstreamOrigins.add(url.origin);
+    return fetch(input, init);
+  };
+  const server = createBffServer({
+    serviceBaseUrl,
+    appId: APP_ID,
+    appSecret: APP_SECRET,
+    token: TOKEN,
+    allowedOrigins: [SHOP],
+    fetch: countingFetch,
+    retry: FAST_RETRY,
+    upstreamTimeoutMs: 3_000,
+    idempotencyWaitMs: 3_000,
+    rateLimit: false,
+    onError: () => {},
+    ...config,
+  });
+  const base = await listen(server);
+  async function api(path: string, init: RequestInit & { json?: unknown } = {}): Promise<Answer> {
+    const { json, ...rest } = init;
+    const headers = new Headers(rest.headers);
+    if (json !== undefined && !headers.has('content-type')) headers.set('content-type', 'application/json');
+    const res = await fetch(base + path, { ...rest, headers, ...(json !== undefined ? { body: JSON.stringify(json) } : {}) });
+    const a = await answer(res);
+    const h: string[] = [];
+    res.headers.forEach((v, k) => h.push(`${k}: ${v}`));
+    received.push(`${a.status}\n${h.join('\n')}\n\n${a.text}`);
+    return a;
+  }
+  return { base, upstream, upstreamOrigins, received, api, close: () => stop(server) };
+}
+
+export async function startStack(config: Partial<BffConfig> = {}): Promise<Stack> {
+  const sandbox = await startSandbox({ port: 0, webhookRetryDelaysMs: [10] });
+  const bff = await startBff(sandbox.url, config);
+  async function control(path: string, init: { method?: string; json?: unknown } = {}) {
+    const res = await fetch(sandbox.url + path, {
+      method: init.method ?? (init.json === undefined ? 'GET' : 'POST'),
+      headers: { ...CREDENTIALS, ...(init.json !== undefined ? { 'content-type': 'application/json' } : {}) },
+      ...(init.json !== undefined ? { body: JSON.stringify(init.json) } : {}),
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`sandbox ${path} answered ${res.status}: ${text}`);
+    return text ? JSON.parse(text) : undefined;
+  }
+  return {
+    ...bff,
+    sandboxUrl: sandbox.url,
+    control,
+    async injectRaw(offer) {
+      await control('/__sandbox/offers?raw=true', { json: offer });
+    },
+    webhook(topic, body, headers = {}) {
+      const raw = JSON.stringify(body);
+      return bff.api('/api/webhooks', {
+        method: 'POST',
+        body: raw,
+        headers: {
+          'content-type': 'application/json',
+          'x-service-topic': topic,
+          'x-service-event-id': randomUUID(),
+          'x-service-hmac': sign(raw),
+          ...headers,
+        },
+      });
+    },
+    async close() {
+      await bff.close();
+      await sandbox.close();
+    },
+  };
+}
+
+export const sign = (raw: string | Uint8Array, secret = APP_SECRET) => createHmac('sha256', secret).update(raw).digest('base64');
+
+/** The app secret and token must appear nowhere in what a browser received. */
+export function assertNoSecrets(received: readonly string[]): string | undefined {
+  for (const r of received) for (const s of SECRETS) if (r.includes(s)) return `${s} leaked in: ${r.slice(0, 300)}`;
+  return undefined;
+}
+
+export type FakeRoute = (req: IncomingMessage, res: ServerResponse, body: string) => void | Promise<void>;
+
+/**
+ * A tiny service stand-in for shapes the sandbox never produces. Connection
+ * health is answered for merchant 1001 (shoppable) unless `routes` says otherwise.
+ */
+export async function startFakeUpstream(routes: Record<string, FakeRoute>) {
+  const hits: string[] = [];
+  const server = createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const body = Buffer.concat(chunks).toString('utf8');
+    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    hits.push(`${req.method} ${req.url}`);
+    const route = routes[`${req.method} ${path}`] ?? (path.startsWith('/v1/operations/connection_health') ? healthyMerchant : undefined);
+    if (!route) {
+      res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'not found', code: 1004, error: 'not_found' }));
+      return;
+    }
+    await route(req, res, body);
+  });
+  const url = await listen(server);
+  return { url, hits, close: () => stop(server) };
+}
+
+export const HEALTHY_REPORT = {
+  merchant_id: 1001,
+  merchant_name: 'Fake Shop',
+  merchant_status: 'ACTIVE',
+  platform: 'SHOPIFY',
+  connection: { status: 'COMPLETE', error: null, results: { isConnected: true, connected: true, hasActivePlatformPlan: true, hasShippingMethods: true } },
+};
+
+const healthyMerchant: FakeRoute = (req, res) => {
+  const one = /merchants\/\d+/.test(req.url ?? '');
+  sendJson(res, 200, one ? HEALTHY_REPORT : [HEALTHY_REPORT]);
+};
+
+export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(typeof body === 'string' ? body : JSON.stringify(body));
+}
+
+/** A minimal valid offer of merchant 1001 with one SKU. */
+export function plainOffer(id: number, over: Record<string, unknown> = {}, sku: Record<string, unknown> = {}) {
+  return {
+    id,
+    name: `Offer ${id}`,
+    merchant_id: 1001,
+    currency: 'USD',
+    available: true,
+    visible: true,
+    publishing_status: 'PUBLISHED',
+    date_last_modified: '2026-01-01T00:00:00Z',
+    skus: [{ id: id * 10, offer_id: id, merchant_id: 1001, sale_price: 1000, currency: 'USD', in_stock: true, qty_available: 50, inventory_tracked: true, ...sku }],
+    ...over,
+  };
+}
+
+export const ADDRESS = { first_name: 'Ada', last_name: 'Lovelace', address_1: '1 Main St', city: 'Springfield', state: 'IL', postal_code: '62701', country: 'US', email: 'ada@example.com' };
+export const CUSTOMER = { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com' };
+export const PAY = { payment_provider: 'SANDBOX', token: 'tok_sandbox_visa', type: 'SINGLE_USE_CARD_TOKEN' };
