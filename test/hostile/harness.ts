@@ -215,3 +215,72 @@ export function plainOffer(id: number, over: Record<string, unknown> = {}, sku: 
 export const ADDRESS = { first_name: 'Ada', last_name: 'Lovelace', address_1: '1 Main St', city: 'Springfield', state: 'IL', postal_code: '62701', country: 'US', email: 'ada@example.com' };
 export const CUSTOMER = { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com' };
 export const PAY = { payment_provider: 'SANDBOX', token: 'tok_sandbox_visa', type: 'SINGLE_USE_CARD_TOKEN' };
+
+export interface EventStream {
+  events: { event: string; data: any }[];
+  /** Resolves once an event satisfies `pred` (rejects after `timeoutMs`, a test budget, not an assertion on time). */
+  until(pred: (e: { event: string; data: any }) => boolean, timeoutMs?: number): Promise<void>;
+  close(): void;
+}
+
+/** Opens `GET url` as Server-Sent Events and collects them. */
+export async function openEvents(url: string): Promise<EventStream & { status: number }> {
+  const aborter = new AbortController();
+  const res = await fetch(url, { signal: aborter.signal });
+  const events: { event: string; data: any }[] = [];
+  const waiters = new Set<() => void>();
+  void (async () => {
+    if (!res.body) return;
+    const decoder = new TextDecoder();
+    let buffer = '';
+    try {
+      for await (const chunk of res.body) {
+        buffer += decoder.decode(chunk as Uint8Array, { stream: true });
+        let cut: number;
+        while ((cut = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, cut);
+          buffer = buffer.slice(cut + 2);
+          const event = /^event: (.*)$/m.exec(block)?.[1];
+          const data = /^data: (.*)$/m.exec(block)?.[1];
+          if (event && data) events.push({ event, data: JSON.parse(data) });
+          for (const w of [...waiters]) w();
+        }
+      }
+    } catch {
+      // aborted
+    }
+  })();
+  return {
+    status: res.status,
+    events,
+    until(pred, timeoutMs = 5_000) {
+      return new Promise<void>((resolve, reject) => {
+        const check = () => {
+          if (events.some(pred)) {
+            waiters.delete(check);
+            clearTimeout(timer);
+            resolve();
+          }
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`event not seen; got ${JSON.stringify(events.map((e) => [e.event, e.data.topic]))}`));
+        }, timeoutMs);
+        waiters.add(check);
+        check();
+      });
+    },
+    close: () => aborter.abort(),
+  };
+}
+
+/** A direct order of one in-stock SKU per merchant given, through the BFF. */
+export async function directOrderBody(stack: Pick<Stack, 'api'>, merchantIds: number[], currency = 'USD') {
+  const bags = [];
+  for (const merchantId of merchantIds) {
+    const page = await stack.api(`/api/offers?merchant_id=${merchantId}&size=10`);
+    const sku = page.body.offers.flatMap((o: any) => o.skus).find((s: any) => s.in_stock && (s.qty_available ?? 9) > 2);
+    bags.push({ merchant_id: merchantId, skus: [{ sku_id: sku.id, quantity: 1, price: sku.sale_price }], shipping_method: { label: 'Standard', price: 0 } });
+  }
+  return { payment_method: PAY, order: { customer: CUSTOMER, bags, shipping_address: ADDRESS, currency } };
+}
