@@ -59,7 +59,7 @@ async function addSkusFromThreeMerchants(page: Page): Promise<void> {
       const { offers } = (await res.json()) as { offers: { id: number; skus: { id: number; in_stock?: boolean; qty_available?: number | null; inventory_tracked?: boolean }[] }[] };
       const pick = offers
         .flatMap((o) => o.skus.map((s) => ({ offer: o, sku: s })))
-        .find(({ sku }) => sku.in_stock !== false && (!sku.inventory_tracked || (sku.qty_available ?? 0) >= 3));
+        .find(({ sku }) => sku.in_stock !== false && (!sku.inventory_tracked || (sku.qty_available ?? 0) >= 20));
       if (!pick) throw new Error(`no SKU in stock at ${merchantId}`);
       await provider.addToCart({ offer_id: pick.offer.id, sku_id: pick.sku.id, quantity: 1 });
     }
@@ -120,14 +120,17 @@ async function step(page: Page, name: string) {
   await page.locator(`tote-checkout section[data-step="${name}"]`).waitFor({ timeout: 20_000 });
 }
 
-async function checkOut(page: Page, base: string, mode: 'cart' | 'direct'): Promise<string> {
+/** Storefront → cart with three merchants → address by keyboard → shipping per bag → sandbox card → final review. */
+async function toConfirm(page: Page, base: string, mode: 'cart' | 'direct', card = 'Visa ending in 4242 (approves)'): Promise<void> {
   await page.goto(`${base}checkout.html?mode=${mode}`);
   await addSkusFromThreeMerchants(page);
   await step(page, 'review');
   await page.locator('tote-checkout tote-cart [part="bag"]').nth(2).waitFor();
   assert.equal(await page.locator('tote-checkout tote-cart [part="bag"]').count(), 3);
   await page.getByRole('button', { name: 'Continue to address' }).click();
-  await step(page, 'address');
+  await step(page, 'address').catch(async (e) => {
+    throw new Error(`${e.message}\ncart: ${JSON.stringify(await cartSkus(page))}`);
+  });
   await typeAddressByKeyboard(page);
   await step(page, 'shipping');
   const bags = page.locator('tote-shipping-step fieldset');
@@ -143,24 +146,43 @@ async function checkOut(page: Page, base: string, mode: 'cart' | 'direct'): Prom
   });
   assertBagsAddUp(await estimateTotals(page));
   await page.getByRole('button', { name: 'Continue to payment' }).click();
-  await step(page, 'payment');
-  await page.getByLabel('Visa ending in 4242 (approves)').check();
-  await page.getByRole('button', { name: 'Review order' }).click();
+  await pay(page, card);
   await step(page, 'confirm');
-  const place = page.getByRole('button', { name: 'Place order' });
-  await assert.doesNotReject(place.waitFor());
   await page.waitForFunction(() => {
     const b = document.querySelector('tote-checkout')?.shadowRoot?.querySelector<HTMLButtonElement>('[part="submit-button"]');
     return b && !b.disabled;
   }, undefined, { timeout: 20_000 });
-  const atConfirm = await estimateTotals(page);
-  assertBagsAddUp(atConfirm);
-  await place.click();
+  assertBagsAddUp(await estimateTotals(page));
+}
+
+async function pay(page: Page, card: string): Promise<void> {
+  await step(page, 'payment');
+  await page.getByLabel(card).check();
+  await page.getByRole('button', { name: 'Review order' }).click();
+}
+
+/** Presses "Place order" and returns the status page's address. */
+async function placeOrder(page: Page): Promise<string> {
+  await page.getByRole('button', { name: 'Place order' }).click();
   await step(page, 'placed');
   const href = await page.locator('#order-link').getAttribute('href');
   assert.ok(href, 'a link to the order status page');
   return new URL(href, page.url()).href;
 }
+
+async function sandbox(service: string, method: string, path: string, body?: unknown) {
+  const res = await fetch(new URL(path, service), { method, headers: SANDBOX_HEADERS, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await res.text();
+  assert.ok(res.ok, `${method} ${path}: ${res.status} ${text}`);
+  return text ? JSON.parse(text) : undefined;
+}
+
+/** The SKU ids in the checkout's cart, per merchant. */
+const cartSkus = (page: Page) =>
+  page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.startsWith('tote:cart:'))!;
+    return (JSON.parse(localStorage.getItem(key)!) as { lines: { sku_id: number; merchant_id: number; issue?: string }[] }).lines;
+  });
 
 async function followToCompleted(page: Page, statusUrl: string, service: string): Promise<void> {
   await page.goto(statusUrl);
@@ -171,10 +193,7 @@ async function followToCompleted(page: Page, statusUrl: string, service: string)
   for (let i = 0; i < 10; i++) {
     const texts = await statuses.allTextContents();
     if (texts.every((t) => t.trim() === 'completed')) return;
-    const res = await fetch(new URL(`/__sandbox/orders/${orderId}/advance`, service), { method: 'POST', headers: SANDBOX_HEADERS, body: '{}' });
-    const text = await res.text();
-    assert.equal(res.status, 200, text);
-    const { order } = JSON.parse(text) as { order: { bags: { status?: string; bag_status?: string }[] } };
+    const { order } = (await sandbox(service, 'POST', `/__sandbox/orders/${orderId}/advance`, {})) as { order: { bags: { status?: string; bag_status?: string }[] } };
     const expected = order.bags.map((b) => (b.bag_status ?? b.status ?? '').toLowerCase().replaceAll('_', ' '));
     // The page learns of it from the event stream, without a reload.
     await page.waitForFunction(
@@ -190,7 +209,7 @@ async function followToCompleted(page: Page, statusUrl: string, service: string)
   assert.deepEqual((await statuses.allTextContents()).map((t) => t.trim()), ['completed', 'completed', 'completed']);
 }
 
-describe('checkout (e2e)', { timeout: 240_000 }, () => {
+describe('checkout (e2e)', { timeout: 400_000 }, () => {
   let demo: Awaited<ReturnType<typeof startDemo>>;
   let browser: Browser;
 
@@ -204,19 +223,68 @@ describe('checkout (e2e)', { timeout: 240_000 }, () => {
     demo?.child.kill('SIGTERM');
   });
 
-  for (const mode of ['cart', 'direct'] as const) {
-    it(`mode=${mode}: three merchants, keyboard address, shipping per bag, sandbox card, order followed to COMPLETED`, async () => {
-      const context = await browser.newContext();
-      const page = await context.newPage();
-      const errors: string[] = [];
-      page.on('pageerror', (e) => errors.push(e.message));
-      try {
-        const statusUrl = await checkOut(page, demo.url, mode);
-        await followToCompleted(page, statusUrl, demo.service);
-        assert.deepEqual(errors, []);
-      } finally {
-        await context.close();
-      }
-    });
+  async function withPage(run: (page: Page) => Promise<void>) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    try {
+      await run(page);
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+      await sandbox(demo.service, 'DELETE', '/__sandbox/faults');
+    }
   }
+
+  for (const mode of ['cart', 'direct'] as const) {
+    it(`mode=${mode}: three merchants, keyboard address, shipping per bag, sandbox card, order followed to COMPLETED`, () =>
+      withPage(async (page) => {
+        await toConfirm(page, demo.url, mode);
+        const statusUrl = await placeOrder(page);
+        await followToCompleted(page, statusUrl, demo.service);
+      }));
+
+    it(`mode=${mode}: out of stock at submit marks that line and moves focus to it`, () =>
+      withPage(async (page) => {
+        await toConfirm(page, demo.url, mode);
+        const target = (await cartSkus(page)).find((l) => l.merchant_id === 1003)!;
+        await sandbox(demo.service, 'POST', '/__sandbox/faults', { merchant_id: 1003, out_of_stock_sku_ids: [target.sku_id] });
+        await page.getByRole('button', { name: 'Place order' }).click();
+        await step(page, 'review');
+        await page.waitForFunction((sku) => {
+          const cart = document.querySelector('tote-checkout')!.shadowRoot!.querySelector('tote-cart')!.shadowRoot!;
+          return (cart.activeElement as HTMLElement | null)?.dataset.sku === String(sku);
+        }, target.sku_id);
+        const lines = await cartSkus(page);
+        assert.equal(lines.length, 3, 'nothing dropped');
+        assert.equal(lines.find((l) => l.sku_id === target.sku_id)!.issue, 'out_of_stock');
+      }));
+
+    it(`mode=${mode}: one rejected bag shows as rejected while the others complete`, () =>
+      withPage(async (page) => {
+        await toConfirm(page, demo.url, mode);
+        await sandbox(demo.service, 'POST', '/__sandbox/faults', { merchant_id: 1003, reject_bags: true });
+        const statusUrl = await placeOrder(page);
+        const rejected = page.locator('tote-checkout tote-estimate [part="bag"][data-merchant="1003"]');
+        await rejected.getByText('Rejected by the shop').waitFor();
+        assert.deepEqual((await cartSkus(page)).map((l) => l.merchant_id), [1003], 'the rejected bag stays in the cart');
+        await page.goto(statusUrl);
+        const statuses = page.locator('tote-order-status [data-field="status"]');
+        await statuses.nth(2).waitFor();
+        assert.equal((await statuses.allTextContents())[1]!.trim(), 'rejected');
+      }));
+  }
+
+  it('a declined card returns to the payment step with the cart intact; the approving card then places one order', () =>
+    withPage(async (page) => {
+      await toConfirm(page, demo.url, 'cart', 'Visa ending in 0002 (declined)');
+      await page.getByRole('button', { name: 'Place order' }).click();
+      await step(page, 'payment');
+      await page.locator('tote-payment').getByText('Your card was declined').waitFor();
+      assert.equal((await cartSkus(page)).length, 3);
+      await pay(page, 'Visa ending in 4242 (approves)');
+      await step(page, 'confirm');
+      await placeOrder(page);
+    }));
 });
