@@ -33,6 +33,13 @@ export function stockOf(ref: SkuRef): number {
 
 export const isPublished = (offer: Offer) => (offer.publishing_status ?? 'PUBLISHED') === 'PUBLISHED';
 
+/** Why a SKU cannot join its merchant's bag on currency grounds: a bag is priced in the merchant's currency only. */
+export function currencyProblem(ref: SkuRef): string | undefined {
+  const currency = ref.sku.currency ?? ref.offer.currency;
+  const own = ref.merchant.profile.currency;
+  return currency === own ? undefined : `${ref.sku.name ?? ref.offer.name} is priced in ${currency}; ${ref.merchant.profile.name} sells in ${own}`;
+}
+
 export function newOrder(ctx: SandboxContext): Order {
   const id = ctx.store.nextId('order');
   const now = nowDate();

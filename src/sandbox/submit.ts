@@ -4,7 +4,7 @@ import { nowDate } from './dates.js';
 import { fail, type ErrorSkuBody } from './http.js';
 import { deriveOrderStatus, emitBagEvent } from './lifecycle.js';
 import { needsAttention } from './merchants.js';
-import { isPublished, lookupSku, orderError, stockOf, type SkuRef } from './order-model.js';
+import { currencyProblem, isPublished, lookupSku, orderError, stockOf, type SkuRef } from './order-model.js';
 import { PlatformBusyError, callEach, type Platform } from './platform.js';
 import { sumOrder } from './pricing.js';
 import type { RouteResult } from './router.js';
@@ -82,6 +82,10 @@ export async function submitOrder(ctx: SandboxContext, record: OrderRecord, opti
     }),
   );
   if (notPublished.length) throw fail(400, 'offer_not_published', notPublished[0]!.message, { skus: notPublished });
+  for (const [skuId, ref] of refs) {
+    const problem = currencyProblem(ref);
+    if (problem) throw fail(400, 'invalid_request', problem, { skus: [{ sku_id: skuId, message: problem }] });
+  }
 
   const platforms = platformsOf(ctx, order.bags);
   throwIfBusy(await callEach(platforms, 'check_inventory', () => undefined));

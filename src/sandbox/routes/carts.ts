@@ -13,7 +13,7 @@ import {
 import type { SandboxContext } from '../context.js';
 import { nowDate } from '../dates.js';
 import { fail, invalid, notFound, parseId, parseWith } from '../http.js';
-import { bagFor, isPublished, lookupSku, newOrder, newOrderSku, orderError, stockOf, type SkuRef } from '../order-model.js';
+import { bagFor, currencyProblem, isPublished, lookupSku, newOrder, newOrderSku, orderError, stockOf, type SkuRef } from '../order-model.js';
 import { callEach } from '../platform.js';
 import { bagWeight, matchingMethods, priceBag, sumOrder, toBagShippingMethod } from '../pricing.js';
 import type { Route, RouteRequest } from '../router.js';
@@ -43,6 +43,7 @@ function addLine(ctx: SandboxContext, order: Order, ref: SkuRef, quantity: numbe
   const stock = stockOf(ref);
   let problem: string | undefined;
   if (!isPublished(ref.offer)) problem = `${ref.sku.name} is not available for purchase (offer not published)`;
+  else if (currencyProblem(ref)) problem = currencyProblem(ref);
   else if (total > stock) problem = stock === 0 ? `${ref.sku.name} is out of stock` : `Only ${stock} of ${ref.sku.name} available`;
   else if (total > 1000) problem = 'At most 1000 of one SKU per cart';
   if (problem) {

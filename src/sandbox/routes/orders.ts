@@ -5,7 +5,7 @@ import type { Address, Order, PaymentMethod } from '../../contract/order.js';
 import type { SandboxContext } from '../context.js';
 import { nowDate } from '../dates.js';
 import { fail, invalid, notFound, parseId, parseWith } from '../http.js';
-import { isPublished, lookupSku, newBag, newOrder, newOrderSku, stockOf, type SkuRef } from '../order-model.js';
+import { currencyProblem, isPublished, lookupSku, newBag, newOrder, newOrderSku, stockOf, type SkuRef } from '../order-model.js';
 import { PlatformBusyError } from '../platform.js';
 import { matchingMethods, priceBag, sumOrder, taxFor, toBagShippingMethod } from '../pricing.js';
 import type { Route } from '../router.js';
@@ -55,8 +55,10 @@ function estimateMerchant(state: MerchantState, lines: EstimateLine[], country: 
   const skus = lines.map(({ ref, quantity, price }) => {
     const stock = stockOf(ref);
     const published = isPublished(ref.offer);
-    const available = published && quantity <= stock;
+    const mismatch = currencyProblem(ref);
+    const available = published && !mismatch && quantity <= stock;
     if (!published) errors.push(estimateError('EXTERNAL_ADD_ITEM', `${ref.sku.name} is not available for purchase (offer not published)`, m.platform, ref.sku.id));
+    else if (mismatch) errors.push(estimateError('EXTERNAL_ADD_ITEM', mismatch, m.platform, ref.sku.id));
     else if (!available) {
       const why = stock === 0 ? 'is out of stock' : `has only ${stock} available`;
       errors.push(estimateError('EXTERNAL_ADD_ITEM', `${ref.sku.name} ${why}`, m.platform, ref.sku.id));
