@@ -137,11 +137,12 @@ describe('tote-merchant-health', () => {
       html`<tote-merchant-health endpoint="/api" token="op" .fetch=${bff.fetch}></tote-merchant-health>`,
     );
     await loaded(el);
-    const before1001 = row(el, 1001);
+    const before1005 = row(el, 1005);
 
     const button = row(el, 1007).querySelector<HTMLButtonElement>('[part="refresh-button"]')!;
     expect(button.getAttribute('aria-label')).to.equal('Refresh Kettle & Kiln');
     const event = oneEvent(el, 'tote-health-refresh');
+    button.focus();
     button.click();
     const { detail } = await event;
     await el.updateComplete;
@@ -155,8 +156,37 @@ describe('tote-merchant-health', () => {
     expect(row(el, 1007).dataset.severity).to.equal('ok');
     expect(rowIds(el)[0]).to.not.equal(1007);
     expect(text(row(el, 1007).querySelector('.refreshed'))).to.match(/^Refreshed .*2026/);
-    expect(row(el, 1001)).to.equal(before1001);
+    // Rows move with their merchant: the same elements, and focus stays on the button that was pressed.
+    expect(rowIds(el)[0]).to.equal(1005);
+    // (Identity compared as booleans: chai would print whole DOM trees on a failure.)
+    expect(row(el, 1005) === before1005, 'row 1005 kept').to.equal(true);
+    expect(shadow(el).activeElement === button, 'focus on the pressed button').to.equal(true);
+    expect(button.closest('[part="row"]') === row(el, 1007), 'button in row 1007').to.equal(true);
     expect(text(shadow(el).querySelector('[role="status"]'))).to.equal('Kettle & Kiln refreshed.');
+  });
+
+  it('a merchant fixed by a refresh leaves the needs-attention list and focus goes to the heading', async () => {
+    const bff = fakeBff({
+      'POST /api/operator/connection-health/1007/refresh': () => json({ report: healthyReport(1007, 'Kettle & Kiln') }),
+    });
+    const el = await fixture<ToteMerchantHealth>(
+      html`<tote-merchant-health
+        endpoint="/api"
+        token="op"
+        filter="attention"
+        .fetch=${bff.fetch}
+        .reports=${seededMerchants}
+      ></tote-merchant-health>`,
+    );
+    const button = row(el, 1007).querySelector<HTMLButtonElement>('[part="refresh-button"]')!;
+    button.focus();
+    button.click();
+    await oneEvent(el, 'tote-health-refresh');
+    await el.updateComplete;
+    await el.updateComplete;
+    expect(rowIds(el)).to.deep.equal([1005, 1004]);
+    expect(shadow(el).activeElement?.id).to.equal('title');
+    expect(bff.calls).to.have.length(1);
   });
 
   it('a failed refresh says so on that merchant and keeps its old report', async () => {
@@ -211,8 +241,8 @@ describe('tote-merchant-health', () => {
     const el = await fixture<ToteMerchantHealth>(
       html`<tote-merchant-health .reports=${[hostile, healthyMerchants[0]!]}></tote-merchant-health>`,
     );
-    expect(row(el, 1).querySelector('a')).to.equal(null);
-    expect(row(el, 1).querySelector('img')).to.equal(null);
+    expect(Boolean(row(el, 1).querySelector('a'))).to.equal(false);
+    expect(Boolean(row(el, 1).querySelector('img'))).to.equal(false);
     expect(text(row(el, 1).querySelector('[part="name"]'))).to.equal('<img src=x onerror=alert(1)>');
     expect(row(el, 1001).querySelector('a')!.getAttribute('href')).to.equal('https://store-1001.example.com/');
   });

@@ -5,6 +5,11 @@ export const styles = [
   tokens,
   baseStyles,
   css`
+    /* Busy buttons stay focusable (aria-disabled, not disabled) so keyboard focus is not dropped mid-request. */
+    .button[aria-disabled='true'] {
+      cursor: progress;
+      opacity: 0.55;
+    }
     :host {
       display: block;
       --_row-bg: var(--tote-merchant-health-row-background, var(--_bg));

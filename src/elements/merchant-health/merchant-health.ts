@@ -1,5 +1,6 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
+import { repeat } from 'lit/directives/repeat.js';
 import { consume } from '@lit/context';
 import type { ConnectionHealthReport } from '../../contract/operations.js';
 import type { ToteApi } from '../../state/api-client.js';
@@ -212,6 +213,7 @@ export class ToteMerchantHealth extends ToteElement {
       this.refreshedAt = new Map(this.refreshedAt).set(merchantId, fetchedAt);
       this.announcement = this.t('healthRefreshed', { name: this.nameOf(report) });
       this.emit('tote-health-refresh', { merchant_id: merchantId, report });
+      void this.keepFocus(merchantId);
     } catch (e) {
       if (isAbortError(e)) return;
       // The list loaded, so the routes exist: a 404 here is about this merchant.
@@ -226,6 +228,18 @@ export class ToteMerchantHealth extends ToteElement {
         this.refreshing = next;
       }
     }
+  }
+
+  /**
+   * A refresh re-sorts the rows; moving the focused row in the DOM blurs it, and a merchant fixed by the
+   * refresh leaves the "needs attention" list altogether. Focus goes back to the button, or to the heading.
+   */
+  private async keepFocus(merchantId: number) {
+    const focused = this.shadowRoot?.activeElement as HTMLElement | null | undefined;
+    if (!focused?.closest(`[data-merchant-id="${merchantId}"]`)) return;
+    await this.updateComplete;
+    if (!focused.isConnected) this.renderRoot.querySelector<HTMLElement>('#title')?.focus();
+    else if (this.shadowRoot?.activeElement !== focused) focused.focus();
   }
 
   private nameOf(report: Pick<ConnectionHealthReport, 'merchant_id' | 'merchant_name'>): string {
@@ -252,7 +266,7 @@ export class ToteMerchantHealth extends ToteElement {
 
   override render() {
     return html`<section part="base" class="base" aria-labelledby="title">
-      <h2 id="title" class="title">${this.t('healthTitle')}</h2>
+      <h2 id="title" class="title" tabindex="-1">${this.t('healthTitle')}</h2>
       ${this.renderBody()}
       <p class="sr-only" role="status" aria-live="polite">${this.announcement}</p>
     </section>`;
@@ -271,7 +285,11 @@ export class ToteMerchantHealth extends ToteElement {
       ${this.loadError ? this.renderLoadError() : nothing}
       ${rows.length
         ? html`<ul part="list" class="list" aria-busy=${this.loading ? 'true' : 'false'}>
-            ${rows.map((h) => this.renderRow(h))}
+            ${repeat(
+              rows,
+              (h) => h.report.merchant_id,
+              (h) => this.renderRow(h),
+            )}
           </ul>`
         : html`<p part="message" class="message">
             ${this.t(all.length ? 'healthNoneNeedAttention' : 'healthEmpty')}
@@ -329,8 +347,8 @@ export class ToteMerchantHealth extends ToteElement {
             type="button"
             part="reload-button"
             class="button secondary"
-            ?disabled=${this.loading}
-            @click=${() => this.reload()}
+            aria-disabled=${this.loading ? 'true' : 'false'}
+            @click=${() => !this.loading && this.reload()}
           >
             ${this.t('healthReloadAll')}
           </button>`
@@ -367,8 +385,8 @@ export class ToteMerchantHealth extends ToteElement {
                 part="refresh-button"
                 class="button secondary refresh"
                 aria-label=${this.t('healthRefreshMerchant', { name })}
-                ?disabled=${refreshing}
-                @click=${() => this.refreshMerchant(id)}
+                aria-disabled=${refreshing ? 'true' : 'false'}
+                @click=${() => !refreshing && this.refreshMerchant(id)}
               >
                 ${this.t(refreshing ? 'healthRefreshing' : 'healthRefresh')}
               </button>`

@@ -165,6 +165,7 @@ export class ToteMerchantOnboarding extends ToteElement {
 
   /** Validates, then sends the record; moves focus to the first field in error. */
   async submit(): Promise<void> {
+    if (this.status === 'submitting') return;
     this.formError = '';
     if (!this.reportValidity()) {
       await this.updateComplete;
@@ -239,7 +240,7 @@ export class ToteMerchantOnboarding extends ToteElement {
         ? html`<p part="form-error" class="form-error" role="alert">${this.t('onboardingError')} ${this.formError}</p>`
         : nothing}
       ${this.status === 'saved' ? html`<p class="saved">${this.t('onboardingSaved')}</p>` : nothing}
-      <button type="submit" part="submit-button" class="button" ?disabled=${submitting}>
+      <button type="submit" part="submit-button" class="button" aria-disabled=${submitting ? 'true' : 'false'}>
         ${this.t(submitting ? 'onboardingSubmitting' : 'onboardingSubmit')}
       </button>
     </form>`;
