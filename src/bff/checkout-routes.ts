@@ -15,6 +15,7 @@ import {
   ApiUpdateSkuRequestSchema,
 } from '../contract/api.js';
 import { SubmitCartRequestSchema, type Order } from '../contract/order.js';
+import { checkDirectOrderAmounts } from './direct-order-check.js';
 import { ApiHttpError, json } from './errors.js';
 import { orderEventStream } from './events.js';
 import { appOrderIdFor, fingerprintOf, readIdempotencyKey } from './idempotency.js';
@@ -115,6 +116,7 @@ export function addCheckoutRoutes(router: Router<RouteHandler>, parts: BffParts)
       key,
       fingerprint: fingerprintOf('direct-order', canonicalJson(input)),
       async send() {
+        await checkDirectOrderAmounts(client, input);
         const order = await client.createDirectOrder({ ...input, order: { ...input.order, app_order_id: appOrderId } });
         return { status: 201, body: placed(order) };
       },

@@ -161,7 +161,7 @@ describe('event streams', () => {
       const placed = await fetch(`${base}/api/orders`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'idempotency-key': 'stream-limit-0001' },
-        body: JSON.stringify({ payment_method: PAY, order: { customer: CUSTOMER, bags: [{ merchant_id: 1001, skus: [{ sku_id: sku.id, quantity: 1, price: sku.sale_price }], shipping_method: { label: 'S', price: 0 } }], shipping_address: ADDRESS, currency: 'USD' } }),
+        body: JSON.stringify({ payment_method: PAY, order: { customer: CUSTOMER, bags: [{ merchant_id: 1001, skus: [{ sku_id: sku.id, quantity: 1, price: sku.sale_price }], shipping_method: { shipping_method_id: '1001-standard', label: 'Standard shipping', price: 599 } }], shipping_address: ADDRESS, currency: 'USD' } }),
       });
       const { order, access } = await placed.json();
       const url = `${base}/api/orders/${order.id}/events?access=${encodeURIComponent(access)}`;

@@ -32,6 +32,9 @@ async function sandboxOrders(): Promise<any[]> {
   return Array.isArray(body) ? body : body.orders;
 }
 
+/** The sandbox's standard shipping per merchant: a direct order's shipping must be one the merchant offers. */
+const STANDARD_SHIPPING: Record<number, number> = { 1001: 599, 1002: 800, 1004: 495, 1005: 1500 };
+
 function directOrder(skus: { id: number; sale_price: number; merchant_id: number }[], extra: object = {}) {
   const merchants = [...new Set(skus.map((s) => s.merchant_id))];
   return {
@@ -41,7 +44,7 @@ function directOrder(skus: { id: number; sale_price: number; merchant_id: number
       bags: merchants.map((m) => ({
         merchant_id: m,
         skus: skus.filter((s) => s.merchant_id === m).map((s) => ({ sku_id: s.id, quantity: 1, price: s.sale_price })),
-        shipping_method: { label: 'Standard', price: 500 },
+        shipping_method: { shipping_method_id: `${m}-standard`, label: 'Standard shipping', price: STANDARD_SHIPPING[m]! },
       })),
       shipping_address: ADDRESS,
       currency: 'USD',
@@ -158,7 +161,7 @@ describe('the cart flow', () => {
   });
 
   it('passes a declined payment on as payment_declined and keeps the key usable', async () => {
-    const [a] = await inStockSkus(1003);
+    const [a] = await inStockSkus(1004);
     const body = { ...directOrder([a!]), payment_method: { ...PAY, token: 'tok_sandbox_declined' } };
     const key = { 'idempotency-key': 'declined-attempt-0001' };
     const res = await stack.api('/api/orders', { method: 'POST', headers: { ...shop, ...key }, json: body });
@@ -169,8 +172,8 @@ describe('the cart flow', () => {
   });
 
   it('answers out_of_stock with the SKU named', async () => {
-    const [a] = await inStockSkus(1003);
-    await stack.control('/__sandbox/faults', { json: { merchant_id: 1003, out_of_stock_sku_ids: [a!.id] } });
+    const [a] = await inStockSkus(1004);
+    await stack.control('/__sandbox/faults', { json: { merchant_id: 1004, out_of_stock_sku_ids: [a!.id] } });
     try {
       const res = await stack.api('/api/orders', { method: 'POST', headers: { ...shop, 'idempotency-key': 'oos-attempt-0001' }, json: directOrder([a!]) });
       assert.equal(res.status, 409, res.text);
@@ -215,7 +218,7 @@ describe('cart submission with an unknown outcome', () => {
 
 describe('direct order submission', () => {
   it('creates one order for two concurrent submits with one key, and replays it', async () => {
-    const skus = [...(await inStockSkus(1001)), ...(await inStockSkus(1003))];
+    const skus = [...(await inStockSkus(1001)), ...(await inStockSkus(1004))];
     const body = directOrder(skus);
     const before = (await sandboxOrders()).length;
     const headers = { ...shop, 'idempotency-key': 'dos-concurrent-0001' };
@@ -253,12 +256,12 @@ describe('direct order submission', () => {
   });
 
   it('reconciles an unknown outcome instead of sending the order again', async () => {
-    const [s] = await inStockSkus(1003);
+    const [s] = await inStockSkus(1004);
     const body = directOrder([s!]);
     const headers = { ...shop, 'idempotency-key': 'dos-unknown-outcome-0001' };
     const before = (await sandboxOrders()).length;
     // The platform creates the order and then fails the answer: the BFF cannot know what happened.
-    await stack.control('/__sandbox/faults', { json: { merchant_id: 1003, fail_submit: 'after' } });
+    await stack.control('/__sandbox/faults', { json: { merchant_id: 1004, fail_submit: 'after' } });
     let first;
     try {
       first = await stack.api('/api/orders', { method: 'POST', headers, json: body });

@@ -50,7 +50,7 @@ async function placeOrder(key: string) {
       payment_method: PAY,
       order: {
         customer: CUSTOMER,
-        bags: [{ merchant_id: 1001, skus: [{ sku_id: sku.id, quantity: 1, price: sku.sale_price }], shipping_method: { label: 'Standard', price: 500 } }],
+        bags: [{ merchant_id: 1001, skus: [{ sku_id: sku.id, quantity: 1, price: sku.sale_price }], shipping_method: { shipping_method_id: '1001-standard', label: 'Standard shipping', price: 599 } }],
         shipping_address: ADDRESS,
         currency: 'USD',
       },
