@@ -274,13 +274,28 @@ export async function openEvents(url: string): Promise<EventStream & { status: n
   };
 }
 
-/** A direct order of one in-stock SKU per merchant given, through the BFF. */
-export async function directOrderBody(stack: Pick<Stack, 'api'>, merchantIds: number[], currency = 'USD') {
-  const bags = [];
+/** A direct order of one in-stock SKU per merchant given, priced by a real estimate through the BFF (as the widget does). */
+export async function directOrderBody(stack: Pick<Stack, 'api'>, merchantIds: number[], currency = 'USD', address: Record<string, unknown> = ADDRESS) {
+  const picks = [];
   for (const merchantId of merchantIds) {
     const page = await stack.api(`/api/offers?merchant_id=${merchantId}&size=10`);
     const sku = page.body.offers.flatMap((o: any) => o.skus).find((s: any) => s.in_stock && (s.qty_available ?? 9) > 2);
-    bags.push({ merchant_id: merchantId, skus: [{ sku_id: sku.id, quantity: 1, price: sku.sale_price }], shipping_method: { label: 'Standard', price: 0 } });
+    picks.push({ merchantId, sku });
   }
-  return { payment_method: PAY, order: { customer: CUSTOMER, bags, shipping_address: ADDRESS, currency } };
+  const estimate = await stack.api('/api/estimate', {
+    method: 'POST',
+    json: { skus: picks.map((p) => ({ sku_id: p.sku.id, quantity: 1 })), shipping_address: address },
+  });
+  if (estimate.status !== 200) throw new Error(`estimate answered ${estimate.status}: ${estimate.text}`);
+  const bags = picks.map(({ merchantId, sku }) => {
+    const cart = estimate.body.estimated_carts.find((c: any) => c.merchant_id === merchantId);
+    const method = cart.available_shipping_methods[0];
+    return {
+      merchant_id: merchantId,
+      skus: [{ sku_id: sku.id, quantity: 1, price: sku.sale_price }],
+      shipping_method: { shipping_method_id: method.shipping_method_id, label: method.label, price: method.price },
+      tax_total: cart.tax_total ?? 0,
+    };
+  });
+  return { payment_method: PAY, order: { customer: CUSTOMER, bags, shipping_address: address, currency } };
 }

@@ -1,0 +1,176 @@
+/**
+ * Group 7 — money: amounts stay integers in each currency's minor unit from
+ * the service through the BFF to the formatted text; currencies are never
+ * added together; every bag adds up, and the bags add up to the order.
+ */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { formatMoney, sumByCurrency, addMoney, CurrencyMismatchError } from '../../src/contract/money.js';
+import { startStack, plainOffer, directOrderBody, assertNoSecrets, ADDRESS, CUSTOMER, PAY, type Stack } from './harness.js';
+
+let stack: Stack;
+
+/** Every number under a key that names an amount must be a safe integer. */
+function amountsAreIntegers(value: unknown, path = ''): string[] {
+  if (Array.isArray(value)) return value.flatMap((v, i) => amountsAreIntegers(v, `${path}.${i}`));
+  if (value && typeof value === 'object') {
+    return Object.entries(value).flatMap(([k, v]) => {
+      const p = `${path}.${k}`;
+      if (typeof v === 'number' && /price|total|amount/.test(k) && !Number.isSafeInteger(v)) return [`${p}=${v}`];
+      return amountsAreIntegers(v, p);
+    });
+  }
+  return [];
+}
+
+/** Each bag: total = sub + shipping + tax − discount; single-currency orders: the bags add up to the order. */
+function assertAddsUp(order: any) {
+  for (const b of order.bags) {
+    const lines = b.skus.filter((s: any) => s.available !== false).reduce((n: number, s: any) => n + s.price * s.quantity, 0);
+    assert.equal(b.sub_total, lines, `bag ${b.id} sub_total`);
+    assert.equal(b.total, b.sub_total + (b.shipping_total ?? 0) + (b.tax_total ?? 0) - (b.discount_total ?? 0), `bag ${b.id} total`);
+  }
+  const currencies = new Set(order.bags.map((b: any) => b.currency));
+  if (currencies.size === 1) {
+    assert.equal(order.total, order.bags.reduce((n: number, b: any) => n + b.total, 0), 'order total');
+  } else {
+    assert.equal(order.total ?? null, null, 'no order total across currencies');
+  }
+}
+
+async function inStockSku(merchantId: number) {
+  const page = await stack.api(`/api/offers?merchant_id=${merchantId}&size=20`);
+  return page.body.offers.flatMap((o: any) => o.skus).find((s: any) => s.in_stock && (s.qty_available ?? 9) > 4);
+}
+
+async function checkout(skus: { sku_id: number; quantity: number }[], address = ADDRESS) {
+  const created = await stack.api('/api/carts', { method: 'POST', json: { skus } });
+  assert.equal(created.status, 201, created.text);
+  const { id } = created.body.cart;
+  const h = { 'tote-access': created.body.access };
+  const step = async (path: string, json: unknown) => {
+    const r = await stack.api(`/api/carts/${id}/${path}`, { method: 'POST', headers: h, json });
+    assert.equal(r.status, 200, `${path}: ${r.text}`);
+    return r.body.cart;
+  };
+  await step('customer', CUSTOMER);
+  await step('shipping_address', address);
+  const avail = await stack.api(`/api/carts/${id}/shipping/available`, { headers: h });
+  await step('shipping', avail.body.bags.map((b: any) => ({ bag_id: b.bag_id, shipping_method_id: b.shipping_methods[0].shipping_method_id })));
+  await step('payment', PAY);
+  const placed = await stack.api(`/api/carts/${id}/submit`, { method: 'POST', headers: { ...h, 'idempotency-key': `money-${id}-${Date.now()}` } });
+  assert.equal(placed.status, 200, placed.text);
+  return placed.body.order;
+}
+
+before(async () => {
+  stack = await startStack();
+});
+after(() => stack.close());
+
+describe('7. Money', () => {
+  it('JPY: a cart of ¥ amounts goes through to an order with no fraction anywhere and shows no decimals', async () => {
+    const sku = await inStockSku(1002);
+    const order = await checkout([{ sku_id: sku.id, quantity: 3 }], { ...ADDRESS, country: 'JP', state: 'Tokyo', city: 'Tokyo', postal_code: '100-0001' });
+    assert.deepEqual(amountsAreIntegers(order), []);
+    assert.equal(order.bags[0].currency, 'JPY');
+    assert.equal(order.bags[0].skus[0].line_price, sku.sale_price * 3);
+    assertAddsUp(order);
+    assert.doesNotMatch(formatMoney(order.total, 'JPY', 'en-US'), /[.,]\d{1,2}$/);
+  });
+
+  it('KWD: three minor digits end to end — 5 % VAT stays whole fils and KWD 1.234 shows as such', async () => {
+    const sku = await inStockSku(1005);
+    const order = await checkout([{ sku_id: sku.id, quantity: 2 }], { ...ADDRESS, country: 'KW', state: null as unknown as string, city: 'Kuwait City', postal_code: '13001' });
+    assert.deepEqual(amountsAreIntegers(order), []);
+    assert.equal(order.bags[0].currency, 'KWD');
+    assert.ok(order.bags[0].tax_total > 0, 'VAT charged');
+    assertAddsUp(order);
+    assert.match(formatMoney(1234, 'KWD', 'en-US'), /1\.234/);
+  });
+
+  it('IQD and CLF: amounts of injected offers reach the widget as the same integers and format with ISO digits (3 and 4)', async () => {
+    await stack.control('/__sandbox/offers', { json: plainOffer(910001, { currency: 'IQD', merchant_id: 1005, min_price: 1500, max_price: 1500 }, { currency: 'IQD', merchant_id: 1005, sale_price: 1500 }) });
+    await stack.control('/__sandbox/offers', { json: plainOffer(910002, { currency: 'CLF', merchant_id: 1005, min_price: 12345, max_price: 12345 }, { currency: 'CLF', merchant_id: 1005, sale_price: 12345 }) });
+    const iqd = await stack.api('/api/offers/910001');
+    const clf = await stack.api('/api/offers/910002');
+    assert.equal(iqd.body.offer.skus[0].sale_price, 1500);
+    assert.equal(clf.body.offer.skus[0].sale_price, 12345);
+    // Intl alone says IQD has 0 digits: ours says ISO's 3.
+    assert.match(formatMoney(iqd.body.offer.skus[0].sale_price, iqd.body.offer.currency, 'en-US'), /1\.500/);
+    assert.match(formatMoney(clf.body.offer.skus[0].sale_price, clf.body.offer.currency, 'en-US'), /1\.2345/);
+  });
+
+  it('a SKU priced in another currency than its merchant\'s bag is never summed into that bag', async () => {
+    await stack.control('/__sandbox/offers', { json: plainOffer(910003, { currency: 'IQD', merchant_id: 1005 }, { currency: 'IQD', merchant_id: 1005, sale_price: 1500 }) });
+    const kwd = await inStockSku(1005);
+    const res = await stack.api('/api/carts', { method: 'POST', json: { skus: [{ sku_id: kwd.id, quantity: 1 }, { sku_id: 9100030, quantity: 1 }] } });
+    assert.equal(res.status, 201, res.text);
+    const bag = res.body.cart.bags.find((b: any) => b.merchant_id === 1005);
+    assert.equal(bag.currency, 'KWD');
+    for (const line of bag.skus) assert.notEqual(line.sku_id, 9100030, 'an IQD price was added to a KWD bag');
+    assert.equal(bag.sub_total, kwd.sale_price);
+    assert.ok(res.body.cart.errors.some((e: any) => e.entity_id === 9100030), 'the refused SKU is reported');
+  });
+
+  it('a mixed-currency cart (USD, JPY, KWD) keeps one total per bag and none for the order, through submission', async () => {
+    const skus = await Promise.all([1001, 1002, 1005].map(inStockSku));
+    const order = await checkout(skus.map((s: any) => ({ sku_id: s.id, quantity: 1 })));
+    assert.deepEqual(order.bags.map((b: any) => b.currency).sort(), ['JPY', 'KWD', 'USD']);
+    assertAddsUp(order);
+    const totals = sumByCurrency(order.bags.map((b: any) => ({ amount: b.total, currency: b.currency })));
+    assert.equal(totals.length, 3);
+    assert.throws(() => addMoney(totals[0]!, totals[1]!), CurrencyMismatchError);
+  });
+
+  it('two USD bags of two merchants add up to the order total', async () => {
+    const a = await inStockSku(1001);
+    // 1006 is hidden from the shop list (public distribution) but its SKUs are real USD SKUs.
+    const page = await stack.control('/v1/catalog/offers/merchants/1006?size=10');
+    const b = page.content.flatMap((o: any) => o.skus).find((s: any) => s.in_stock && (s.qty_available ?? 9) > 4);
+    const order = await checkout([{ sku_id: a.id, quantity: 2 }, { sku_id: b.id, quantity: 1 }]);
+    assert.equal(order.bags.length, 2);
+    assert.equal(order.currency, 'USD');
+    assertAddsUp(order);
+  });
+
+  it('-0 from the service is plain 0 in the BFF answer and never formats as a negative', async () => {
+    const raw = JSON.stringify(plainOffer(910004, { min_price: 0, max_price: 0 }, { sale_price: 0, retail_price: 0 })).replace(/"sale_price":0/, '"sale_price":-0').replace(/"min_price":0/, '"min_price":-0');
+    assert.match(raw, /-0/);
+    await stack.control('/__sandbox/offers?raw=true', { json: JSON.parse(raw) });
+    const res = await stack.api('/api/offers/910004');
+    assert.equal(res.status, 200, res.text);
+    assert.doesNotMatch(res.text, /:-0[,}]/);
+    assert.equal(formatMoney(-0, 'USD', 'en-US'), formatMoney(0, 'USD', 'en-US'));
+    assert.equal(formatMoney(-0, 'KWD', 'en-US'), formatMoney(0, 'KWD', 'en-US'));
+  });
+
+  it('a direct order whose SKU price was lowered by the browser is refused (409 price_changed) and no order exists', async () => {
+    const before = (await stack.control('/__sandbox/orders')).length;
+    const body = await directOrderBody(stack, [1001]);
+    body.order.bags[0]!.skus[0]!.price -= 1;
+    const res = await stack.api('/api/orders', { method: 'POST', headers: { 'idempotency-key': 'money-lowered-price' }, json: body });
+    assert.equal(res.status, 409, res.text);
+    assert.equal(res.body.error.code, 'price_changed');
+    assert.equal((await stack.control('/__sandbox/orders')).length, before);
+  });
+
+  for (const [what, tamper] of [
+    ['a negative tax_total', (bag: any) => (bag.tax_total = -50_000)],
+    ['a discount worth the whole bag', (bag: any) => (bag.discounts = [{ code: 'FREE', amount: bag.skus[0].price }])],
+    ['a shipping price of its own', (bag: any) => (bag.shipping_method = { shipping_method_id: 'made-up', label: 'Teleport', price: 0 })],
+  ] as const) {
+    it(`a direct order with ${what} set by the browser is refused and no order exists`, async () => {
+      const before = (await stack.control('/__sandbox/orders')).length;
+      const body: any = await directOrderBody(stack, [1001]);
+      tamper(body.order.bags[0]);
+      const res = await stack.api('/api/orders', { method: 'POST', headers: { 'idempotency-key': `money-${what.replace(/\W+/g, '-')}` }, json: body });
+      assert.ok(res.status === 400 || res.status === 409, `${res.status} ${res.text.slice(0, 300)}`);
+      assert.equal((await stack.control('/__sandbox/orders')).length, before);
+    });
+  }
+
+  it('no answer in this file carried the app secret or token', () => {
+    assert.equal(assertNoSecrets(stack.received), undefined);
+  });
+});
