@@ -90,6 +90,7 @@ describe('tote-merchant-onboarding', () => {
     );
     await type(el, 'provider_account_id', 'acct-123');
     expect(text(errorOf(el, 'provider_account_id'))).to.contain('letters, digits or underscores');
+    expect(text(shadow(el).querySelector('[role="status"]'))).to.match(/^Provider account ID: Use 3 to 64 letters/);
     expect(Boolean(errorOf(el, 'channel_merchant_id'))).to.equal(false);
 
     field(el, 'provider_account_id').select();

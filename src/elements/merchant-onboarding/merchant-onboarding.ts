@@ -139,7 +139,11 @@ export class ToteMerchantOnboarding extends ToteElement {
 
   private handleBlur(field: OnboardingField) {
     // An untouched empty field is not an error until the form is submitted.
-    if (this.values[field] !== '' || this.errors[field]) this.checkField(field);
+    if (this.values[field] === '' && !this.errors[field]) return;
+    this.checkField(field);
+    // Focus has moved on, so the field's own description is not read: say the error out loud.
+    const error = this.errors[field];
+    if (error) this.announcement = `${this.t(LABEL[field])}: ${this.errorText(field, error)}`;
   }
 
   private async handleSubmit(e: SubmitEvent) {
