@@ -17,6 +17,7 @@ export const tokens = css`
     --_primary-hover: var(--tote-color-primary-hover, #163d24);
     --_on-primary: var(--tote-color-on-primary, #ffffff);
     --_accent: var(--tote-color-accent, #b3261e);
+    --_on-accent: var(--tote-color-on-accent, #ffffff);
     --_success: var(--tote-color-success, #1d6b38);
     --_warning: var(--tote-color-warning, #8a5200);
     --_danger: var(--tote-color-danger, #b3261e);
@@ -56,6 +57,7 @@ export const tokens = css`
       --_primary-hover: var(--tote-color-primary-hover, #a9e0ba);
       --_on-primary: var(--tote-color-on-primary, #0f2417);
       --_accent: var(--tote-color-accent, #ffb4ab);
+      --_on-accent: var(--tote-color-on-accent, #410002);
       --_success: var(--tote-color-success, #8fd1a4);
       --_warning: var(--tote-color-warning, #ffcf8a);
       --_danger: var(--tote-color-danger, #ffb4ab);

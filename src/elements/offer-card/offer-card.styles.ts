@@ -60,7 +60,7 @@ export const offerCardStyles = css`
   }
   .badge.sale {
     background: var(--_accent);
-    color: #fff;
+    color: var(--_on-accent);
   }
   .body {
     display: flex;

@@ -142,8 +142,8 @@ export class ToteOfferCard extends ToteElement {
       <article part="base" class="card" aria-labelledby="title">
         ${this.renderMedia(offer, inStock)}
         <div class="body">
-          <p part="merchant" class="merchant">${offer.merchant_name || offer.seller || this.t('thisShop')}</p>
-          <h3 part="title" class="title" id="title">${offer.name}</h3>
+          <p part="merchant" class="merchant" dir="auto">${offer.merchant_name || offer.seller || this.t('thisShop')}</p>
+          <h3 part="title" class="title" id="title" dir="auto">${offer.name}</h3>
           ${this.renderPrice(offer)}
           <p part="availability" class="availability ${inStock ? '' : 'out'}">
             ${inStock ? this.t('inStock') : this.t('outOfStock')}
@@ -200,17 +200,17 @@ export class ToteOfferCard extends ToteElement {
     const tags = offer.tags.filter((t) => t.trim()).slice(0, MAX_TAGS);
     if (!tags.length) return nothing;
     return html`<ul part="tags" class="tags" aria-label=${this.t('tags')}>
-      ${tags.map((tag) => html`<li>${tag}</li>`)}
+      ${tags.map((tag) => html`<li dir="auto">${tag}</li>`)}
     </ul>`;
   }
 
   private renderDescription(offer: WidgetOffer) {
     const markup = this.markupDescription(offer);
     if (markup === undefined) {
-      return offer.description ? html`<p part="description" class="description">${offer.description}</p>` : nothing;
+      return offer.description ? html`<p part="description" class="description" dir="auto">${offer.description}</p>` : nothing;
     }
     return this.descriptionNodes.length
-      ? html`<div part="description" class="description">${this.descriptionNodes}</div>`
+      ? html`<div part="description" class="description" dir="auto">${this.descriptionNodes}</div>`
       : nothing;
   }
 
@@ -245,7 +245,7 @@ export class ToteOfferCard extends ToteElement {
     return html`<dialog part="dialog" aria-labelledby="dialog-title" @close=${this.handleDialogClose}>
       ${this.pickerOpen
         ? html`<div class="dialog-header">
-              <h2 id="dialog-title">${this.t('chooseOptionsFor', { name: offer.name })}</h2>
+              <h2 id="dialog-title" dir="auto">${this.t('chooseOptionsFor', { name: offer.name })}</h2>
               <button class="close" type="button" aria-label=${this.t('close')} @click=${() => this.dialog?.close()}>
                 ×
               </button>

@@ -3,6 +3,8 @@ import { css } from 'lit';
 export const offerGridStyles = css`
   :host {
     display: block;
+    /* Text below follows the colour scheme, so the grid brings its own surface. */
+    background: var(--tote-offer-grid-background, var(--_bg));
     --_grid-min: var(--tote-offer-grid-min-column-width, 15rem);
     --_grid-gap: var(--tote-offer-grid-gap, var(--_space-4));
   }

@@ -37,6 +37,7 @@ let instances = 0;
  *
  * @cssproperty --tote-offer-grid-min-column-width - Narrowest column before the grid wraps (default 15rem).
  * @cssproperty --tote-offer-grid-gap - Space between cards.
+ * @cssproperty --tote-offer-grid-background - Behind the cards and messages (default: the surface colour).
  */
 export class ToteOfferGrid extends ToteElement {
   static override styles = [tokens, baseStyles, offerGridStyles];

@@ -3,6 +3,7 @@ import { css } from 'lit';
 export const variantPickerStyles = css`
   :host {
     display: block;
+    background: var(--tote-variant-picker-background, var(--_bg));
     --_chip-selected: var(--tote-variant-picker-selected-color, var(--_primary));
   }
   .picker {

@@ -56,6 +56,7 @@ const UNTRACKED_MAX = 99;
  * @csspart retry-button - "Try again" after a failed load.
  *
  * @cssproperty --tote-variant-picker-selected-color - Border of the chosen value.
+ * @cssproperty --tote-variant-picker-background - Behind the picker (default: the surface colour).
  */
 export class ToteVariantPicker extends ToteElement {
   static override styles = [tokens, baseStyles, offerStatusStyles, variantPickerStyles];
@@ -208,7 +209,7 @@ export class ToteVariantPicker extends ToteElement {
               aria-describedby=${st.enabled ? nothing : reasonId}
               @change=${() => this.handleChoose(variant, value)}
             />
-            <span class="chip">${value.name}</span>
+            <span class="chip" dir="auto">${value.name}</span>
             ${st.enabled ? nothing : html`<span class="reason" id=${reasonId}>${this.reason(st)}</span>`}
           </label>`;
         })}
