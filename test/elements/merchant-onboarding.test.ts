@@ -149,7 +149,15 @@ describe('tote-merchant-onboarding', () => {
     expect(text(shadow(el).querySelector('[part="account-id"]'))).to.equal('pa_stored_7');
     expect(text(shadow(el).querySelector('[role="status"]'))).to.equal('Onboarding saved.');
     expect(submitButton(el).getAttribute('aria-disabled')).to.equal('false');
+    expect(text(shadow(el).querySelector('.saved'))).to.equal('Onboarding saved.');
     await expect(el).to.be.accessible();
+
+    // Editing again makes the form a draft; the stored record stays shown.
+    field(el, 'channel_merchant_id').focus();
+    await sendKeys({ type: '-2' });
+    await el.updateComplete;
+    expect(Boolean(shadow(el).querySelector('.saved'))).to.equal(false);
+    expect(text(shadow(el).querySelector('[part="account-id"]'))).to.equal('pa_stored_7');
   });
 
   it('shows the server\'s field errors next to their fields and a failed submission as an alert', async () => {

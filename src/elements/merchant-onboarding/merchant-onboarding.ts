@@ -133,6 +133,8 @@ export class ToteMerchantOnboarding extends ToteElement {
 
   private handleInput(field: OnboardingField, e: Event) {
     this.values = { ...this.values, [field]: (e.target as HTMLInputElement | HTMLSelectElement).value };
+    // "Saved" described the values as they were sent; an edit makes them a draft again.
+    if (this.status === 'saved') this.status = 'idle';
     // Once a field shows an error, it follows the typing so the error clears as soon as it is fixed.
     if (this.errors[field]) this.checkField(field);
   }
