@@ -64,8 +64,12 @@ export function errorResponse(error: ApiHttpError, redact: Redact): Response {
   return json(error.status, body, error.headers);
 }
 
-/** Seconds for `Retry-After`: at least 1, so a client never retries in a tight loop. */
-export const retryAfterSeconds = (ms: number | undefined) => Math.max(1, Math.ceil((ms ?? 1000) / 1000));
+/** A merchant asking for more than this is still worth asking again by then; a shopper will not wait longer anyway. */
+const MAX_RETRY_AFTER_S = 60;
+
+/** Seconds for `Retry-After`: at least 1, so a client never retries in a tight loop; at most a minute, whatever upstream asked. */
+export const retryAfterSeconds = (ms: number | undefined) =>
+  Math.min(MAX_RETRY_AFTER_S, Math.max(1, Math.ceil((ms ?? 1000) / 1000)));
 
 export function rateLimited(code: 'rate_limited' | 'merchant_busy', message: string, retryAfter: number, merchantId?: number) {
   return new ApiHttpError(
