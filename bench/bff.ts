@@ -1,0 +1,135 @@
+/**
+ * BFF overhead on loopback: latency p50/p99 and throughput of the widget's
+ * hottest reads through the BFF against the same requests sent straight to
+ * the sandbox, same run, with autocannon. Each server runs in its own process.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import autocannon from 'autocannon';
+import { SERVICE_HEADERS } from './servers.js';
+import { figure, ratio, type Figure } from './stats.js';
+
+const SECTION = 'BFF overhead (loopback, autocannon)';
+/** Each load run is bounded in both count and time. */
+const REQUESTS = 500;
+const MAX_SECONDS = 5;
+const CONNECTIONS = 10;
+const RUNS = 3;
+
+const ESTIMATE_BODY = JSON.stringify({
+  skus: [{ sku_id: 0, quantity: 1 }],
+  shipping_address: { first_name: 'Ada', last_name: 'Lovelace', address_1: '1 Market St', city: 'San Francisco', state: 'CA', postal_code: '94105', country: 'US' },
+  discounts: [],
+});
+
+async function serve(args: string[]): Promise<{ child: ChildProcess; info: Record<string, string> }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/serve.ts', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const lines = createInterface({ input: child.stdout! });
+  const info = await new Promise<Record<string, string>>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`bench/serve.ts ${args[0]} exited with ${code}`)));
+    lines.once('line', (line) => resolve(JSON.parse(line) as Record<string, string>));
+  });
+  return { child, info };
+}
+
+interface Load {
+  p50: number;
+  p99: number;
+  rps: number;
+  total: number;
+}
+
+async function load(url: string, opts: { method?: 'GET' | 'POST'; body?: string; headers?: Record<string, string> } = {}): Promise<Load> {
+  const instance = autocannon({
+    url,
+    connections: CONNECTIONS,
+    amount: REQUESTS,
+    method: opts.method ?? 'GET',
+    headers: { accept: 'application/json', ...(opts.body ? { 'content-type': 'application/json' } : {}), ...opts.headers },
+    ...(opts.body ? { body: opts.body } : {}),
+  });
+  const stop = setTimeout(() => instance.stop(), MAX_SECONDS * 1000);
+  const result = await instance;
+  clearTimeout(stop);
+  if (result.non2xx || result.errors) {
+    throw new Error(`${opts.method ?? 'GET'} ${url}: ${result.non2xx} non-2xx, ${result.errors} errors (${JSON.stringify(result.statusCodeStats)})`);
+  }
+  return { p50: result.latency.p50, p99: result.latency.p99, rps: result.requests.total / result.duration, total: result.requests.total };
+}
+
+const sum = (loads: Load[]) => loads.reduce((a, l) => a + l.total, 0);
+const offerCalls = (calls: string[]) => calls.filter((c) => c.includes('/v1/catalog/')).length;
+
+async function json(url: string, init?: RequestInit): Promise<unknown> {
+  const res = await fetch(url, init);
+  if (!res.ok) throw new Error(`${url} → ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+export async function measureBff(log: (m: string) => void): Promise<Figure[]> {
+  const sandbox = await serve(['sandbox']);
+  const sandboxUrl = sandbox.info.sandbox!;
+  const bff = await serve(['bff', sandboxUrl]);
+  const { cached, uncached, stats } = bff.info as { cached: string; uncached: string; stats: string };
+  try {
+    const offersPath = '/offers?merchant_id=1001&size=20';
+    const direct = `${sandboxUrl}/v1/catalog/offers/merchants/1001?size=20`;
+    // A real SKU for the estimate.
+    const { offers } = (await json(`${cached}/api${offersPath}`)) as { offers: { skus: { id: number }[] }[] };
+    const body = ESTIMATE_BODY.replace('"sku_id":0', `"sku_id":${offers[0]!.skus[0]!.id}`);
+    await json(`${cached}/api/estimate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    // Warm every path once (health cached, offers cache filled, code optimised).
+    await load(`${cached}/api${offersPath}`);
+    await load(`${uncached}/api${offersPath}`);
+    await load(direct, { headers: SERVICE_HEADERS });
+    await json(stats);
+
+    const targets = {
+      cachedOffers: () => load(`${cached}/api${offersPath}`),
+      uncachedOffers: () => load(`${uncached}/api${offersPath}`),
+      directOffers: () => load(direct, { headers: SERVICE_HEADERS }),
+      bffEstimate: () => load(`${cached}/api/estimate`, { method: 'POST', body }),
+      directEstimate: () => load(`${sandboxUrl}/v1/orders/estimate`, { method: 'POST', body, headers: SERVICE_HEADERS }),
+    };
+    const results: Record<keyof typeof targets, Load[]> = { cachedOffers: [], uncachedOffers: [], directOffers: [], bffEstimate: [], directEstimate: [] };
+    const upstream = { cached: [] as string[], uncached: [] as string[] };
+    for (let run = 0; run < RUNS; run++) {
+      // Interleaved, so that a slow moment of the machine hits every target alike.
+      for (const [name, go] of Object.entries(targets) as [keyof typeof targets, () => Promise<Load>][]) {
+        log(`bff: ${name}, run ${run + 1}/${RUNS}`);
+        await json(stats);
+        results[name].push(await go());
+        const calls = (await json(stats)) as { cached: string[]; uncached: string[] };
+        if (name === 'cachedOffers') upstream.cached.push(...calls.cached);
+        if (name === 'uncachedOffers') upstream.uncached.push(...calls.uncached);
+      }
+    }
+
+    const figures: Figure[] = [];
+    const add = (id: string, label: string, loads: Load[]) =>
+      figures.push(
+        figure(SECTION, `bff.${id}.p50`, `${label}: p50 latency`, 'ms', loads.map((l) => l.p50)),
+        figure(SECTION, `bff.${id}.p99`, `${label}: p99 latency`, 'ms', loads.map((l) => l.p99)),
+        figure(SECTION, `bff.${id}.rps`, `${label}: throughput`, 'req/s', loads.map((l) => l.rps)),
+      );
+    add('offers_cached', 'GET /api/offers via BFF, cached', results.cachedOffers);
+    add('offers_uncached', 'GET /api/offers via BFF, uncached', results.uncachedOffers);
+    add('offers_direct', 'GET …/offers/merchants/1001 straight to sandbox', results.directOffers);
+    figures.push(
+      ratio(SECTION, 'bff.offers_cached.vs_direct', 'offers p50, cached BFF / sandbox', results.cachedOffers.map((l) => l.p50), results.directOffers.map((l) => l.p50)),
+      ratio(SECTION, 'bff.offers_uncached.vs_direct', 'offers p50, uncached BFF / sandbox', results.uncachedOffers.map((l) => l.p50), results.directOffers.map((l) => l.p50)),
+      // Offer pages only: the merchant list behind them is kept for its own TTL (60 s) and may renew mid-run.
+      figure(SECTION, 'bff.offers_cached.upstream', `cached offers: BFF→service offer calls for ${sum(results.cachedOffers)} requests`, 'calls', [offerCalls(upstream.cached)]),
+      figure(SECTION, 'bff.offers_uncached.upstream', `uncached offers: BFF→service offer calls for ${sum(results.uncachedOffers)} requests`, 'calls', [offerCalls(upstream.uncached)]),
+    );
+    add('estimate_bff', 'POST /api/estimate via BFF', results.bffEstimate);
+    add('estimate_direct', 'POST /v1/orders/estimate straight to sandbox', results.directEstimate);
+    figures.push(
+      ratio(SECTION, 'bff.estimate.vs_direct', 'estimate p50, BFF / sandbox', results.bffEstimate.map((l) => l.p50), results.directEstimate.map((l) => l.p50)),
+    );
+    return figures;
+  } finally {
+    bff.child.kill();
+    sandbox.child.kill();
+  }
+}

@@ -1,0 +1,171 @@
+/**
+ * Render: offer cards in headless Chromium against a hand-written DOM
+ * baseline on the same page in the same run, a variant change on a
+ * 1,000-card page, JS heap after 1,000 cards, and layout shift while a grid
+ * loads from a live BFF.
+ */
+import type { Page } from 'playwright-core';
+import type { WidgetOffer } from '../src/contract/api.js';
+import {
+  bffConfig,
+  bundle,
+  countingFetch,
+  launchChromium,
+  startBenchSandbox,
+  startPageServer,
+} from './servers.js';
+import { figure, median, ratio, repeat, type Figure } from './stats.js';
+
+const SECTION = 'render';
+
+const RENDER_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>render bench</title></head>
+<body><tote-provider><div id="host"></div></tote-provider><script type="module" src="/bench.js"></script></body></html>`;
+
+/** A shop page: header, the grid loading from the BFF, content below it that a layout shift would move. */
+const SHOP_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>shop</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<script>
+  // CLS as browsers report it: the largest session window of shifts (gaps < 1 s, window ≤ 5 s) not caused by input.
+  window.__cls = 0; window.__shifts = 0;
+  let win = 0, first = 0, last = 0;
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      if (e.hadRecentInput) continue;
+      window.__shifts++;
+      if (win && e.startTime - last < 1000 && e.startTime - first < 5000) win += e.value;
+      else { win = e.value; first = e.startTime; }
+      last = e.startTime;
+      window.__cls = Math.max(window.__cls, win);
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
+</script></head>
+<body style="margin:0;font-family:sans-serif">
+<header style="height:96px;padding:16px"><h1>Shop</h1><p>Products from several merchants.</p></header>
+<main><tote-provider endpoint="/api"><tote-offer-grid page-size="24"></tote-offer-grid></tote-provider></main>
+<footer style="padding:16px"><h2>About us</h2><p>Text below the grid that moves if the grid changes height.</p></footer>
+<script type="module" src="/bench.js"></script></body></html>`;
+
+const SIZES = [
+  { n: 100, runs: 7 },
+  { n: 1000, runs: 5 },
+  { n: 5000, runs: 3 },
+];
+
+async function loadOffers(pageUrl: string): Promise<WidgetOffer[]> {
+  const offers: WidgetOffer[] = [];
+  let cursor: string | null = null;
+  do {
+    const res = await fetch(`${pageUrl}/api/offers?size=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+    if (!res.ok) throw new Error(`GET /api/offers → ${res.status}`);
+    const page = (await res.json()) as { offers: WidgetOffer[]; next_cursor: string | null };
+    offers.push(...page.offers);
+    cursor = page.next_cursor;
+  } while (cursor && offers.length < 300);
+  return offers;
+}
+
+async function heapMb(page: Page): Promise<number> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('HeapProfiler.collectGarbage');
+  await cdp.send('HeapProfiler.collectGarbage');
+  const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+  await cdp.detach();
+  return usedSize / 2 ** 20;
+}
+
+export async function measureRender(log: (m: string) => void): Promise<Figure[]> {
+  const sandbox = await startBenchSandbox();
+  const script = await bundle('bench/page/render-page.ts');
+  const server = await startPageServer({ '/render.html': RENDER_PAGE, '/shop.html': SHOP_PAGE }, script);
+  server.useBff(bffConfig(sandbox.url, countingFetch(), { rateLimit: false }));
+  const browser = await launchChromium();
+  const figures: Figure[] = [];
+  try {
+    const sandboxOrigin = new URL(sandbox.url).origin;
+    // Images come from the page server (one tiny PNG): the network is not what is measured here.
+    const offers = JSON.parse(JSON.stringify(await loadOffers(server.url)).replaceAll(`${sandboxOrigin}/`, `${server.url}/img/`)) as WidgetOffer[];
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    page.on('pageerror', (e) => log(`page error: ${e.message}`));
+    await page.goto(`${server.url}/render.html`);
+    await page.waitForFunction(() => !!window.toteBench);
+    await page.evaluate((o) => window.toteBench.setOffers(o), offers);
+
+    // Warm both paths once (code compiled, styles parsed) before anything is timed.
+    await page.evaluate(async () => {
+      await window.toteBench.tote(100);
+      await window.toteBench.vanilla(100);
+    });
+
+    let tote1000: number[] = [];
+    let tote5000: number[] = [];
+    for (const { n, runs } of SIZES) {
+      log(`render: ${n} cards × ${runs}`);
+      // Alternate the two so that a slow moment of the machine hits both alike.
+      const pairs = await repeat(runs, () =>
+        page.evaluate(async (count) => {
+          const tote = await window.toteBench.tote(count);
+          const vanilla = await window.toteBench.vanilla(count);
+          return { tote, vanilla };
+        }, n),
+      );
+      const tote = pairs.map((p) => p.tote);
+      const vanilla = pairs.map((p) => p.vanilla);
+      const label = n.toLocaleString('en-US');
+      figures.push(
+        figure(SECTION, `render.tote.${n}`, `${label} cards, tote-offer-grid → painted`, 'ms', tote),
+        figure(SECTION, `render.vanilla.${n}`, `${label} cards, vanilla DOM baseline → painted`, 'ms', vanilla),
+        ratio(SECTION, `render.ratio.${n}`, `${label} cards, tote / vanilla`, tote, vanilla),
+      );
+      if (n === 1000) tote1000 = tote;
+      if (n === 5000) tote5000 = tote;
+    }
+    figures.push(
+      figure(SECTION, 'render.growth', '5,000 vs 1,000 cards, tote (linear = 5)', '×', tote5000.map((t) => t / median(tote1000))),
+    );
+
+    log('render: variant change on a 1,000-card page');
+    const changes = await page.evaluate(() => window.toteBench.variantChanges(1000, 7));
+    figures.push(figure(SECTION, 'render.variant_change', 'variant change, 1,000-card page → painted', 'ms', changes));
+
+    log('render: heap');
+    const heap = await repeat(3, async () => {
+      await page.evaluate(() => window.toteBench.clear());
+      const empty = await heapMb(page);
+      await page.evaluate(() => window.toteBench.tote(1000));
+      const tote = await heapMb(page);
+      await page.evaluate(() => window.toteBench.clear());
+      const empty2 = await heapMb(page);
+      await page.evaluate(() => window.toteBench.vanilla(1000));
+      const vanilla = await heapMb(page);
+      return { tote, toteDelta: tote - empty, vanillaDelta: vanilla - empty2 };
+    });
+    figures.push(
+      figure(SECTION, 'render.heap.tote', 'JS heap after 1,000 cards (page total)', 'MB', heap.map((h) => h.tote)),
+      figure(SECTION, 'render.heap.tote_delta', 'JS heap added by 1,000 tote cards', 'MB', heap.map((h) => h.toteDelta)),
+      figure(SECTION, 'render.heap.vanilla_delta', 'JS heap added by 1,000 vanilla cards', 'MB', heap.map((h) => h.vanillaDelta)),
+    );
+    await page.close();
+
+    log('render: layout shift while the grid loads');
+    const shifts = await repeat(3, async () => {
+      const shop = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+      await shop.goto(`${server.url}/shop.html`);
+      await shop.waitForFunction(() => {
+        const grid = document.querySelector('tote-offer-grid');
+        return (grid?.shadowRoot?.querySelectorAll('tote-offer-card').length ?? 0) > 0;
+      });
+      // Let images arrive and late renders settle before reading the score.
+      await shop.waitForLoadState('networkidle');
+      await shop.waitForTimeout(300);
+      const cls = await shop.evaluate(() => (window as unknown as { __cls: number }).__cls);
+      await shop.close();
+      return cls;
+    });
+    figures.push(figure(SECTION, 'render.cls', 'layout shift (CLS) while the grid loads', '', shifts));
+  } finally {
+    await browser.close();
+    await server.close();
+    await sandbox.close();
+  }
+  return figures;
+}

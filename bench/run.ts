@@ -1,0 +1,94 @@
+/**
+ * `npm run bench`: size, render, checkout latency and BFF overhead, each
+ * beside its baseline from the same run. Prints one table, writes
+ * bench/results.json. `-- --check` exits 1 when a budget is missed;
+ * `-- --only=size,render` runs some sections.
+ */
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { measureBff } from './bff.js';
+import { check, verdictLines } from './budgets.js';
+import { checkoutSequences, measureCheckout } from './checkout.js';
+import { measureRender } from './render.js';
+import { catalogComposition, measureSize } from './size.js';
+import { table, type Figure } from './stats.js';
+// @ts-expect-error plain JS helper shared with the test runners
+import { findChrome } from '../scripts/find-chrome.mjs';
+
+const SECTIONS = {
+  size: measureSize,
+  render: measureRender,
+  checkout: measureCheckout,
+  bff: measureBff,
+} as const;
+type Section = keyof typeof SECTIONS;
+
+const args = process.argv.slice(2);
+const checkBudgets = args.includes('--check');
+const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',') as Section[] | undefined;
+for (const s of only ?? []) if (!(s in SECTIONS)) throw new Error(`unknown section ${s}; one of ${Object.keys(SECTIONS).join(', ')}`);
+
+const started = Date.now();
+const log = (m: string) => console.error(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(3)} s] ${m}`);
+
+function chromiumVersion(): string {
+  try {
+    return execFileSync(findChrome() as string, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return 'unknown';
+  }
+}
+
+const machine = {
+  cores: cpus().length,
+  cpu: cpus()[0]?.model ?? 'unknown',
+  memoryGb: Math.round(totalmem() / 2 ** 30),
+  node: process.version,
+  chromium: chromiumVersion(),
+  platform: `${process.platform} ${process.arch}`,
+};
+
+const figures: Figure[] = [];
+const failures: string[] = [];
+for (const name of Object.keys(SECTIONS) as Section[]) {
+  if (only && !only.includes(name)) continue;
+  log(`${name}…`);
+  try {
+    figures.push(...(await SECTIONS[name](log)));
+  } catch (e) {
+    failures.push(`${name}: ${(e as Error).stack ?? e}`);
+    log(`${name} FAILED: ${(e as Error).message}`);
+  }
+}
+
+const verdicts = check(figures).filter((v) => !only || only.some((s) => v.figure.startsWith(`${s}.`)));
+const seconds = Math.round((Date.now() - started) / 1000);
+console.log(table(figures));
+console.log('');
+console.log(`Budgets (${verdicts.filter((v) => v.pass).length}/${verdicts.length} met):`);
+for (const line of verdictLines(verdicts)) console.log(`  ${line}`);
+console.log('');
+console.log(`Machine: ${machine.cores} cores (${machine.cpu}), ${machine.memoryGb} GB, Node ${machine.node}, ${machine.chromium}; bench took ${seconds} s.`);
+for (const f of failures) console.log(`\nSECTION FAILED ${f}`);
+
+writeFileSync(
+  'bench/results.json',
+  `${JSON.stringify(
+    {
+      date: new Date().toISOString(),
+      seconds,
+      machine,
+      figures,
+      budgets: verdicts,
+      failures,
+      checkoutRequests: checkoutSequences,
+      catalogFirstLoadComposition: catalogComposition.slice(0, 30),
+    },
+    null,
+    2,
+  )}\n`,
+);
+console.log('Wrote bench/results.json');
+
+if (checkBudgets && (failures.length || verdicts.some((v) => !v.pass))) process.exit(1);

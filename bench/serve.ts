@@ -1,0 +1,46 @@
+/**
+ * A server of the BFF-overhead bench in its own process, so that the load
+ * generator, the BFF and the sandbox do not share one event loop:
+ *   node --import tsx bench/serve.ts sandbox
+ *   node --import tsx bench/serve.ts bff <sandbox url>
+ * Prints one JSON line with its addresses once listening.
+ */
+import { createServer } from 'node:http';
+import { createMemoryOffersCache, type OffersCache } from '../src/bff/index.js';
+import { MERCHANTS } from '../src/sandbox/merchants.js';
+import { startSandbox } from '../src/sandbox/index.js';
+import { bffConfig, countingFetch, listen, startBffServer } from './servers.js';
+
+/** An offers cache that never hits: every request goes upstream. */
+function noOffersCache(): OffersCache {
+  const real = createMemoryOffersCache();
+  return { ...real, get: async () => undefined, set: async () => {} };
+}
+
+const [role, sandboxUrl] = process.argv.slice(2);
+
+if (role === 'sandbox') {
+  // The platforms' own rate limits (40–80 burst) would answer most of a load test with 429:
+  // lifted here so that what is measured is serving, not the simulated throttle.
+  for (const m of MERCHANTS) m.rate_limit = { burst: 1e9, per_second: 1e9 };
+  const sandbox = await startSandbox({ port: 0 });
+  console.log(JSON.stringify({ sandbox: sandbox.url }));
+} else if (role === 'bff' && sandboxUrl) {
+  const cachedUpstream = countingFetch();
+  const uncachedUpstream = countingFetch();
+  // Behind a gateway that limits already: the per-client bucket would refuse a load generator.
+  const cached = await startBffServer(bffConfig(sandboxUrl, cachedUpstream, { rateLimit: false }));
+  const uncached = await startBffServer(bffConfig(sandboxUrl, uncachedUpstream, { rateLimit: false, offersCache: noOffersCache() }));
+  // The upstream calls each BFF made since the last ask, by path.
+  const stats = await listen(
+    createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      const calls = (u: typeof cachedUpstream) => u.take().map((c) => c.call);
+      res.end(JSON.stringify({ cached: calls(cachedUpstream), uncached: calls(uncachedUpstream) }));
+    }),
+  );
+  console.log(JSON.stringify({ cached: cached.url, uncached: uncached.url, stats: stats.url }));
+} else {
+  console.error('usage: bench/serve.ts sandbox | bff <sandbox url>');
+  process.exit(2);
+}
