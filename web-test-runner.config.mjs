@@ -19,9 +19,11 @@ function summaryReporter(file) {
     onTestRunFinished({ sessions }) {
       const acc = { passed: 0, failed: 0, skipped: 0 };
       for (const session of sessions) {
+        const before = acc.failed;
         count(session.testResults, acc);
-        // A file that failed to load has no results but must count as a failure.
-        if (!session.passed && !session.testResults?.tests?.length && !session.testResults?.suites?.length) acc.failed++;
+        // A file that failed to load, timed out or threw outside a test has
+        // no failing test of its own but must still count as a failure.
+        if (!session.passed && acc.failed === before) acc.failed++;
       }
       writeFileSync(file, JSON.stringify(acc));
     },
