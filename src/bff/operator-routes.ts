@@ -51,7 +51,8 @@ export function addOperatorRoutes(router: Router<RouteHandler>, parts: BffParts,
   const now = () => new Date().toISOString();
 
   router.add('GET', '/operator/connection-health', authorized(async () => {
-    const reports = await client.connectionHealth();
+    // Operators look after every connected merchant, public ones included.
+    const reports = await client.connectionHealth({ excludePublic: false });
     return json(200, { reports: reports.map(redactReport), fetched_at: now() });
   }));
 
