@@ -1,5 +1,5 @@
 // The checkout of `npm start`'s storefront in Chromium, in both modes: SKUs
-// from three merchants go into the cart, the address is typed with the
+// from three merchants go into the cart from the storefront's grid, the address is typed with the
 // keyboard alone, shipping is chosen per bag, the estimate shows three bags
 // whose totals add up to the order total, the sandbox card pays, the order is
 // placed, and the status page follows each bag to COMPLETED as the sandbox
@@ -49,21 +49,58 @@ async function startDemo(port: number): Promise<{ child: ChildProcess; url: stri
   }
 }
 
-/** Adds one in-stock SKU of each merchant through `<tote-provider>`'s host method, as a host page's own button would. */
-async function addSkusFromThreeMerchants(page: Page): Promise<void> {
-  await page.waitForFunction(() => customElements.get('tote-provider') && customElements.get('tote-checkout'));
-  await page.evaluate(async (merchants) => {
-    const provider = document.querySelector('tote-provider') as HTMLElement & { addToCart(i: unknown): Promise<unknown> };
-    for (const merchantId of merchants) {
-      const res = await fetch(`/api/offers?merchant_id=${merchantId}&size=10`);
-      const { offers } = (await res.json()) as { offers: { id: number; skus: { id: number; in_stock?: boolean; qty_available?: number | null; inventory_tracked?: boolean }[] }[] };
-      const pick = offers
-        .flatMap((o) => o.skus.map((s) => ({ offer: o, sku: s })))
-        .find(({ sku }) => sku.in_stock !== false && (!sku.inventory_tracked || (sku.qty_available ?? 0) >= 20));
-      if (!pick) throw new Error(`no SKU in stock at ${merchantId}`);
-      await provider.addToCart({ offer_id: pick.offer.id, sku_id: pick.sku.id, quantity: 1 });
+interface ListedOffer {
+  name: string;
+  skus: { in_stock?: boolean | null; inventory_tracked?: boolean | null; qty_available?: number | null }[];
+}
+
+/**
+ * A product of the shop's first page whose SKUs have stock to spare: the
+ * cases run one after another against one sandbox and each order takes stock.
+ */
+async function wellStocked(base: string, merchantId: number): Promise<string> {
+  const res = await fetch(new URL(`api/offers?merchant_id=${merchantId}&size=12`, base));
+  const { offers } = (await res.json()) as { offers: ListedOffer[] };
+  // Sold-out SKUs are never preselected; every other one must outlast the orders of all cases.
+  const soldOut = (s: ListedOffer['skus'][number]) => s.in_stock === false || (!!s.inventory_tracked && (s.qty_available ?? 0) <= 0);
+  const offer = offers.find(
+    (o) => o.skus.some((s) => !soldOut(s)) && o.skus.every((s) => soldOut(s) || !s.inventory_tracked || (s.qty_available ?? 0) >= 8),
+  );
+  assert.ok(offer, `a well-stocked product at merchant ${merchantId}`);
+  return offer.name;
+}
+
+/**
+ * Shops as a shopper does on the storefront: per shop, a product goes into the
+ * cart (through its variant picker when it has options); then the cart
+ * drawer's "Check out" opens the checkout page.
+ */
+async function shopThreeMerchants(page: Page, base: string, mode: 'cart' | 'direct'): Promise<void> {
+  await page.goto(base);
+  for (const merchantId of MERCHANTS) {
+    const name = await wellStocked(base, merchantId);
+    await page.locator(`.shops button[data-merchant="${merchantId}"]`).click();
+    await page.waitForFunction((id) => {
+      const cards = [...(document.querySelector('tote-offer-grid')?.shadowRoot?.querySelectorAll('tote-offer-card') ?? [])];
+      return cards.length > 0 && cards.every((c) => (c as unknown as { offer: { merchant_id: number } }).offer.merchant_id === id);
+    }, merchantId);
+    const card = page.locator('tote-offer-grid tote-offer-card').filter({ has: page.locator('[part~="title"]', { hasText: name }) }).first();
+    const add = card.locator('[part~="add-button"]').first();
+    const label = (await add.textContent())!.trim();
+    await add.click();
+    if (label === 'Choose options') {
+      const dialog = card.locator('dialog[open]');
+      await dialog.locator('tote-variant-picker [part~="add-button"]').click();
+      await page.waitForFunction(() => !document.querySelector('tote-offer-grid')?.shadowRoot?.querySelector('tote-offer-card')?.shadowRoot?.querySelector('dialog[open]'));
     }
-  }, MERCHANTS);
+  }
+  await page.locator('tote-cart[variant="mini"] [part="badge"]').click();
+  await page.getByRole('button', { name: 'Check out' }).click();
+  await page.waitForURL(/checkout\.html/);
+  if (mode === 'direct') {
+    await page.getByRole('link', { name: 'Direct order' }).click();
+    await page.waitForURL(/mode=direct/);
+  }
 }
 
 const isFocused = (page: Page, label: string) =>
@@ -122,8 +159,7 @@ async function step(page: Page, name: string) {
 
 /** Storefront → cart with three merchants → address by keyboard → shipping per bag → sandbox card → final review. */
 async function toConfirm(page: Page, base: string, mode: 'cart' | 'direct', card = 'Visa ending in 4242 (approves)'): Promise<void> {
-  await page.goto(`${base}checkout.html?mode=${mode}`);
-  await addSkusFromThreeMerchants(page);
+  await shopThreeMerchants(page, base, mode);
   await step(page, 'review');
   await page.locator('tote-checkout tote-cart [part="bag"]').nth(2).waitFor();
   assert.equal(await page.locator('tote-checkout tote-cart [part="bag"]').count(), 3);
