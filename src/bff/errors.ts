@@ -103,6 +103,10 @@ export function toApiError(err: unknown): ApiHttpError {
   if (err instanceof ServiceResponseError) {
     return new ApiHttpError(502, 'upstream_error', 'The service answered with data Tote could not read', merchantOf(err.merchantId));
   }
+  // A 2xx whose body is not JSON at all (an HTML page from a proxy): as unreadable as a wrong shape.
+  if (err instanceof ServiceError && err.status >= 200 && err.status < 300) {
+    return new ApiHttpError(502, 'upstream_error', 'The service answered with data Tote could not read', merchantOf(err.merchantId));
+  }
   if (err instanceof ServiceError) return fromServiceError(err);
   return new ApiHttpError(500, 'internal', 'Something went wrong on the server');
 }
