@@ -57,10 +57,11 @@ export function fingerprintOf(...parts: string[]): string {
   return createHash('sha256').update(parts.join('\n')).digest('base64url');
 }
 
+// A 2xx we could not read (wrong shape, not JSON) means the service did act: as unknown as a timeout.
 const outcomeUnknown = (err: unknown) =>
   (err instanceof ServiceTimeoutError && err.outcomeUnknown) ||
   (err instanceof ServiceNetworkError && err.outcomeUnknown) ||
-  (err instanceof ServiceError && err.status >= 500);
+  (err instanceof ServiceError && (err.status >= 500 || (err.status >= 200 && err.status < 300)));
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
