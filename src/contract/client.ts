@@ -473,7 +473,19 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         body: text,
       });
     }
-    const parsed = schema.safeParse(json);
+    let parsed: z.ZodSafeParseResult<z.output<S>>;
+    try {
+      parsed = schema.safeParse(json);
+    } catch (err) {
+      // JSON nested deeper than the validator's stack (thousands of levels) is junk, not a bug of ours.
+      if (!(err instanceof RangeError)) throw err;
+      throw new ServiceError(`${info.method} ${info.path} answered ${status} with JSON nested too deeply to read`, {
+        ...info,
+        status,
+        error: 'invalid_response',
+        body: undefined,
+      });
+    }
     if (!parsed.success) throw new ServiceResponseError({ ...info, status, body: json }, parsed.error);
     return parsed.data;
   }
