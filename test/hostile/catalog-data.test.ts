@@ -1,0 +1,109 @@
+/**
+ * Group 1 — malicious catalog data, Node half: hostile offers are injected
+ * verbatim into the sandbox and read back through the BFF, which must pass
+ * them on as inert JSON (never as HTML), byte for byte, without polluting
+ * anything or falling over on sheer size or depth. What the BFF answers is
+ * the fixture the Chromium half renders (`fixtures/bff-hostile-offers.json`):
+ * this file fails when the two drift apart; `TOTE_UPDATE_FIXTURES=1`
+ * rewrites it.
+ */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { WidgetOfferSchema } from '../../src/contract/api.js';
+import { assertNoSecrets, startBff, startFakeUpstream, startStack, type Stack } from './harness.js';
+import { FIRST_ID, SCRIPTY, deepOffer, hostileOffers, megabyteOffer } from './hostile-data.js';
+
+const FIXTURE = new URL('./fixtures/bff-hostile-offers.json', import.meta.url);
+
+let stack: Stack;
+const captured: unknown[] = [];
+
+before(async () => {
+  stack = await startStack();
+  for (const offer of hostileOffers()) await stack.injectRaw(offer);
+});
+after(() => stack.close());
+
+describe('1. Malicious catalog data (through the BFF)', () => {
+  const offers = hostileOffers();
+  for (const offer of offers) {
+    it(`offer ${offer.id} (${String(offer.name).slice(0, 50)}) comes back as inert JSON, every string byte-exact`, async () => {
+      const res = await stack.api(`/api/offers/${offer.id}`);
+      assert.equal(res.status, 200, res.text.slice(0, 300));
+      assert.match(res.headers.get('content-type') ?? '', /^application\/json/);
+      assert.equal(res.headers.get('x-content-type-options'), 'nosniff');
+      assert.ok(WidgetOfferSchema.safeParse(res.body.offer).success);
+      for (const key of ['name', 'description', 'html_description', 'default_image_url', 'external_url', 'currency_symbol'] as const) {
+        if (typeof offer[key] === 'string') assert.equal(res.body.offer[key], offer[key], key);
+      }
+      assert.deepEqual(res.body.offer.tags, offer.tags ?? []);
+      captured.push(res.body.offer);
+    });
+  }
+
+  it('the merchant listing carries the same markup as data, in a JSON answer', async () => {
+    const res = await stack.api(`/api/offers?merchant_id=1001&size=100`);
+    assert.equal(res.status, 200);
+    assert.match(res.headers.get('content-type') ?? '', /^application\/json/);
+    const first = res.body.offers.find((o: any) => o.id === FIRST_ID + 1);
+    assert.equal(first.name, SCRIPTY.join(' '));
+  });
+
+  it('__proto__ and constructor keys in external_data and metadata pollute nothing', async () => {
+    const id = offers.at(-1)!.id as number;
+    const res = await stack.api(`/api/offers/${id}`);
+    assert.equal(res.status, 200, res.text);
+    assert.equal(({} as any).tote_polluted, undefined);
+    assert.equal(Object.prototype.hasOwnProperty.call(Object.prototype, 'tote_polluted'), false);
+    assert.equal(res.body.offer.external_data.ok, 1);
+    // Whatever was kept of those keys is plain data: reading it back pollutes nothing either.
+    JSON.parse(res.text);
+    assert.equal(({} as any).tote_polluted, undefined);
+  });
+
+  it('a 2 MB description is passed on whole (no truncation into broken markup)', async () => {
+    const offer = megabyteOffer(939_001);
+    await stack.injectRaw(offer);
+    const res = await stack.api('/api/offers/939001');
+    assert.equal(res.status, 200);
+    assert.equal(res.body.offer.description.length, offer.description.length);
+    assert.equal(res.body.offer.description, offer.description);
+  });
+
+  it('external_data nested 150 levels (inside the sandbox cap) is served as data', async () => {
+    await stack.injectRaw(deepOffer(939_002, 150));
+    const res = await stack.api('/api/offers/939002');
+    assert.equal(res.status, 200, res.text.slice(0, 200));
+  });
+
+  it('an upstream offer nested 20,000 levels deep: a clear 502, and the BFF keeps serving', async () => {
+    const deep = '{"a":'.repeat(20_000) + '1' + '}'.repeat(20_000);
+    const fake = await startFakeUpstream({
+      'GET /v1/catalog/offers/5': (_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json' }).end(`{"id":5,"name":"Deep","merchant_id":1001,"currency":"USD","external_data":${deep}}`);
+      },
+    });
+    const bff = await startBff(fake.url);
+    try {
+      const res = await bff.api('/api/offers/5');
+      assert.equal(res.status, 502, res.text.slice(0, 200));
+      assert.equal(res.body.error.code, 'upstream_error');
+      assert.doesNotMatch(res.text, /RangeError|stack|at /);
+      assert.equal((await bff.api('/api/health')).status, 200);
+    } finally {
+      await bff.close();
+      await fake.close();
+    }
+  });
+
+  it('the Chromium fixture is exactly what the BFF answered', () => {
+    assert.equal(captured.length, offers.length);
+    if (process.env.TOTE_UPDATE_FIXTURES === '1') writeFileSync(FIXTURE, JSON.stringify(captured, null, 1) + '\n');
+    assert.deepEqual(JSON.parse(readFileSync(FIXTURE, 'utf8')), captured);
+  });
+
+  it('no answer in this file carried the app secret or token', () => {
+    assert.equal(assertNoSecrets(stack.received), undefined);
+  });
+});
