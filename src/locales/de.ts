@@ -62,7 +62,6 @@ export const de = {
   cartEmptyHint: 'Legen Sie etwas hinein, das Ihnen gefällt – es wartet hier auf Sie.',
   openCart: (p, l) => `Warenkorb öffnen, ${artikel(l, p.count)}`,
   itemCount: (p, l) => artikel(l, p.count),
-  bagFrom: (p) => `Von ${p.merchant}`,
   bagSubtotal: 'Zwischensumme',
   cartTotal: 'Gesamt',
   cartTotals: 'Summen je Währung',
@@ -88,7 +87,6 @@ export const de = {
   stepConfirm: 'Prüfen',
   stepPlaced: 'Fertig',
   checkoutSteps: 'Schritte der Bestellung',
-  stepOf: (p) => `Schritt ${p.n} von ${p.total}`,
   reviewHeading: 'Warenkorb prüfen',
   addressHeading: 'Wohin sollen wir liefern?',
   shippingHeading: 'Versandart wählen',
@@ -108,7 +106,6 @@ export const de = {
   // address
   shippingAddress: 'Lieferadresse',
   billingAddress: 'Rechnungsadresse',
-  contact: 'Kontakt',
   firstName: 'Vorname',
   lastName: 'Nachname',
   email: 'E-Mail',
@@ -183,7 +180,6 @@ export const de = {
   fulfillmentStatus: 'Lieferung',
   tracking: (p) => `Sendung ${p.number} verfolgen`,
   trackingNumber: (p) => `Sendungsnummer ${p.number}`,
-  viewOrder: 'Bestellstatus ansehen',
   statusPending: 'Ausstehend',
   retryNow: 'Erneut versuchen',
 

@@ -134,6 +134,24 @@ export function summariseOrder(order: Order): BagSummary[] {
   });
 }
 
+/**
+ * The bags of a cart whose shipping is being chosen: a bag without an applied
+ * method shows the shopper's choice (or none yet) instead of the cart's zero.
+ */
+export function summariseCart(
+  cart: Order,
+  selections: Readonly<Record<string, string>>,
+  priceOf: (merchantId: number, methodId: string) => number | undefined,
+): BagSummary[] {
+  return summariseOrder(cart).map((b, i) => {
+    const applied = cart.bags[i]!.shipping_method;
+    const chosen = selections[String(b.merchantId)];
+    if (applied && applied.shipping_method_id === chosen) return b;
+    const shippingTotal = chosen === undefined ? undefined : priceOf(b.merchantId, chosen);
+    return { ...b, shippingTotal, total: b.subTotal + (shippingTotal ?? 0) + (b.taxTotal ?? 0) - (b.discountTotal ?? 0) };
+  });
+}
+
 /** The order total per currency: bag totals added only within one currency. */
 export function totalsOf(bags: readonly Pick<BagSummary, 'total' | 'currency'>[]): Money[] {
   return sumByCurrency(bags.map((b) => ({ amount: b.total, currency: b.currency })));

@@ -7,6 +7,7 @@ import {
   estimateRequest,
   rejectedBags,
   summariseEstimate,
+  summariseCart,
   summariseOrder,
   totalsOf,
   type CheckoutLine,
@@ -128,4 +129,22 @@ test('a placed order with one rejected bag reports that bag, bag_status first', 
   const summary = summariseOrder(order);
   assert.deepEqual(summary.map((b) => b.status), ['ACCEPTED', 'REJECTED']);
   assert.deepEqual(summary[1]!.problems, [{ kind: 'message', message: 'Merchant refused' }]);
+});
+
+test('a cart being shipped shows the chosen method until the service has priced it', () => {
+  const cart = OrderSchema.parse({
+    id: 3, currency: 'USD', bags: [
+      { id: 1, merchant_id: 1001, sub_total: 1000, shipping_total: 0, tax_total: 80, total: 1080 },
+      { id: 2, merchant_id: 1003, sub_total: 500, tax_total: 0, total: 700, shipping_total: 200,
+        shipping_method: { shipping_method_id: 'exp', label: 'Express', price: 200 } },
+    ],
+  });
+  const priceOf = (_m: number, id: string) => ({ std: 599, exp: 200 })[id];
+  const none = summariseCart(cart, {}, priceOf);
+  assert.equal(none[0]!.shippingTotal, undefined, 'not chosen: not shown as free');
+  assert.equal(none[0]!.total, 1080);
+  const chosen = summariseCart(cart, { '1001': 'std', '1003': 'exp' }, priceOf);
+  assert.equal(chosen[0]!.shippingTotal, 599);
+  assert.equal(chosen[0]!.total, 1000 + 599 + 80);
+  assert.deepEqual(chosen[1], summariseOrder(cart)[1], 'an applied method is the service\'s own pricing');
 });

@@ -34,6 +34,11 @@ export const addressFormStyles = [
       font-weight: var(--_font-weight-bold);
       font-size: var(--_font-size-s);
     }
+    .label-row {
+      display: flex;
+      gap: var(--_space-2);
+      align-items: baseline;
+    }
     .hint {
       color: var(--_fg-muted);
       font-size: var(--_font-size-xs);

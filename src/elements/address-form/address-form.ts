@@ -251,8 +251,10 @@ export class ToteAddressForm extends ToteElement {
     const autocomplete = section === 'billing' ? `billing ${AUTOCOMPLETE[field]}` : AUTOCOMPLETE[field];
     const onInput = (e: Event) => this.handleInput(section, field, e);
     return html`<div class="field ${WIDE.has(field) ? 'wide' : ''}" part="field">
-      <label for=${id}>${this.t(LABELS[field])}</label>
-      ${optional ? html`<p class="hint" id=${`${id}-hint`}>${this.t('optional')}</p>` : nothing}
+      <div class="label-row">
+        <label for=${id}>${this.t(LABELS[field])}</label>
+        ${optional ? html`<span class="hint" id=${`${id}-hint`}>${this.t('optional')}</span>` : nothing}
+      </div>
       ${field === 'country'
         ? this.renderCountry(id, draft.country, autocomplete, describedBy, !!shown, onInput)
         : html`<input

@@ -71,6 +71,9 @@ export class ToteCart extends ToteElement {
   /** Hides the "Check out" button (the checkout's own review step shows the cart). */
   @property({ type: Boolean, attribute: 'hide-checkout' }) hideCheckout = false;
 
+  /** Hides the "Your cart" heading (when the page around it has its own). */
+  @property({ type: Boolean, attribute: 'hide-title' }) hideTitle = false;
+
   /** Skips re-checking lines against the shop on load. */
   @property({ type: Boolean, attribute: 'no-revalidate' }) noRevalidate = false;
 
@@ -186,7 +189,7 @@ export class ToteCart extends ToteElement {
 
   override render() {
     if (this.variant === 'mini') return this.renderMini();
-    return this.renderCart(true);
+    return this.renderCart(!this.hideTitle);
   }
 
   private renderMini() {

@@ -14,7 +14,7 @@ import {
   placeOrder,
   prepareCartShipping,
 } from '../../state/checkout-flow.js';
-import { DirectOrderProblem, classifySubmitFailure, isBlocking, rejectedBags } from '../../state/checkout-order.js';
+import { DirectOrderProblem, classifySubmitFailure, isBlocking, rejectedBags, summariseCart } from '../../state/checkout-order.js';
 import {
   CHECKOUT_STEPS,
   type CheckoutFacts,
@@ -152,6 +152,7 @@ export class ToteCheckout extends ToteElement {
   private unsubscribeStore?: () => void;
   private unsubscribeSession?: () => void;
   private dataController?: AbortController;
+  private pricing?: AbortController;
   private paymentContainer?: HTMLElement;
   private sandboxAdapter?: PaymentAdapter;
   private lastStep?: CheckoutStep;
@@ -343,7 +344,31 @@ export class ToteCheckout extends ToteElement {
 
   private handleShippingSelect(e: CustomEvent<{ merchant_id: number; shipping_method_id: string }>) {
     this.session?.selectShipping(e.detail.merchant_id, e.detail.shipping_method_id);
-    if (this.cart) this.cart = { ...this.cart, bags: this.cart.bags.map((b) => ({ ...b, shipping_method: undefined })) };
+    if (this.mode === 'cart') void this.priceCartShipping();
+  }
+
+  /** Cart mode: once every bag has a choice, the cart is priced with it (tax can depend on shipping). */
+  private async priceCartShipping(): Promise<Order | undefined> {
+    const session = this.session;
+    const handle = session?.state.cart;
+    if (!this.api || !session || !handle || !this.cart || !this.allChosen()) return undefined;
+    if (this.cart.bags.every((b) => b.shipping_method?.shipping_method_id === session.state.selections[String(b.merchant_id)])) return this.cart;
+    this.pricing?.abort();
+    const controller = new AbortController();
+    this.pricing = controller;
+    try {
+      const cart = await applyCartShipping(this.api, handle, this.cart, session.state.selections, { signal: controller.signal });
+      if (!controller.signal.aborted) this.cart = cart;
+      return cart;
+    } catch (e) {
+      if (!isAbortError(e) && !controller.signal.aborted) this.dataError = this.t('estimateError');
+      return undefined;
+    }
+  }
+
+  private allChosen(): boolean {
+    const selections = this.session?.state.selections ?? {};
+    return this.choices.length > 0 && this.choices.every((c) => c.methods.some((m) => m.id === selections[String(c.merchantId)]));
   }
 
   private handleRemoveBag(e: CustomEvent<{ merchant_id: number }>) {
@@ -352,19 +377,14 @@ export class ToteCheckout extends ToteElement {
 
   private async handleShippingContinue() {
     if (!this.session || !this.api) return;
-    const missing = this.choices.some((c) => !c.methods.some((m) => m.id === this.session!.state.selections[String(c.merchantId)]));
-    if (missing) {
+    if (!this.allChosen()) {
       this.error = this.t('chooseShippingEachBag');
       return;
     }
     this.working = true;
     try {
-      if (this.mode === 'cart' && this.cart && this.session.state.cart) {
-        this.cart = await applyCartShipping(this.api, this.session.state.cart, this.cart, this.session.state.selections);
-      }
+      if (this.mode === 'cart' && !(await this.priceCartShipping())) return;
       this.goTo('payment');
-    } catch (e) {
-      this.error = e instanceof Error ? e.message : String(e);
     } finally {
       this.working = false;
     }
@@ -537,7 +557,7 @@ export class ToteCheckout extends ToteElement {
 
   private renderReview() {
     const empty = this.lines.length === 0;
-    return html`<tote-cart .store=${this.store} .api=${this.api} hide-checkout no-revalidate exportparts="line,issue"></tote-cart>
+    return html`<tote-cart .store=${this.store} .api=${this.api} hide-checkout hide-title no-revalidate exportparts="line,issue"></tote-cart>
       ${empty ? html`<p class="status">${this.t('nothingToCheckOut')}</p>` : nothing}
       ${this.renderActions(undefined, 'continueToAddress', () => void this.handleReviewContinue(), empty)}`;
   }
@@ -555,8 +575,15 @@ export class ToteCheckout extends ToteElement {
   }
 
   private renderSummary() {
+    const selections = this.checkout!.selections;
+    const priceOf = (merchantId: number, id: string) =>
+      this.choices.find((c) => c.merchantId === merchantId)?.methods.find((m) => m.id === id)?.price;
     return this.mode === 'cart'
-      ? html`<tote-estimate .cart=${this.cart} .lines=${this.lines} .rejected=${this.rejected}></tote-estimate>`
+      ? html`<tote-estimate
+          .bags=${this.cart ? summariseCart(this.cart, selections, priceOf) : []}
+          .lines=${this.lines}
+          .rejected=${this.rejected}
+        ></tote-estimate>`
       : html`<tote-estimate
           .estimate=${this.estimate}
           .lines=${this.lines}

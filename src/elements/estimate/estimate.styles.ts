@@ -66,7 +66,9 @@ export const estimateStyles = [
       color: var(--_fg-muted);
       font-size: var(--_font-size-s);
       margin: 0;
-      min-height: 1.2em;
+    }
+    .status:empty {
+      margin-top: calc(-1 * var(--_space-3));
     }
     .error {
       color: var(--_danger);

@@ -232,9 +232,13 @@ export class ToteEstimate extends ToteElement {
 
   private renderTotals(bags: BagSummary[]) {
     const counted = bags.filter((b) => b.status !== 'REJECTED' && !this.rejected.includes(b.merchantId));
+    const totals = totalsOf(counted);
     return html`<dl class="order-total" part="total">
-      ${totalsOf(counted).map(
-        (m) => html`<div><dt>${this.t('orderTotal')}</dt><dd data-total=${m.amount} data-currency=${m.currency}>${this.money(m.amount, m.currency)}</dd></div>`,
+      ${totals.map(
+        (m) => html`<div>
+          <dt>${this.t('orderTotal')}${totals.length > 1 ? ` (${m.currency})` : ''}</dt>
+          <dd data-total=${m.amount} data-currency=${m.currency}>${this.money(m.amount, m.currency)}</dd>
+        </div>`,
       )}
     </dl>`;
   }
