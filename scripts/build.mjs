@@ -2,7 +2,7 @@
 // script-tag bundle (lit bundled) and its code-split twin, the custom
 // elements manifest and the API tables made from it. Prints bundle sizes.
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { build as esbuild } from 'esbuild';
@@ -85,4 +85,5 @@ const size = (file) => {
 };
 console.log(size('dist/tote.js'));
 for (const f of readdirSync('dist/split').filter((f) => f.endsWith('.js'))) console.log(size(join('dist/split', f)));
+writeFileSync('dist/.built', new Date().toISOString()); // lets test/ship reuse this build
 log(`done, ${tags.length} elements in dist/tote.js`);

@@ -1,0 +1,111 @@
+// Serves a built page with Tote's BFF at /api, under a strict Content Security
+// Policy, against the same local sandbox `npm start` uses (or a real service
+// when SERVICE_BASE_URL etc. are set). After `npm run build`:
+//
+//   node examples/script-tag/server.mjs            → the script-tag example on http://127.0.0.1:8080/
+//
+// The React and Vue examples' tests serve their `vite build` output through it too.
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repo = fileURLToPath(new URL('../..', import.meta.url));
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.map': 'application/json',
+};
+
+/** The policy of issue 8, plus the one image origin of the service's media (product images live there). */
+export function strictCsp(imageOrigins = []) {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "require-trusted-types-for 'script'",
+    `img-src 'self' ${imageOrigins.join(' ')}`.trim(),
+  ].join('; ');
+}
+
+/**
+ * Starts the sandbox (unless `serviceEnv` names a service), the BFF and a
+ * static server. `mounts` maps URL prefixes to directories; `/` gets
+ * `index.html`. Resolves to `{ url, serviceUrl, close() }`.
+ */
+export async function startExampleServer({
+  port = 8080,
+  host = '127.0.0.1',
+  mounts = { '/dist/': join(repo, 'dist'), '/': fileURLToPath(new URL('.', import.meta.url)) },
+  csp = true,
+  serviceEnv = process.env,
+} = {}) {
+  const { startSandbox, DEFAULT_CREDENTIALS } = await import('../../dist/sandbox/index.js');
+  const { bffConfigFromEnv, createBff, toNodeListener } = await import('../../dist/bff/index.js');
+
+  let sandbox;
+  let env = serviceEnv;
+  if (!env.SERVICE_BASE_URL) {
+    sandbox = await startSandbox({ port: 0, host: '127.0.0.1' });
+    env = {
+      SERVICE_BASE_URL: sandbox.url,
+      SERVICE_APP_ID: String(DEFAULT_CREDENTIALS.appId),
+      SERVICE_APP_SECRET: DEFAULT_CREDENTIALS.appSecret,
+      SERVICE_TOKEN: DEFAULT_CREDENTIALS.token,
+    };
+  }
+  const config = bffConfigFromEnv(env);
+  const api = toNodeListener(createBff(config));
+  const policy = strictCsp([new URL(config.serviceBaseUrl).origin]);
+  const prefixes = Object.keys(mounts).sort((a, b) => b.length - a.length);
+
+  const server = createServer((req, res) => {
+    const path = decodeURIComponent((req.url ?? '/').split('?')[0]);
+    if (path === '/api' || path.startsWith('/api/')) return void api(req, res);
+    const prefix = prefixes.find((p) => path.startsWith(p));
+    if (!prefix || (req.method !== 'GET' && req.method !== 'HEAD')) return notFound(res);
+    const root = resolve(mounts[prefix]);
+    let file = normalize(join(root, path.slice(prefix.length)));
+    if (file !== root && !file.startsWith(root + sep)) return notFound(res);
+    if (existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html');
+    if (!existsSync(file)) return notFound(res);
+    const headers = { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' };
+    if (csp && extname(file) === '.html') headers['content-security-policy'] = policy;
+    res.writeHead(200, headers);
+    createReadStream(file).pipe(res);
+  });
+  server.keepAliveTimeout = 1000;
+  await new Promise((ok, fail) => {
+    server.once('error', fail);
+    server.listen(port, host, ok);
+  });
+  const url = `http://${host}:${server.address().port}/`;
+  return {
+    url,
+    serviceUrl: config.serviceBaseUrl,
+    policy,
+    async close() {
+      server.closeAllConnections();
+      await new Promise((ok) => server.close(() => ok()));
+      await sandbox?.close();
+    },
+  };
+}
+
+function notFound(res) {
+  res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
+  res.end('Not found');
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const example = await startExampleServer({ port: Number(process.env.PORT ?? 8080) });
+  console.log(`Tote script-tag example: ${example.url}  (service: ${example.serviceUrl})`);
+  const stop = () => example.close().then(() => process.exit(0));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}

@@ -1,0 +1,177 @@
+// examples/script-tag in Chromium, served with the strict Content Security
+// Policy of issue 8 (default-src 'self'; script-src 'self'; style-src 'self';
+// require-trusted-types-for 'script'; img-src 'self' + the service's media
+// origin): a shopper adds from the grid and checks out; the merchant-HTML
+// sanitiser runs under Trusted Types; the host page drives Tote through
+// <tote-provider>'s methods and events; a second copy of Tote loads without
+// throwing. Every test fails on any console error, uncaught error or CSP
+// violation.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser, Page } from 'playwright-core';
+import { addFirstOfferToCart, checkOut, ensureBuilt, launch, miniCartCount, watch, type PageProblems } from './support.ts';
+
+type Example = { url: string; serviceUrl: string; policy: string; close(): Promise<void> };
+type Problems = PageProblems & { read(): Promise<PageProblems> };
+
+describe('script tag under a strict CSP', { timeout: 300_000 }, () => {
+  let example: Example;
+  let browser: Browser;
+
+  before(async () => {
+    await ensureBuilt();
+    const { startExampleServer } = await import('../../examples/script-tag/server.mjs');
+    example = (await startExampleServer({ port: 0 })) as Example;
+    browser = await launch();
+  });
+  after(async () => {
+    await browser?.close();
+    await example?.close();
+  });
+
+  async function open(): Promise<{ page: Page; problems: Problems }> {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const problems = await watch(page);
+    const res = await page.goto(example.url);
+    assert.equal(res?.headers()['content-security-policy'], example.policy, 'the page is served with the strict policy');
+    assert.match(example.policy, /require-trusted-types-for 'script'/);
+    await page.waitForFunction(() => customElements.get('tote-checkout') && customElements.get('tote-provider'));
+    return { page, problems };
+  }
+
+  async function assertClean(page: Page, problems: Problems) {
+    const p = await problems.read();
+    assert.deepEqual(p.violations, [], 'no CSP violation');
+    assert.deepEqual(p.pageErrors, [], 'no uncaught error');
+    assert.deepEqual(p.console, [], 'no console error');
+    await page.context().close();
+  }
+
+  it('the page has one script tag, no inline script or style, and Tote renders from it', async () => {
+    const { page, problems } = await open();
+    const scripts = await page.locator('script').evaluateAll((s) => s.map((e) => (e as HTMLScriptElement).src || 'inline'));
+    assert.equal(scripts.length, 1);
+    assert.match(scripts[0]!, /\/dist\/tote\.js$/);
+    assert.equal(await page.locator('style, [style]').count(), 0);
+    await page.locator('tote-offer-card').first().waitFor();
+    // Images come from the service's media origin, allowed by img-src and nothing wider.
+    const img = page.locator('tote-offer-card img').first();
+    await img.waitFor();
+    assert.ok(await img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0), 'product image loaded');
+    // Styles arrive as adopted stylesheets, which style-src 'self' permits.
+    assert.ok(await page.locator('tote-offer-card').first().evaluate((el) => el.shadowRoot!.adoptedStyleSheets.length > 0));
+    await assertClean(page, problems);
+  });
+
+  it('a shopper adds an offer from the grid and checks out', async () => {
+    const { page, problems } = await open();
+    await addFirstOfferToCart(page);
+    await page.waitForFunction(() => document.querySelector('tote-cart')?.shadowRoot?.querySelector('.count')?.textContent?.trim() === '1');
+    assert.equal(await miniCartCount(page), 1);
+    const placed = await checkOut(page);
+    assert.match(placed, /Thank you, your order is placed/);
+    await assertClean(page, problems);
+  });
+
+  it("merchant HTML goes through DOMPurify under Trusted Types (Tote's own policy), and hostile HTML runs nothing", async () => {
+    const { page, problems } = await open();
+    await page.locator('tote-offer-card').first().waitFor();
+    const show = (id: string, html: string) =>
+      page.evaluate(
+        async ([id, html]) => {
+          const { offers } = (await (await fetch('/api/offers?size=1')).json()) as { offers: Record<string, unknown>[] };
+          const card = document.createElement('tote-offer-card') as HTMLElement & { offer?: unknown };
+          card.id = id!;
+          card.offer = { ...offers[0], description: null, html_description: html };
+          document.querySelector('main')!.append(card);
+        },
+        [id, html],
+      );
+    // Markup as merchants send it (the sandbox's html_description): no violation at all.
+    await show('merchant', '<p>Made <strong>by hand</strong></p><ul><li>Material: oak</li></ul><a href="https://example.com/care">Care</a>');
+    await page.locator('#merchant strong').waitFor();
+    assert.equal(await page.locator('#merchant li').getByText('Material: oak', { exact: true }).count(), 1);
+    assert.equal(await page.locator('#merchant a').getAttribute('rel'), 'noopener noreferrer nofollow ugc');
+    assert.deepEqual((await problems.read()).violations, []);
+
+    // Hostile markup: nothing runs. Chromium compiles an inline handler of a broken <img> while parsing
+    // (even in DOMPurify's inert document), so the CSP blocks it and reports script-src-attr; DOMPurify then drops it.
+    await show('hostile', '<p>Made <em>by hand</em></p><img src=x onerror="window.__pwned=1"><a href="javascript:window.__pwned=1">x</a><script>window.__pwned=1</script>');
+    await page.locator('#hostile em').waitFor();
+    assert.equal(await page.locator('#hostile img[onerror], #hostile script, #hostile a[href^="javascript"]').count(), 0);
+    assert.equal(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned), undefined);
+    const p = await problems.read();
+    assert.ok(p.violations.every((v) => v.startsWith('script-src-attr blocked inline')), p.violations.join('\n'));
+    assert.deepEqual(p.pageErrors, []);
+    assert.deepEqual(p.console.filter((c) => !c.includes('Executing inline event handler violates')), []);
+    await page.context().close();
+  });
+
+  it("a host listens to tote-cart-add without overriding Tote, or cancels it to take over, and drives Tote from its own buttons", async () => {
+    const { page, problems } = await open();
+    await page.evaluate(() => {
+      const w = window as unknown as { seen: string[]; takeOver: boolean };
+      w.seen = [];
+      w.takeOver = false;
+      document.addEventListener('tote-cart-add', (e) => {
+        w.seen.push(e.detail.line.name);
+        if (w.takeOver) e.preventDefault();
+      });
+    });
+    // Listening only: Tote still adds the line.
+    await addFirstOfferToCart(page);
+    await page.waitForFunction(() => document.querySelector('tote-cart')?.shadowRoot?.querySelector('.count')?.textContent?.trim() === '1');
+    assert.equal((await page.evaluate(() => (window as unknown as { seen: string[] }).seen)).length, 1);
+
+    // Cancelling: the host took over, Tote's cart is unchanged.
+    await page.evaluate(() => ((window as unknown as { takeOver: boolean }).takeOver = true));
+    await page.keyboard.press('Escape');
+    await addFirstOfferToCart(page);
+    await page.waitForFunction(() => (window as unknown as { seen: string[] }).seen.length === 2);
+    assert.equal(await miniCartCount(page), 1);
+
+    // The provider's documented methods, as a host page's own buttons would call them.
+    const result = await page.evaluate(async () => {
+      const w = window as unknown as { takeOver: boolean };
+      const provider = document.querySelector('tote-provider')!;
+      const { offers } = (await (await fetch('/api/offers?size=24')).json()) as {
+        offers: { id: number; skus: { id: number; in_stock?: boolean }[] }[];
+      };
+      const offer = offers.find((o) => o.skus.some((s) => s.in_stock !== false))!;
+      const sku = offer.skus.find((s) => s.in_stock !== false)!;
+      const cancelled = await provider.addToCart({ offer_id: offer.id, sku_id: sku.id });
+      w.takeOver = false;
+      const added = await provider.addToCart({ offer_id: offer.id, sku_id: sku.id, quantity: 2 });
+      const events: string[] = [];
+      provider.addEventListener('tote-cart-open', () => events.push('open'));
+      provider.addEventListener('tote-checkout-start', () => events.push('checkout'));
+      provider.openCart();
+      provider.startCheckout();
+      return { cancelled: cancelled === undefined, added: !!added, events };
+    });
+    assert.deepEqual(result, { cancelled: true, added: true, events: ['open', 'checkout'] });
+    const inCart = await page.evaluate(() => document.querySelector('tote-provider')!.cart!.lines.reduce((n, l) => n + l.quantity, 0));
+    assert.ok(inCart > 1, 'the host-added line is in the cart');
+    assert.equal(await miniCartCount(page), inCart);
+    // openCart() opened the mini cart's drawer.
+    assert.ok(await page.locator('tote-cart [part="drawer"]').evaluate((d: HTMLDialogElement) => d.open));
+    await assertClean(page, problems);
+  });
+
+  it('a second copy of Tote on the page (the code-split build) defines nothing twice and throws nothing', async () => {
+    const { page, problems } = await open();
+    await page.locator('tote-offer-card').first().waitFor();
+    // Booleans only: a class handed back to Node would be serialised property by property.
+    const second = await page.evaluate(async () => {
+      const first = customElements.get('tote-cart');
+      const mod = (await import('/dist/split/tote.js' as string)) as { ToteCart: CustomElementConstructor };
+      return { firstKept: customElements.get('tote-cart') === first, secondIsAnotherCopy: mod.ToteCart !== first };
+    });
+    assert.deepEqual(second, { firstKept: true, secondIsAnotherCopy: true }, 'the first definition wins');
+    // The first copy still works after the second loaded.
+    await addFirstOfferToCart(page);
+    await page.waitForFunction(() => document.querySelector('tote-cart')?.shadowRoot?.querySelector('.count')?.textContent?.trim() === '1');
+    await assertClean(page, problems);
+  });
+});
