@@ -18,5 +18,5 @@ checkout.addEventListener('tote-checkout-complete', (e) => {
   link.id = 'order-link';
   link.href = `./order.html?${new URLSearchParams({ order: String(order.id), access })}`;
   link.textContent = `Follow order ${order.id}`;
-  document.querySelector('main')!.append(link);
+  document.getElementById('after-order')!.replaceChildren(link);
 });
