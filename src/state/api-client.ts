@@ -50,7 +50,7 @@ export interface AccessHandle {
   access: string;
 }
 
-export type OffersQuery = In<typeof OffersQuerySchema>;
+export type OffersQuery = Partial<z.output<typeof OffersQuerySchema>>;
 
 export interface OrderEventHandlers {
   /** The full order, sent on every (re)connect. */
@@ -275,7 +275,7 @@ export function createApiClient(options: ApiClientOptions): ToteApi {
     health: (opts) => send('/health', {}, opts),
     merchants: async (opts) => (await send<{ merchants: MerchantSummary[] }>('/merchants', {}, opts)).merchants,
     listOffers: (query = {}, opts) =>
-      send('/offers', { query: { merchant_id: query.merchant_id as number | undefined, cursor: query.cursor, size: query.size as number | undefined } }, opts),
+      send('/offers', { query: { merchant_id: query.merchant_id, cursor: query.cursor, size: query.size } }, opts),
     getOffer: async (offerId, opts) =>
       (await send<{ offer: WidgetOffer }>(`/offers/${encodeURIComponent(offerId)}`, {}, opts)).offer,
     estimate: (body, opts) => send('/estimate', { method: 'POST', body }, opts),

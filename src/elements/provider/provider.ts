@@ -78,7 +78,6 @@ export class ToteProvider extends LitElement {
     const locale = this.locale || document.documentElement.lang || navigator.language || 'en';
     this.localeProvider.setValue(locale);
     this.currencyProvider.setValue(this.currency?.toUpperCase());
-    this.hostProvider.setValue(this);
   }
 
   /**
