@@ -71,3 +71,55 @@ test('a newer call with the same key aborts the older; its response is dropped',
   assert.equal((await other).next_cursor, 'c2');
   assert.match(calls[1]!.url, /cursor=b/);
 });
+
+test('the order event stream parses events and reconnects after the server closes it', async () => {
+  const sources: FakeEventSource[] = [];
+  class FakeEventSource extends EventTarget {
+    static readonly CLOSED = 2;
+    readyState = 0;
+    closed = false;
+    constructor(readonly url: string) {
+      super();
+      sources.push(this);
+    }
+    close() {
+      this.closed = true;
+      this.readyState = 2;
+    }
+    send(type: string, data: unknown) {
+      this.dispatchEvent(Object.assign(new Event(type), { data: JSON.stringify(data) }));
+    }
+  }
+  const api = createApiClient({ endpoint: '/api', EventSource: FakeEventSource as unknown as typeof EventSource, reconnectDelayMs: 1 });
+  const orders: number[] = [];
+  const bags: string[] = [];
+  const drops: number[] = [];
+  const stream = api.orderEvents({ id: 42, access: 'a b' }, {
+    onOrder: (o) => orders.push(o.id),
+    onBag: (e) => bags.push(`${e.bag_id}:${e.status}`),
+    onError: (n) => drops.push(n),
+  });
+  assert.equal(sources[0]!.url, '/api/orders/42/events?access=a%20b');
+  sources[0]!.send('open', null);
+  sources[0]!.send('order', { order: { id: 42 } });
+  sources[0]!.send('bag', { order_id: 42, bag_id: 7, topic: 'bag.updated', status: 'ACCEPTED' });
+  sources[0]!.send('bag', 'not json{');
+
+  // A drop EventSource retries itself: no new source. A closed one: a new source after the backoff.
+  sources[0]!.dispatchEvent(new Event('error'));
+  assert.equal(sources.length, 1);
+  sources[0]!.readyState = 2;
+  sources[0]!.dispatchEvent(new Event('error'));
+  await new Promise((r) => setTimeout(r, 20));
+  assert.equal(sources.length, 2);
+  sources[1]!.send('order', { order: { id: 42 } });
+  stream.close();
+  assert.ok(sources[1]!.closed);
+  sources[1]!.readyState = 2;
+  sources[1]!.dispatchEvent(new Event('error'));
+  await new Promise((r) => setTimeout(r, 20));
+  assert.equal(sources.length, 2, 'no reconnect after close()');
+  assert.deepEqual(orders, [42, 42]);
+  assert.deepEqual(bags, ['7:ACCEPTED']);
+  assert.deepEqual(drops, [1, 2]);
+});
