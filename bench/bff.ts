@@ -54,7 +54,7 @@ async function load(url: string, opts: { method?: 'GET' | 'POST'; body?: string;
   if (result.non2xx || result.errors) {
     throw new Error(`${opts.method ?? 'GET'} ${url}: ${result.non2xx} non-2xx, ${result.errors} errors (${JSON.stringify(result.statusCodeStats)})`);
   }
-  return { p50: result.latency.p50, p99: result.latency.p99, rps: result.requests.total / result.duration, total: result.requests.total };
+  return { p50: result.latency.p50, p99: result.latency.p99, rps: result.requests.total / ((result.finish.getTime() - result.start.getTime()) / 1000), total: result.requests.total };
 }
 
 const sum = (loads: Load[]) => loads.reduce((a, l) => a + l.total, 0);

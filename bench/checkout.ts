@@ -93,7 +93,8 @@ export async function measureCheckout(log: (m: string) => void): Promise<Figure[
           await (await fetch(`${server.url}/api/offers?size=24`)).arrayBuffer();
           upstream.take();
           const startedEpoch = Date.now();
-          const out = await page.evaluate(([m, offers]) => window.toteCheckoutBench.run(m, offers), [mode, picks.slice(0, k)] as const);
+          // Offers go in as JSON text: their type is too deep for Playwright's argument typing.
+          const out = await page.evaluate(([m, offers]) => window.toteCheckoutBench.run(m, JSON.parse(offers)), [mode, JSON.stringify(picks.slice(0, k))] as const);
           if (out.bags !== k) throw new Error(`${mode}: order has ${out.bags} bags, expected ${k}`);
           const calls = upstream.take().map((c) => c.at);
           const platform = (await sandbox.platformCalls()).filter((at) => at >= startedEpoch);

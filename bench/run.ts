@@ -2,18 +2,18 @@
  * `npm run bench`: size, render, checkout latency and BFF overhead, each
  * beside its baseline from the same run. Prints one table, writes
  * bench/results.json. `-- --check` exits 1 when a budget is missed;
- * `-- --only=size,render` runs some sections.
+ * `-- --only=size,render` runs some sections; `-- --docs` also puts the
+ * table into docs/benchmarks.md (between its bench:table markers).
  */
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { measureBff } from './bff.js';
 import { check, verdictLines } from './budgets.js';
 import { checkoutSequences, measureCheckout } from './checkout.js';
 import { measureRender } from './render.js';
 import { catalogComposition, measureSize } from './size.js';
-import { table, type Figure } from './stats.js';
-// @ts-expect-error plain JS helper shared with the test runners
+import { markdownTable, table, type Figure } from './stats.js';
 import { findChrome } from '../scripts/find-chrome.mjs';
 
 const SECTIONS = {
@@ -26,6 +26,7 @@ type Section = keyof typeof SECTIONS;
 
 const args = process.argv.slice(2);
 const checkBudgets = args.includes('--check');
+const writeDocs = args.includes('--docs');
 const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',') as Section[] | undefined;
 for (const s of only ?? []) if (!(s in SECTIONS)) throw new Error(`unknown section ${s}; one of ${Object.keys(SECTIONS).join(', ')}`);
 
@@ -90,5 +91,28 @@ writeFileSync(
   )}\n`,
 );
 console.log('Wrote bench/results.json');
+
+if (writeDocs) {
+  const doc = 'docs/benchmarks.md';
+  const [open, close] = ['<!-- bench:table -->', '<!-- /bench:table -->'];
+  const text = readFileSync(doc, 'utf8');
+  const from = text.indexOf(open);
+  const to = text.indexOf(close);
+  if (from < 0 || to < from) throw new Error(`${doc}: markers ${open} … ${close} not found`);
+  const block = [
+    open,
+    `Run of ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine.cores} cores (${machine.cpu}), ${machine.memoryGb} GB, Node ${machine.node}, ${machine.chromium}; the whole bench took ${seconds} s.`,
+    '',
+    markdownTable(figures),
+    '',
+    `Budgets (${verdicts.filter((v) => v.pass).length}/${verdicts.length} met):`,
+    '',
+    ...verdictLines(verdicts).map((l) => `- ${l.replace(/^(PASS|MISS)/, '**$1**')}`),
+    ...(failures.length ? ['', ...failures.map((f) => `- SECTION FAILED: ${f.split('\n')[0]}`)] : []),
+    close,
+  ].join('\n');
+  writeFileSync(doc, text.slice(0, from) + block + text.slice(to + close.length));
+  console.log(`Wrote the table into ${doc}`);
+}
 
 if (checkBudgets && (failures.length || verdicts.some((v) => !v.pass))) process.exit(1);

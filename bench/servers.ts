@@ -5,7 +5,6 @@ import { build } from 'esbuild';
 import { chromium, type Browser } from 'playwright-core';
 import { createBff, toNodeListener, type BffConfig } from '../src/bff/index.js';
 import { DEFAULT_CREDENTIALS, startSandbox, type Sandbox } from '../src/sandbox/index.js';
-// @ts-expect-error plain JS helper shared with the test runners
 import { chromiumFlags, findChrome } from '../scripts/find-chrome.mjs';
 
 export const SERVICE_HEADERS = {
