@@ -9,9 +9,9 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { addFirstOfferToCart, checkOut, ensureBuilt, launch, miniCartCount, watch, type PageProblems } from './support.ts';
+import { addFirstOfferToCart, checkOut, ensureBuilt, launch, miniCartCount, watch, type PageProblems } from './support.js';
 
-type Example = { url: string; serviceUrl: string; policy: string; close(): Promise<void> };
+import type { ExampleServer as Example } from '../../examples/script-tag/server.mjs';
 type Problems = PageProblems & { read(): Promise<PageProblems> };
 
 describe('script tag under a strict CSP', { timeout: 300_000 }, () => {
@@ -21,7 +21,7 @@ describe('script tag under a strict CSP', { timeout: 300_000 }, () => {
   before(async () => {
     await ensureBuilt();
     const { startExampleServer } = await import('../../examples/script-tag/server.mjs');
-    example = (await startExampleServer({ port: 0 })) as Example;
+    example = await startExampleServer({ port: 0 });
     browser = await launch();
   });
   after(async () => {

@@ -1,0 +1,16 @@
+export interface ExampleServer {
+  url: string;
+  serviceUrl: string;
+  /** The Content-Security-Policy header sent with HTML pages. */
+  policy: string;
+  close(): Promise<void>;
+}
+export function strictCsp(imageOrigins?: string[]): string;
+export function startExampleServer(options?: {
+  port?: number;
+  host?: string;
+  /** URL prefix → directory. */
+  mounts?: Record<string, string>;
+  csp?: boolean;
+  serviceEnv?: Record<string, string | undefined>;
+}): Promise<ExampleServer>;

@@ -1,0 +1,31 @@
+/**
+ * `tote-checkout/headless`: Tote without elements — the BFF client, the cart
+ * store, the context keys, money formatting and the message catalogue. Nothing
+ * here registers a tag, so a bundler pays only for what is used (build your
+ * own UI on the same cart, or read the cart from outside Tote's elements).
+ */
+export type { ToteCartAddDetail, ToteSkuSelectDetail, ToteHostRequestDetail } from './elements/internal/events.js';
+export { addMessages, msg, localeDirection, type MessageKey } from './elements/internal/localize.js';
+
+export {
+  createApiClient,
+  ApiRequestError,
+  isAbortError,
+  type ToteApi,
+  type ApiClientOptions,
+  type CallOptions,
+  type OffersQuery,
+} from './state/api-client.js';
+export {
+  CartStore,
+  cartStorageKey,
+  isBuyable,
+  type CartLine,
+  type CartLineInput,
+  type CartBag,
+  type LineIssue,
+  type CartStoreOptions,
+} from './state/cart-store.js';
+export { apiContext, cartContext, localeContext, hostContext, currencyContext } from './state/context.js';
+export { createOperatorClient, type OperatorApi, type OperatorClientOptions } from './state/operator-client.js';
+export { formatMoney, parseMoney, sumByCurrency, addMoney, type Money } from './contract/money.js';
