@@ -1,0 +1,81 @@
+// examples/react and examples/vue as a user runs them: "installed" the way
+// their `"tote-checkout": "file:../.."` dependency installs (a link in the
+// example's node_modules), built with Vite's API, served next to Tote's BFF
+// under the strict CSP, then in Chromium: add from the grid (the app hears
+// `tote-cart-add` through its own handler), open the cart from the app's own
+// button (the provider's `openCart()` through a ref), check out, and see the
+// app's handler of `tote-checkout-complete` show the order.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build } from 'vite';
+import type { Browser } from 'playwright-core';
+import type { ExampleServer } from '../../examples/script-tag/server.mjs';
+import { addFirstOfferToCart, checkOut, ensureBuilt, launch, miniCartCount, repo, watch } from './support.js';
+
+function linkPackage(example: string) {
+  const modules = join(repo, 'examples', example, 'node_modules');
+  mkdirSync(modules, { recursive: true });
+  if (!existsSync(join(modules, 'tote-checkout'))) symlinkSync(repo, join(modules, 'tote-checkout'), 'dir');
+}
+
+for (const example of ['react', 'vue'] as const) {
+  describe(`examples/${example}`, { timeout: 300_000 }, () => {
+    let out: string;
+    let server: ExampleServer;
+    let browser: Browser;
+
+    before(async () => {
+      await ensureBuilt();
+      linkPackage(example);
+      out = mkdtempSync(join(tmpdir(), `tote-${example}-`));
+      const root = join(repo, 'examples', example);
+      await build({ root, configFile: join(root, 'vite.config.ts'), logLevel: 'warn', build: { outDir: out, emptyOutDir: true } });
+      const { startExampleServer } = await import('../../examples/script-tag/server.mjs');
+      server = await startExampleServer({ port: 0, mounts: { '/': out } });
+      browser = await launch();
+    });
+    after(async () => {
+      await browser?.close();
+      await server?.close();
+      if (out) rmSync(out, { recursive: true, force: true });
+    });
+
+    it('builds with Vite into a page with only external scripts, using the package by name', () => {
+      const html = readFileSync(join(out, 'index.html'), 'utf8');
+      assert.match(html, /<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js"><\/script>/);
+      const js = readdirSync(join(out, 'assets')).filter((f) => f.endsWith('.js')).map((f) => readFileSync(join(out, 'assets', f), 'utf8')).join('\n');
+      assert.match(js, /tote-checkout/);
+      assert.match(js, /Lit/i);
+    });
+
+    it('a shopper adds to the cart and checks out through the app, under the strict CSP', async () => {
+      const page = await browser.newPage();
+      const problems = await watch(page);
+      await page.goto(server.url);
+      await addFirstOfferToCart(page);
+      // The app's own tote-cart-add handler ran, and Tote still added the line.
+      await page.getByRole('status').filter({ hasText: /^Added / }).waitFor();
+      await page.waitForFunction(() => document.querySelector('tote-cart')?.shadowRoot?.querySelector('.count')?.textContent?.trim() === '1');
+      assert.equal(await miniCartCount(page), 1);
+
+      // The app's "View cart" button calls the provider's openCart() through a ref.
+      await page.getByRole('button', { name: 'View cart' }).click();
+      await page.waitForFunction(() => document.querySelector('tote-cart')?.shadowRoot?.querySelector('dialog')?.open === true);
+      await page.keyboard.press('Escape');
+
+      await page.getByRole('button', { name: 'Go to checkout' }).click();
+      assert.match(await checkOut(page), /Thank you, your order is placed/);
+      // The app's onToteCheckoutComplete / @tote-checkout-complete handler got the order.
+      assert.match(await page.locator('#order-placed').innerText(), /^Order \d+ placed\.$/);
+
+      const p = await problems.read();
+      assert.deepEqual(p.violations, []);
+      assert.deepEqual(p.pageErrors, []);
+      assert.deepEqual(p.console, []);
+      await page.close();
+    });
+  });
+}
