@@ -26,12 +26,12 @@ const SHOP_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><t
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <script>
   // CLS as browsers report it: the largest session window of shifts (gaps < 1 s, window ≤ 5 s) not caused by input.
-  window.__cls = 0; window.__shifts = 0;
+  window.__cls = 0; window.__moved = [];
   let win = 0, first = 0, last = 0;
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) {
       if (e.hadRecentInput) continue;
-      window.__shifts++;
+      for (const s of e.sources) window.__moved.push((s.node && (s.node.nodeName + (s.node.className ? '.' + s.node.className : ''))) + ' ' + e.value.toFixed(3));
       if (win && e.startTime - last < 1000 && e.startTime - first < 5000) win += e.value;
       else { win = e.value; first = e.startTime; }
       last = e.startTime;
@@ -72,6 +72,9 @@ async function heapMb(page: Page): Promise<number> {
   await cdp.detach();
   return usedSize / 2 ** 20;
 }
+
+/** What moved while the grid loaded (last page load): node and shift value. */
+export let layoutShiftSources: string[] = [];
 
 export async function measureRender(log: (m: string) => void): Promise<Figure[]> {
   const sandbox = await startBenchSandbox();
@@ -158,7 +161,11 @@ export async function measureRender(log: (m: string) => void): Promise<Figure[]>
       // Let images arrive and late renders settle before reading the score.
       await shop.waitForLoadState('networkidle');
       await shop.waitForTimeout(300);
-      const cls = await shop.evaluate(() => (window as unknown as { __cls: number }).__cls);
+      const { cls, moved } = await shop.evaluate(() => {
+        const w = window as unknown as { __cls: number; __moved: string[] };
+        return { cls: w.__cls, moved: w.__moved };
+      });
+      layoutShiftSources = moved;
       await shop.close();
       return cls;
     });

@@ -11,7 +11,7 @@ import { cpus, totalmem } from 'node:os';
 import { measureBff } from './bff.js';
 import { check, verdictLines } from './budgets.js';
 import { checkoutSequences, measureCheckout } from './checkout.js';
-import { measureRender } from './render.js';
+import { layoutShiftSources, measureRender } from './render.js';
 import { catalogComposition, measureSize } from './size.js';
 import { markdownTable, table, type Figure } from './stats.js';
 import { findChrome } from '../scripts/find-chrome.mjs';
@@ -73,24 +73,37 @@ console.log('');
 console.log(`Machine: ${machine.cores} cores (${machine.cpu}), ${machine.memoryGb} GB, Node ${machine.node}, ${machine.chromium}; bench took ${seconds} s.`);
 for (const f of failures) console.log(`\nSECTION FAILED ${f}`);
 
-writeFileSync(
-  'bench/results.json',
-  `${JSON.stringify(
-    {
-      date: new Date().toISOString(),
-      seconds,
-      machine,
-      figures,
-      budgets: verdicts,
-      failures,
-      checkoutRequests: checkoutSequences,
-      catalogFirstLoadComposition: catalogComposition.slice(0, 30),
-    },
-    null,
-    2,
-  )}\n`,
-);
-console.log('Wrote bench/results.json');
+// results.json keeps the latest run of every section: a partial run (`--only`) replaces its own sections.
+interface SectionRun {
+  date: string;
+  seconds: number;
+  machine: typeof machine;
+  figures: Figure[];
+  details: Record<string, unknown>;
+}
+const RESULTS = 'bench/results.json';
+let previous: Partial<Record<Section, SectionRun>> = {};
+try {
+  previous = (JSON.parse(readFileSync(RESULTS, 'utf8')) as { sections?: typeof previous }).sections ?? {};
+} catch {
+  // First run, or a file from an older layout.
+}
+const details: Record<Section, Record<string, unknown>> = {
+  size: { catalogFirstLoadComposition: catalogComposition.slice(0, 30) },
+  render: { layoutShiftSources },
+  checkout: { requestsOfFirstRun: checkoutSequences },
+  bff: {},
+};
+const sections = { ...previous };
+const now = new Date().toISOString();
+for (const name of Object.keys(SECTIONS) as Section[]) {
+  const own = figures.filter((f) => f.id.startsWith(`${name}.`));
+  if (own.length) sections[name] = { date: now, seconds, machine, figures: own, details: details[name] };
+}
+const allFigures = (Object.keys(SECTIONS) as Section[]).flatMap((name) => sections[name]?.figures ?? []);
+const allVerdicts = check(allFigures);
+writeFileSync(RESULTS, `${JSON.stringify({ date: now, machine, budgets: allVerdicts, failures, sections }, null, 2)}\n`);
+console.log(`Wrote ${RESULTS}`);
 
 if (writeDocs) {
   const doc = 'docs/benchmarks.md';
@@ -99,15 +112,19 @@ if (writeDocs) {
   const from = text.indexOf(open);
   const to = text.indexOf(close);
   if (from < 0 || to < from) throw new Error(`${doc}: markers ${open} … ${close} not found`);
+  const runs = (Object.keys(SECTIONS) as Section[])
+    .filter((name) => sections[name])
+    .map((name) => `${name} ${sections[name]!.date.slice(0, 16).replace('T', ' ')} UTC (${sections[name]!.seconds} s)`);
   const block = [
     open,
-    `Run of ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine.cores} cores (${machine.cpu}), ${machine.memoryGb} GB, Node ${machine.node}, ${machine.chromium}; the whole bench took ${seconds} s.`,
+    `Machine: ${machine.cores} cores (${machine.cpu}), ${machine.memoryGb} GB, ${machine.platform}, Node ${machine.node}, ${machine.chromium}.`,
+    `Runs: ${runs.join('; ')}.`,
     '',
-    markdownTable(figures),
+    markdownTable(allFigures),
     '',
-    `Budgets (${verdicts.filter((v) => v.pass).length}/${verdicts.length} met):`,
+    `Budgets (${allVerdicts.filter((v) => v.pass).length}/${allVerdicts.length} met):`,
     '',
-    ...verdictLines(verdicts).map((l) => `- ${l.replace(/^(PASS|MISS)/, '**$1**')}`),
+    ...verdictLines(allVerdicts).map((l) => `- ${l.replace(/^(PASS|MISS)/, '**$1**')}`),
     ...(failures.length ? ['', ...failures.map((f) => `- SECTION FAILED: ${f.split('\n')[0]}`)] : []),
     close,
   ].join('\n');
