@@ -1,5 +1,7 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import '../../src/elements/checkout/checkout.js';
+import '../../src/elements/provider/provider.js';
+import type { ToteProvider } from '../../src/elements/provider/provider.js';
 import type { ToteCheckout } from '../../src/elements/checkout/checkout.js';
 import type { ToteAddressForm } from '../../src/elements/address-form/address-form.js';
 import type { ToteCart } from '../../src/elements/cart/cart.js';
@@ -300,5 +302,26 @@ describe('tote-checkout resilience', () => {
     await waitUntil(() => (cart.shadowRoot!.activeElement as HTMLElement | null)?.dataset.sku === '10041', 'focus on flagged line');
     expect(store.line(10041)!.issue).to.equal('unavailable');
     expect(step(el)).to.equal('review');
+  });
+
+  it('works inside <tote-provider> with its client and cart, and answers its startCheckout()', async () => {
+    const bff = createFakeBff({ catalog: [...threeMerchantLines, yenLine] });
+    localStorage.removeItem('tote:cart:v1:/provided');
+    const provider = await fixture<ToteProvider>(html`<tote-provider endpoint="/provided" .fetch=${bff.fetch}>
+      <button id="host-button">Buy</button>
+      <tote-checkout .storage=${new MemoryStorage() as unknown as Storage}></tote-checkout>
+    </tote-provider>`);
+    const el = provider.querySelector('tote-checkout')!;
+    for (const l of threeMerchantLines) provider.cart!.add(l);
+    await waitUntil(() => root(el).querySelectorAll('tote-cart').length === 1);
+    const cart = root(el).querySelector<ToteCart>('tote-cart')!;
+    await waitUntil(() => cart.shadowRoot!.querySelectorAll('[part="bag"]').length === 3, 'the provider\'s cart is shown');
+    provider.querySelector<HTMLButtonElement>('#host-button')!.focus();
+    provider.startCheckout();
+    await waitUntil(() => root(el).activeElement?.tagName === 'H2', 'the checkout takes focus');
+    await press(el, 'Continue to address');
+    await reach(el, 'address');
+    expect(bff.requests.some((r) => r.path.startsWith('/provided/offers/')), 'lines re-checked through the provider\'s client').to.equal(true);
+    localStorage.removeItem('tote:cart:v1:/provided');
   });
 });

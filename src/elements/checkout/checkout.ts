@@ -26,7 +26,7 @@ import {
   clampStep,
   stepIndex,
 } from '../../state/checkout-session.js';
-import { apiContext, cartContext } from '../../state/context.js';
+import { apiContext, cartContext, hostContext } from '../../state/context.js';
 import '../address-form/address-form.js';
 import type { ToteAddressForm } from '../address-form/address-form.js';
 import '../cart/cart.js';
@@ -119,6 +119,10 @@ export class ToteCheckout extends ToteElement {
   @property({ attribute: false })
   store?: CartStore;
 
+  @consume({ context: hostContext, subscribe: true })
+  @state()
+  private host?: EventTarget;
+
   /** `cart` (multi-step service cart) or `direct` (one direct order submission). */
   @property({ reflect: true }) mode: CheckoutMode = 'cart';
   /** `sandbox` mounts the sandbox's test cards when no `paymentAdapter` is set. */
@@ -156,6 +160,7 @@ export class ToteCheckout extends ToteElement {
   private paymentContainer?: HTMLElement;
   private sandboxAdapter?: PaymentAdapter;
   private lastStep?: CheckoutStep;
+  private listenedHost?: EventTarget;
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -168,6 +173,8 @@ export class ToteCheckout extends ToteElement {
     this.unsubscribeStore?.();
     this.unsubscribeStore = undefined;
     this.dataController?.abort();
+    this.listenedHost?.removeEventListener('tote-checkout-start', this.handleHostStart);
+    this.listenedHost = undefined;
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -181,7 +188,21 @@ export class ToteCheckout extends ToteElement {
       this.choices = [];
     }
     if (changed.has('store') && this.store) this.watchStore(this.store);
+    if (this.host !== this.listenedHost) {
+      this.listenedHost?.removeEventListener('tote-checkout-start', this.handleHostStart);
+      this.listenedHost = this.host;
+      this.host?.addEventListener('tote-checkout-start', this.handleHostStart);
+    }
   }
+
+  /** The host page asked to start checking out (`<tote-provider>.startCheckout()`): bring the checkout into view. */
+  private readonly handleHostStart = () => {
+    if (this.step === 'placed') this.startOver();
+    void this.updateComplete.then(() => {
+      this.scrollIntoView?.({ block: 'start' });
+      this.renderRoot.querySelector<HTMLElement>('h2')?.focus();
+    });
+  };
 
   protected override updated(): void {
     const step = this.step;
