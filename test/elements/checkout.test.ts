@@ -324,4 +324,33 @@ describe('tote-checkout resilience', () => {
     expect(bff.requests.some((r) => r.path.startsWith('/provided/offers/')), 'lines re-checked through the provider\'s client').to.equal(true);
     localStorage.removeItem('tote:cart:v1:/provided');
   });
+
+  it('a price change at submit is flagged on its line; the shopper can go on after seeing it', async () => {
+    const { el, store, bff } = await mount({ bff: { priceChangedAtSubmit: [10012] } });
+    await toConfirm(el);
+    await press(el, 'Place order');
+    await reach(el, 'review');
+    expect(store.line(10012)!.issue).to.equal('price_changed');
+    const cart = root(el).querySelector<ToteCart>('tote-cart')!;
+    await waitUntil(() => (cart.shadowRoot!.activeElement as HTMLElement | null)?.dataset.sku === '10012', 'focus on the line');
+    expect(button(el, 'Continue to address')!.disabled, 'a price change does not block').to.equal(false);
+    expect(bff.placed.length).to.equal(0);
+  });
+
+  it('a cart changed elsewhere (another tab) during shipping refreshes the bags and totals', async () => {
+    const { el, store, bff } = await mount({ mode: 'direct' });
+    await press(el, 'Continue to address');
+    await reach(el, 'address');
+    await fillAddress(el);
+    await press(el, 'Continue to shipping');
+    await reach(el, 'shipping');
+    await chooseShipping(el);
+    const estimates = () => bff.requests.filter((r) => r.path === '/api/estimate').length;
+    const before = estimates();
+    store.remove(10031);
+    const stepEl = root(el).querySelector('tote-shipping-step')!;
+    await waitUntil(() => stepEl.shadowRoot!.querySelectorAll('fieldset').length === 2, 'two bags left', { timeout: 4000 });
+    expect(estimates()).to.equal(before + 1);
+    await waitUntil(() => summaryTotals(el).bags.length === 2);
+  });
 });
