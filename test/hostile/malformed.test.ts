@@ -144,8 +144,8 @@ describe('2. Malformed service responses', () => {
           // The service hands back the cursor it was given: the list would never end.
           sendJson(res, 200, { content: [plainOffer(cursor ? 2 : 1)], last: false, next_page_cursor: cursor ?? 'same-cursor' });
         },
-        'GET /v1/catalog/offers/1': (_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><h1>Service Unavailable</h1><script>alert(1)</script>'),
-        'GET /v1/catalog/offers/2': (_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"id":2,"name":"Trunc'),
+        'GET /v1/catalog/offers/1': (_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><h1>Service Unavailable</h1><script>alert(1)</script>'),
+        'GET /v1/catalog/offers/2': (_req, res) => void res.writeHead(200, { 'content-type': 'application/json' }).end('{"id":2,"name":"Trunc'),
         'GET /v1/catalog/offers/3': (_req, res) => sendJson(res, 200, 'null'),
         'POST /v1/orders/estimate': (_req, res, body) => {
           const req = JSON.parse(body);
