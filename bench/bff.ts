@@ -24,6 +24,8 @@ const ESTIMATE_BODY = JSON.stringify({
 
 async function serve(args: string[]): Promise<{ child: ChildProcess; info: Record<string, string> }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/serve.ts', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  // A bench stopped half-way must not leave servers behind.
+  process.once('exit', () => child.kill());
   const lines = createInterface({ input: child.stdout! });
   const info = await new Promise<Record<string, string>>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`bench/serve.ts ${args[0]} exited with ${code}`)));
