@@ -108,6 +108,7 @@ const isFocused = (page: Page, label: string) =>
 
 async function typeAddressByKeyboard(page: Page): Promise<void> {
   // Entering the step focuses its heading; the first Tab reaches the first field.
+  await page.waitForFunction(() => document.querySelector('tote-checkout')?.shadowRoot?.activeElement?.tagName === 'H2');
   await page.keyboard.press('Tab');
   const fields: [string, string][] = [
     ['First name', 'Ada'],
@@ -222,27 +223,28 @@ const cartSkus = (page: Page) =>
 
 async function followToCompleted(page: Page, statusUrl: string, service: string): Promise<void> {
   await page.goto(statusUrl);
-  const statuses = page.locator('tote-order-status [data-field="status"]');
+  const statuses = page.locator('tote-order-status [data-field="status"] [data-value]');
   await statuses.nth(2).waitFor({ timeout: 20_000 });
+  const values = () => statuses.evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.value));
   await page.getByText('Live updates on').waitFor({ timeout: 20_000 });
   const orderId = new URL(statusUrl).searchParams.get('order');
   for (let i = 0; i < 10; i++) {
-    const texts = await statuses.allTextContents();
-    if (texts.every((t) => t.trim() === 'completed')) return;
+    if ((await values()).every((v) => v === 'COMPLETED')) return;
     const { order } = (await sandbox(service, 'POST', `/__sandbox/orders/${orderId}/advance`, {})) as { order: { bags: { status?: string; bag_status?: string }[] } };
-    const expected = order.bags.map((b) => (b.bag_status ?? b.status ?? '').toLowerCase().replaceAll('_', ' '));
+    const expected = order.bags.map((b) => b.bag_status ?? b.status ?? '');
     // The page learns of it from the event stream, without a reload.
     await page.waitForFunction(
       (want) => {
         const el = document.querySelector('tote-order-status')!.shadowRoot!;
-        const got = [...el.querySelectorAll('[data-field="status"]')].map((d) => d.textContent!.trim());
+        const got = [...el.querySelectorAll<HTMLElement>('[data-field="status"] [data-value]')].map((d) => d.dataset.value);
         return JSON.stringify(got) === JSON.stringify(want);
       },
       expected,
       { timeout: 15_000 },
     );
   }
-  assert.deepEqual((await statuses.allTextContents()).map((t) => t.trim()), ['completed', 'completed', 'completed']);
+  assert.deepEqual(await values(), ['COMPLETED', 'COMPLETED', 'COMPLETED']);
+  assert.deepEqual((await statuses.allTextContents()).map((t) => t.trim()), ['Completed', 'Completed', 'Completed']);
 }
 
 describe('checkout (e2e)', { timeout: 400_000 }, () => {
@@ -308,7 +310,7 @@ describe('checkout (e2e)', { timeout: 400_000 }, () => {
         await page.goto(statusUrl);
         const statuses = page.locator('tote-order-status [data-field="status"]');
         await statuses.nth(2).waitFor();
-        assert.equal((await statuses.allTextContents())[1]!.trim(), 'rejected');
+        assert.equal((await statuses.allTextContents())[1]!.trim(), 'Rejected');
       }));
   }
 

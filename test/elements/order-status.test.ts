@@ -30,7 +30,8 @@ class FakeEventSource extends EventTarget {
 
 const order = orderFor(threeMerchantLines, { status: 'ACCEPTED', id: 77 });
 const root = (el: HTMLElement) => el.shadowRoot!;
-const statusOf = (el: HTMLElement, bagId: number) => root(el).querySelector(`[data-bag="${bagId}"] [data-field="status"]`)!.textContent!.trim();
+const statusOf = (el: HTMLElement, bagId: number) => root(el).querySelector<HTMLElement>(`[data-bag="${bagId}"] [data-field="status"] [data-value]`)!.dataset.value;
+const labelOf = (el: HTMLElement, bagId: number) => root(el).querySelector(`[data-bag="${bagId}"] [data-field="status"]`)!.textContent!.trim();
 
 function setup() {
   FakeEventSource.instances = [];
@@ -61,11 +62,13 @@ describe('tote-order-status', () => {
     expect(es.url).to.equal('/api/orders/77/events?access=acc%201');
     es.open();
     const bag = order.bags[1]!;
-    expect(statusOf(el, bag.id)).to.equal('accepted');
+    expect(statusOf(el, bag.id)).to.equal('ACCEPTED');
+    expect(labelOf(el, bag.id)).to.equal('Accepted');
     es.send('bag', { order_id: 77, bag_id: bag.id, topic: 'ORDER_SHIPPED', status: 'COMPLETED', fulfillment_status: 'SHIPPED' });
     await el.updateComplete;
-    expect(statusOf(el, bag.id)).to.equal('completed');
-    expect(statusOf(el, order.bags[0]!.id)).to.equal('accepted');
+    expect(statusOf(el, bag.id)).to.equal('COMPLETED');
+    expect(labelOf(el, bag.id)).to.equal('Completed');
+    expect(statusOf(el, order.bags[0]!.id)).to.equal('ACCEPTED');
     es.drop();
     await el.updateComplete;
     expect(root(el).textContent).to.contain('reconnecting');
@@ -74,7 +77,7 @@ describe('tote-order-status', () => {
     again.open();
     again.send('order', { order: orderFor(threeMerchantLines, { status: 'COMPLETED', id: 77 }) });
     await el.updateComplete;
-    expect(order.bags.map((b) => statusOf(el, b.id))).to.deep.equal(['completed', 'completed', 'completed']);
+    expect(order.bags.map((b) => statusOf(el, b.id))).to.deep.equal(['COMPLETED', 'COMPLETED', 'COMPLETED']);
     expect(root(el).textContent).to.contain('Live updates on');
   });
 
@@ -95,5 +98,14 @@ describe('tote-order-status', () => {
     await waitUntil(() => FakeEventSource.instances.length === 1);
     el.remove();
     expect(FakeEventSource.instances[0]!.readyState).to.equal(2);
+  });
+
+  it('names documented statuses in the locale and shows unknown ones as the service spells them', async () => {
+    const o = orderFor(threeMerchantLines, { status: 'ACCEPTED', id: 6 });
+    o.bags[0]!.bag_status = 'ON_HOLD_FOR_REVIEW';
+    o.bags[0]!.status = 'ON_HOLD_FOR_REVIEW';
+    const el = await fixture<ToteOrderStatus>(html`<tote-order-status .order=${o}></tote-order-status>`);
+    expect(labelOf(el, o.bags[0]!.id)).to.equal('on hold for review');
+    expect(root(el).querySelector(`[data-bag="${o.bags[1]!.id}"] [data-field="financial"]`)!.textContent!.trim()).to.equal('Paid');
   });
 });

@@ -265,7 +265,9 @@ export class ToteCheckout extends ToteElement {
     this.emit('tote-checkout-step', { step });
     if (moveFocus) {
       await this.updateComplete;
-      this.renderRoot.querySelector<HTMLElement>('h2')?.focus();
+      // The shopper may already be in a field of the new step; only a focus left on a button (or nowhere) moves.
+      const active = (this.renderRoot as ShadowRoot).activeElement;
+      if (!active || active.tagName === 'BUTTON') this.renderRoot.querySelector<HTMLElement>('h2')?.focus();
     }
     if (step === 'shipping' || step === 'payment' || step === 'confirm') await this.loadData(step);
   }

@@ -9,6 +9,7 @@ import { bagStatus } from '../../state/checkout-order.js';
 import { apiContext } from '../../state/context.js';
 import { defineElement } from '../internal/define.js';
 import { safeUrl } from '../internal/safe-url.js';
+import type { MessageKey } from '../internal/localize.js';
 import { ToteElement } from '../internal/tote-element.js';
 import { orderStatusStyles } from './order-status.styles.js';
 
@@ -17,6 +18,29 @@ declare global {
     'tote-order-status': ToteOrderStatus;
   }
 }
+
+/** Status values the service documents, each with its own string; any other is shown as spelled. */
+const STATUS_LABEL: Partial<Record<string, MessageKey>> = {
+  IN_PROGRESS: 'statusInProgress',
+  SUBMITTED: 'statusSubmitted',
+  ACCEPTED: 'statusAccepted',
+  REJECTED: 'statusRejected',
+  COMPLETED: 'statusCompleted',
+  CANCELED: 'statusCanceled',
+  REFUNDED: 'statusRefunded',
+  PARTIALLY_REFUNDED: 'statusPartiallyRefunded',
+  BACKORDERED: 'statusBackordered',
+  UNPAID: 'statusUnpaid',
+  AUTHORIZED: 'statusAuthorized',
+  PAID: 'statusPaid',
+  VOIDED: 'statusVoided',
+  PENDING: 'statusPending',
+  PARTIALLY_PAID: 'statusPartiallyPaid',
+  PROCESSING: 'statusProcessing',
+  SHIPPED: 'statusShipped',
+  PARTIALLY_SHIPPED: 'statusPartiallyShipped',
+  DELIVERED: 'statusDelivered',
+};
 
 const GOOD = new Set(['ACCEPTED', 'COMPLETED', 'PAID', 'SHIPPED', 'DELIVERED', 'AUTHORIZED']);
 const BAD = new Set(['REJECTED', 'CANCELED', 'VOIDED', 'REFUNDED']);
@@ -167,7 +191,9 @@ export class ToteOrderStatus extends ToteElement {
   private badge(value: string | null | undefined) {
     const v = value ?? '';
     const tone = GOOD.has(v) ? 'good' : BAD.has(v) ? 'bad' : '';
-    return html`<span class="badge ${tone}">${v ? v.replaceAll('_', ' ').toLowerCase() : this.t('statusPending')}</span>`;
+    const key = STATUS_LABEL[v];
+    const label = !v ? this.t('statusPending') : key ? this.t(key) : v.replaceAll('_', ' ').toLowerCase();
+    return html`<span class="badge ${tone}" data-value=${v}>${label}</span>`;
   }
 
   private renderBag(bag: Bag, currency?: string) {
