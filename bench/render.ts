@@ -47,7 +47,7 @@ const SHOP_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><t
 
 const SIZES = [
   { n: 100, runs: 5 },
-  { n: 1000, runs: 5 },
+  { n: 1000, runs: 7 },
   { n: 5000, runs: 3 },
 ];
 
@@ -103,14 +103,19 @@ export async function measureRender(log: (m: string) => void): Promise<Figure[]>
     const byN: Record<number, { tote: number[]; vanilla: number[] }> = {};
     for (const { n, runs } of SIZES) {
       log(`render: ${n} cards × ${runs}`);
-      // Alternate the two so that a slow moment of the machine hits both alike.
-      const pairs = await repeat(runs, () =>
-        page.evaluate(async (count) => {
-          const tote = await window.toteBench.tote(count);
-          const vanilla = await window.toteBench.vanilla(count);
-          return { tote, vanilla };
-        }, n),
-      );
+      // Alternate the two so that a slow moment of the machine hits both alike; each starts
+      // on an empty page after a full GC, so that neither pays for collecting the other's cards.
+      const fresh = async () => {
+        await page.evaluate(() => window.toteBench.clear());
+        await heapMb(page);
+      };
+      const pairs = await repeat(runs, async () => {
+        await fresh();
+        const tote = await page.evaluate((count) => window.toteBench.tote(count), n);
+        await fresh();
+        const vanilla = await page.evaluate((count) => window.toteBench.vanilla(count), n);
+        return { tote, vanilla };
+      });
       const tote = pairs.map((p) => p.tote);
       const vanilla = pairs.map((p) => p.vanilla);
       const label = n.toLocaleString('en-US');
