@@ -58,6 +58,9 @@ const en = {
 } satisfies Record<string, Message>;
 
 export type MessageKey = keyof typeof en;
+
+/** Every key of the English catalogue: what a translation has to cover. */
+export const messageKeys = (): MessageKey[] => Object.keys(en) as MessageKey[];
 type Catalogue = Partial<Record<MessageKey, Message>>;
 
 const catalogues = new Map<string, Catalogue>([['en', en]]);

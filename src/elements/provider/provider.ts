@@ -6,6 +6,7 @@ import { CartStore, cartStorageKey, type CartLine, type CartLineInput } from '..
 import { apiContext, cartContext, currencyContext, hostContext, localeContext } from '../../state/context.js';
 import { lineForSku } from '../../state/offer.js';
 import { defineElement } from '../internal/define.js';
+import { localeDirection } from '../internal/localize.js';
 import type { ToteCartAddDetail } from '../internal/events.js';
 
 /** What `addToCart` accepts: a full cart line, or a SKU of an offer (the offer is fetched). */
@@ -37,6 +38,8 @@ export class ToteProvider extends LitElement {
   private revalidation?: AbortController;
   private setUpFor?: { endpoint: string; fetch?: typeof globalThis.fetch };
   private cartDisposed = false;
+  /** The `dir` this provider set from its locale; any other value on the attribute is the host's. */
+  private dirFromLocale?: string;
 
   /** Base URL of the BFF. */
   @property() endpoint = '/api';
@@ -77,6 +80,7 @@ export class ToteProvider extends LitElement {
     if (changed.has('endpoint') || changed.has('fetch')) this.setUp();
     const locale = this.locale || document.documentElement.lang || navigator.language || 'en';
     this.localeProvider.setValue(locale);
+    if (changed.has('locale')) this.applyDirection();
     this.currencyProvider.setValue(this.currency?.toUpperCase());
   }
 
@@ -113,6 +117,19 @@ export class ToteProvider extends LitElement {
   /** Asks the checkout below (`<tote-checkout>`) to begin; emits `tote-checkout-start`. */
   startCheckout(): void {
     this.dispatchEvent(new CustomEvent('tote-checkout-start', { detail: {}, bubbles: true, composed: true }));
+  }
+
+  /**
+   * A `locale` written right to left (`ar`, `he`, …) lays the widgets out right
+   * to left through `dir` on the provider, which every element below inherits;
+   * a `dir` the host set itself is left alone.
+   */
+  private applyDirection(): void {
+    const current = this.getAttribute('dir');
+    if (current !== null && current !== this.dirFromLocale) return;
+    this.dirFromLocale = this.locale ? localeDirection(this.locale) : undefined;
+    if (this.dirFromLocale) this.setAttribute('dir', this.dirFromLocale);
+    else this.removeAttribute('dir');
   }
 
   /** Runs on connect (before children ask for context) and when endpoint or fetch change. */
