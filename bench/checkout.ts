@@ -38,6 +38,8 @@ interface RunResult {
   upstreamAfter: number;
   platform: number;
   platformAfter: number;
+  /** What the BFF asked the service, in order. */
+  upstreamCalls: string[];
 }
 
 const took = (r: RecordedRequest) => r.end - r.start;
@@ -96,7 +98,8 @@ export async function measureCheckout(log: (m: string) => void): Promise<Figure[
           // Offers go in as JSON text: their type is too deep for Playwright's argument typing.
           const out = await page.evaluate(([m, offers]) => window.toteCheckoutBench.run(m, JSON.parse(offers)), [mode, JSON.stringify(picks.slice(0, k))] as const);
           if (out.bags !== k) throw new Error(`${mode}: order has ${out.bags} bags, expected ${k}`);
-          const calls = upstream.take().map((c) => c.at);
+          const taken = upstream.take();
+          const calls = taken.map((c) => c.at);
           const platform = (await sandbox.platformCalls()).filter((at) => at >= startedEpoch);
           const result: RunResult = {
             requests: out.requests.filter((r) => r.start <= out.placedAt),
@@ -105,6 +108,7 @@ export async function measureCheckout(log: (m: string) => void): Promise<Figure[
             upstreamAfter: calls.filter((at) => at > out.placedEpoch).length,
             platform: platform.filter((at) => at <= out.placedEpoch).length,
             platformAfter: platform.filter((at) => at > out.placedEpoch).length,
+            upstreamCalls: taken.map((c) => `${c.at > out.placedEpoch ? 'after placed: ' : ''}${c.call.replace(/\/\d+/g, '/:id')}`),
           };
           const key = `${mode}.${k}`;
           results.set(key, [...(results.get(key) ?? []), result]);
@@ -113,12 +117,11 @@ export async function measureCheckout(log: (m: string) => void): Promise<Figure[
     }
 
     // What each flow sent, for the report (first run of each).
-    const sequences: Record<string, string[]> = {};
+    const sequences: Record<string, { browser: string[]; upstream: string[] }> = {};
     for (const [key, runs] of results) {
       const show = (r: RecordedRequest) => `${r.method} ${r.path.replace(/\/\d+/g, '/:id')} ${r.status} ${Math.round(took(r))} ms`;
-      sequences[key] = [...runs[0]!.requests.map(show), '-- placed --', ...runs[0]!.after.map(show)];
+      sequences[key] = { browser: [...runs[0]!.requests.map(show), '-- placed --', ...runs[0]!.after.map(show)], upstream: runs[0]!.upstreamCalls };
     }
-    log(`checkout request sequences: ${JSON.stringify(sequences)}`);
     checkoutSequences = sequences;
     const figures: Figure[] = [];
     const series = (mode: string, k: number, fn: (r: RunResult) => number) => results.get(`${mode}.${k}`)!.map(fn);
@@ -157,5 +160,5 @@ export async function measureCheckout(log: (m: string) => void): Promise<Figure[
   }
 }
 
-/** The requests each flow sent in its first run (written to results.json). */
-export let checkoutSequences: Record<string, string[]> = {};
+/** The requests each flow sent in its first run, browser→BFF and BFF→service (written to results.json). */
+export let checkoutSequences: Record<string, { browser: string[]; upstream: string[] }> = {};
