@@ -74,6 +74,12 @@ async function chooseShipping(el: ToteCheckout, pick: 'first' | 'last' = 'first'
   }
 }
 
+/** Chooses the first method of every bag shown (any number of bags). */
+async function chooseShipping2(el: ToteCheckout) {
+  const stepEl = root(el).querySelector('tote-shipping-step')!;
+  for (const fs of stepEl.shadowRoot!.querySelectorAll('fieldset')) fs.querySelector<HTMLInputElement>('input[type="radio"]')!.click();
+}
+
 async function pay(el: ToteCheckout, card: 'approve' | 'decline' = 'approve') {
   await waitUntil(() => el.querySelectorAll('input[type="radio"]').length === 2, 'sandbox cards', { timeout: 4000 });
   el.querySelectorAll<HTMLInputElement>('input[type="radio"]')[card === 'approve' ? 0 : 1]!.click();
@@ -337,20 +343,32 @@ describe('tote-checkout resilience', () => {
     expect(bff.placed.length).to.equal(0);
   });
 
-  it('a cart changed elsewhere (another tab) during shipping refreshes the bags and totals', async () => {
-    const { el, store, bff } = await mount({ mode: 'direct' });
-    await press(el, 'Continue to address');
-    await reach(el, 'address');
-    await fillAddress(el);
-    await press(el, 'Continue to shipping');
-    await reach(el, 'shipping');
-    await chooseShipping(el);
-    const estimates = () => bff.requests.filter((r) => r.path === '/api/estimate').length;
-    const before = estimates();
-    store.remove(10031);
-    const stepEl = root(el).querySelector('tote-shipping-step')!;
-    await waitUntil(() => stepEl.shadowRoot!.querySelectorAll('fieldset').length === 2, 'two bags left', { timeout: 4000 });
-    expect(estimates()).to.equal(before + 1);
-    await waitUntil(() => summaryTotals(el).bags.length === 2);
-  });
+  for (const mode of ['cart', 'direct'] as const) {
+    it(`mode=${mode}: a cart changed elsewhere (another tab) during shipping refreshes the bags and totals`, async () => {
+      const { el, store, bff } = await mount({ mode });
+      await press(el, 'Continue to address');
+      await reach(el, 'address');
+      await fillAddress(el);
+      await press(el, 'Continue to shipping');
+      await reach(el, 'shipping');
+      await chooseShipping(el);
+      store.remove(10031);
+      store.setQuantity(10012, 3);
+      const stepEl = root(el).querySelector('tote-shipping-step')!;
+      await waitUntil(() => stepEl.shadowRoot!.querySelectorAll('fieldset').length === 2, 'two bags left', { timeout: 4000 });
+      await waitUntil(() => summaryTotals(el).bags.length === 2);
+      if (mode === 'cart') {
+        const edits = bff.requests.filter((r) => /\/skus\/\d+$/.test(r.path)).map((r) => r.method).sort();
+        expect(edits, 'the service cart is edited, not replaced').to.deep.equal(['DELETE', 'PUT']);
+        expect(bff.requests.filter((r) => r.method === 'POST' && r.path === '/api/carts').length).to.equal(1);
+      } else {
+        const last = bff.requests.filter((r) => r.path === '/api/estimate').at(-1)!.body as { skus: { sku_id: number; quantity: number }[] };
+        expect(last.skus).to.deep.include({ sku_id: 10012, quantity: 3 });
+        expect(last.skus.map((x) => x.sku_id)).to.not.include(10031);
+      }
+      await chooseShipping2(el);
+      await press(el, 'Continue to payment');
+      await reach(el, 'payment');
+    });
+  }
 });
