@@ -61,6 +61,9 @@ describe('script tag under a strict CSP', { timeout: 300_000 }, () => {
     assert.ok(await img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0), 'product image loaded');
     // Styles arrive as adopted stylesheets, which style-src 'self' permits.
     assert.ok(await page.locator('tote-offer-card').first().evaluate((el) => el.shadowRoot!.adoptedStyleSheets.length > 0));
+    // The page's theme token (--tote-color-primary in style.css) reaches the buttons inside the shadow roots.
+    const add = page.locator('tote-offer-card [part="add-button"]').first();
+    assert.equal(await add.evaluate((b) => getComputedStyle(b).backgroundColor), 'rgb(36, 64, 107)');
     await assertClean(page, problems);
   });
 
