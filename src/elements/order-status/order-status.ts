@@ -177,7 +177,7 @@ export class ToteOrderStatus extends ToteElement {
       return html`<div part="base" aria-busy="true"><p role="status">${this.t('orderLoading')}</p><div class="skeleton"></div></div>`;
     }
     const currency = order.currency ?? order.base_currency ?? undefined;
-    return html`<section part="base" aria-labelledby="order-title">
+    return html`<section part="base" aria-labelledby="order-title" aria-busy=${this.loading ? 'true' : 'false'}>
       <h3 id="order-title">${this.t('orderNumber', { id: order.id })}</h3>
       <p class="live" role="status">
         ${this.connection === 'live' ? this.t('live') : this.connection === 'reconnecting' ? this.t('reconnecting') : ''}
