@@ -57,12 +57,26 @@ export function priceRange(offer: WidgetOffer): { min: number; max: number } | u
   const min = offer.min_price ?? (prices.length ? Math.min(...prices) : undefined);
   const max = offer.max_price ?? (prices.length ? Math.max(...prices) : undefined);
   if (min === undefined && max === undefined) return undefined;
-  return { min: min ?? max!, max: max ?? min! };
+  const low = min ?? max!;
+  const high = max ?? min!;
+  // A service that swaps the two (max below min) still gets a range that reads lowest first.
+  return { min: Math.min(low, high), max: Math.max(low, high) };
 }
 
-/** Variants and their values in `display_order`. */
+const ordered = new WeakMap<WidgetOffer, Variant[]>();
+
+/**
+ * Variants and their values in `display_order`. Kept per offer object: every
+ * value's state asks for them, and sorting thousands of values once per value
+ * froze the picker of a 10,000-SKU offer.
+ */
 export function orderedVariants(offer: WidgetOffer): Variant[] {
-  return byDisplayOrder(offer.variants).map((v) => ({ ...v, values: byDisplayOrder(v.values) }));
+  let variants = ordered.get(offer);
+  if (!variants) {
+    variants = byDisplayOrder(offer.variants).map((v) => ({ ...v, values: byDisplayOrder(v.values) }));
+    ordered.set(offer, variants);
+  }
+  return variants;
 }
 
 /** variant id → value id */
@@ -78,24 +92,57 @@ function skuHas(sku: Sku, variant: Variant, value: VariantValue): boolean {
   return !own || own.value === value.name;
 }
 
-function matching(offer: WidgetOffer, variants: Variant[], selection: Selection): Sku[] {
-  return offer.skus.filter((sku) =>
-    variants.every((variant) => {
-      const valueId = selection.get(variant.id);
-      if (valueId === undefined) return true;
-      const value = variant.values.find((v) => v.id === valueId);
-      return !!value && skuHas(sku, variant, value);
-    }),
-  );
+interface OfferIndex {
+  variants: Variant[];
+  /** value id → the SKUs (ids) carrying it */
+  skusOf: Map<number, Set<number>>;
+  skuById: Map<number, Sku>;
+  inStock: Set<number>;
 }
+
+const indexes = new WeakMap<WidgetOffer, OfferIndex>();
+
+/** Built once per offer: an offer of 10,000 SKUs must not cost 10,000² per render. */
+function indexOf(offer: WidgetOffer): OfferIndex {
+  let index = indexes.get(offer);
+  if (index) return index;
+  const skuById = new Map(offer.skus.map((s) => [s.id, s]));
+  const variants = orderedVariants(offer);
+  const skusOf = new Map<number, Set<number>>();
+  for (const variant of variants) {
+    for (const value of variant.values) {
+      const own = new Set<number>();
+      for (const id of value.sku_ids) {
+        const sku = skuById.get(id);
+        if (sku && skuHas(sku, variant, value)) own.add(id);
+      }
+      skusOf.set(value.id, own);
+    }
+  }
+  const inStock = new Set(offer.skus.filter(skuInStock).map((s) => s.id));
+  index = { variants, skusOf, skuById, inStock };
+  indexes.set(offer, index);
+  return index;
+}
+
+/** SKU ids carrying every chosen value (every SKU when nothing is chosen). */
+function matching(index: OfferIndex, selection: Selection): Set<number> {
+  const sets = [...selection.values()].map((valueId) => index.skusOf.get(valueId) ?? new Set<number>());
+  if (!sets.length) return new Set(index.skuById.keys());
+  sets.sort((a, b) => a.size - b.size);
+  const [smallest, ...rest] = sets;
+  return new Set([...smallest!].filter((id) => rest.every((set) => set.has(id))));
+}
+
+const anyIn = (ids: Set<number>, inStock: Set<number>) => [...ids].some((id) => inStock.has(id));
 
 /** The one SKU a complete choice leads to, or undefined (incomplete, ambiguous, missing). */
 export function resolveSku(offer: WidgetOffer, selection: Selection): Sku | undefined {
-  const variants = orderedVariants(offer);
-  if (!variants.length) return offer.skus.length === 1 ? offer.skus[0] : undefined;
-  if (!variants.every((v) => selection.has(v.id))) return undefined;
-  const found = matching(offer, variants, selection);
-  return found.length === 1 ? found[0] : undefined;
+  const index = indexOf(offer);
+  if (!index.variants.length) return offer.skus.length === 1 ? offer.skus[0] : undefined;
+  if (!index.variants.every((v) => selection.has(v.id) && v.values.some((x) => x.id === selection.get(v.id)))) return undefined;
+  const found = matching(index, selection);
+  return found.size === 1 ? index.skuById.get([...found][0]!) : undefined;
 }
 
 export type ValueState =
@@ -121,13 +168,13 @@ function priorChoices(variants: Variant[], variant: Variant, selection: Selectio
  * later choice: `choose()` then repairs the later choices.
  */
 export function valueState(offer: WidgetOffer, variant: Variant, value: VariantValue, selection: Selection): ValueState {
-  const variants = orderedVariants(offer);
-  const withValue = offer.skus.filter((s) => skuHas(s, variant, value) && skuInStock(s));
-  if (!withValue.length) return { enabled: false, reason: 'out_of_stock' };
+  const index = indexOf(offer);
+  const variants = index.variants;
+  if (!anyIn(index.skusOf.get(value.id) ?? new Set(), index.inStock)) return { enabled: false, reason: 'out_of_stock' };
   const prior = priorChoices(variants, variant, selection);
   const next = new Map(prior);
   next.set(variant.id, value.id);
-  if (matching(offer, variants, next).some(skuInStock)) return { enabled: true };
+  if (anyIn(matching(index, next), index.inStock)) return { enabled: true };
   const choice = variants
     .filter((v) => prior.has(v.id))
     .map((v) => v.values.find((x) => x.id === prior.get(v.id))?.name ?? '')
@@ -140,7 +187,7 @@ export function valueState(offer: WidgetOffer, variant: Variant, value: VariantV
  * it still leads to an in-stock SKU, else move to the first value that does.
  */
 export function choose(offer: WidgetOffer, selection: Selection, variantId: number, valueId: number): Map<number, number> {
-  const variants = orderedVariants(offer);
+  const variants = indexOf(offer).variants;
   const next = new Map(selection);
   next.set(variantId, valueId);
   const index = variants.findIndex((v) => v.id === variantId);
@@ -156,16 +203,13 @@ export function choose(offer: WidgetOffer, selection: Selection, variantId: numb
 
 /** A starting choice: the values of the first in-stock SKU, so a price shows at once. */
 export function initialSelection(offer: WidgetOffer): Map<number, number> {
-  const variants = orderedVariants(offer);
+  const index = indexOf(offer);
+  const variants = index.variants;
   const selection = new Map<number, number>();
-  const first = byDisplayOrder(offer.skus).find(
-    (sku) => skuInStock(sku) && variants.every((v) => v.values.some((x) => skuHas(sku, v, x))),
-  );
+  const valueOf = (sku: Sku, v: Variant) => v.values.find((x) => index.skusOf.get(x.id)?.has(sku.id));
+  const first = byDisplayOrder(offer.skus).find((sku) => index.inStock.has(sku.id) && variants.every((v) => valueOf(sku, v)));
   if (!first) return selection;
-  for (const v of variants) {
-    const value = v.values.find((x) => skuHas(first, v, x));
-    if (value) selection.set(v.id, value.id);
-  }
+  for (const v of variants) selection.set(v.id, valueOf(first, v)!.id);
   return resolveSku(offer, selection)?.id === first.id ? selection : new Map();
 }
 

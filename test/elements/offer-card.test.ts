@@ -65,13 +65,24 @@ describe('tote-offer-card', () => {
     expect(el.shadowRoot!.querySelector('[role="img"]')!.getAttribute('aria-label')).to.equal('No image');
     const broken = offer({ ...mug, albums: [{ media: [{ url: 'http://127.0.0.1:1/missing.png', alt_text: 'x' }] }] });
     const el2 = await fixture<ToteOfferCard>(html`<tote-offer-card .offer=${broken}></tote-offer-card>`);
-    await waitUntil(() => el2.shadowRoot!.querySelector('[role="img"]'), 'placeholder after the image failed');
+    await waitUntil(() => el2.shadowRoot!.querySelector('.no-image'), 'placeholder after the image failed');
+    expect(part(el2, 'image')!.getAttribute('alt'), 'the alt text stays for screen readers').to.equal('x');
   });
 
-  it('never renders a javascript: image or a relative scheme trick', async () => {
-    const bad = offer({ ...mug, albums: [], default_image_url: 'javascript:alert(1)' });
-    const el = await fixture<ToteOfferCard>(html`<tote-offer-card .offer=${bad}></tote-offer-card>`);
-    expect(part(el, 'image')).to.equal(null);
+  it('never renders a javascript:, data: or relative image URL', async () => {
+    for (const url of ['javascript:alert(1)', 'data:image/svg+xml,<svg/>', '/account/logout', '//evil.example/x.png', 'javascript&colon;alert(1)']) {
+      const bad = offer({ ...mug, albums: [], default_image_url: url });
+      const el = await fixture<ToteOfferCard>(html`<tote-offer-card .offer=${bad}></tote-offer-card>`);
+      expect(part(el, 'image'), url).to.equal(null);
+    }
+  });
+
+  it('an offer in a currency we cannot format shows no price and is not sold', async () => {
+    const odd = offer({ ...mug, currency: 'ZZZ', skus: [{ ...mug.skus[0]!, currency: 'ZZZ' }] });
+    const el = await fixture<ToteOfferCard>(html`<tote-offer-card .offer=${odd}></tote-offer-card>`);
+    expect(part(el, 'price')).to.equal(null);
+    expect((part(el, 'add-button') as HTMLButtonElement).disabled).to.be.true;
+    expect(part(el, 'availability')!.textContent!.trim()).to.equal('Unavailable');
   });
 
   it('a hostile description renders nothing executable or covering', async () => {

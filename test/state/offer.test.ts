@@ -135,8 +135,24 @@ test('price range and cart line', () => {
   } as unknown as WidgetOffer;
   assert.deepEqual(priceRange(offer), { min: 900, max: 1200 });
   assert.deepEqual(priceRange({ ...offer, min_price: 800, max_price: 1500 }), { min: 800, max: 1500 });
+  assert.deepEqual(priceRange({ ...offer, min_price: 5000, max_price: 1000 }), { min: 1000, max: 5000 }, 'lowest first whatever the merchant sent');
   assert.deepEqual(lineForSku(offer, offer.skus[0]!, 2), {
     sku_id: 1, offer_id: 7, merchant_id: 1002, merchant_name: 'Kumo', name: 'Tea', image: 'https://img.example/a.jpg',
     variant_values: [], unit_price: 1200, currency: 'JPY', quantity: 2, max_quantity: 4,
   });
+});
+
+test('a one-variant offer of 10,000 SKUs: every value resolves to its own SKU, a value naming no real SKU is disabled', () => {
+  const n = 10_000;
+  const skus: Sku[] = Array.from({ length: n }, (_, i) => ({ id: i + 1, sale_price: 100, albums: [], metadata: [], variant_values: [], in_stock: i % 10 !== 0 }));
+  const values = skus.map((s, i) => ({ id: 100_000 + i, name: `S${i}`, sku_ids: [s.id] }));
+  values.push({ id: 999_999, name: 'Ghost', sku_ids: [123_456_789] });
+  const offer = { id: 1, name: 'Many', merchant_id: 1, currency: 'USD', metadata: [], albums: [], collections: [], tags: [], skus, variants: [{ id: 1, name: 'Size', values }] } as WidgetOffer;
+  const [size] = orderedVariants(offer);
+  const selection = initialSelection(offer);
+  assert.equal(resolveSku(offer, selection)?.id, 2, 'the first in-stock SKU');
+  const enabled = size!.values.filter((v) => valueState(offer, size!, v, selection).enabled);
+  assert.equal(enabled.length, n - n / 10);
+  assert.equal(resolveSku(offer, choose(offer, selection, 1, 100_000 + 4242))?.id, 4243);
+  assert.deepEqual(valueState(offer, size!, values.at(-1)!, selection), { enabled: false, reason: 'out_of_stock' });
 });

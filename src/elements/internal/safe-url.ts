@@ -1,13 +1,14 @@
 /**
- * Merchant URLs are untrusted: only `http:` and `https:` ever reach an `href`
- * or `src`. Relative URLs are resolved against the page first.
+ * Merchant URLs are untrusted: only absolute `http:` and `https:` URLs ever
+ * reach an `href` or `src`. Relative ones are refused too: resolved against
+ * the host page they would make the shopper's browser call the host's own
+ * paths (`/account/logout` as an image).
  */
 export function safeUrl(raw: string | null | undefined): string | undefined {
-  if (!raw || typeof raw !== 'string') return undefined;
+  if (!raw || typeof raw !== 'string' || !/^https?:\/\/[^/\\]/i.test(raw)) return undefined;
   let url: URL;
   try {
-    const base = typeof document === 'undefined' ? 'http://localhost/' : document.baseURI;
-    url = new URL(raw.trim(), base);
+    url = new URL(raw);
   } catch {
     return undefined;
   }

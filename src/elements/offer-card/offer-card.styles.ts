@@ -41,6 +41,13 @@ export const offerCardStyles = css`
     color: var(--_fg-muted);
     font-size: var(--_font-size-s);
   }
+  .media img.failed {
+    opacity: 0;
+  }
+  .no-image.over {
+    position: absolute;
+    inset: 0;
+  }
   .no-image svg {
     width: 40%;
     height: 40%;

@@ -1,7 +1,7 @@
 import { html, nothing, svg, type PropertyValues } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import { consume } from '@lit/context';
-import { formatMoney } from '../../contract/money.js';
+import { formatMoney, isKnownCurrency } from '../../contract/money.js';
 import type { WidgetOffer } from '../../contract/api.js';
 import type { CartStore } from '../../state/cart-store.js';
 import { apiContext, cartContext } from '../../state/context.js';
@@ -19,6 +19,9 @@ import { compactCardStyles, offerCardStyles } from './offer-card.styles.js';
 
 /** Enough tags to tell products apart, few enough to keep cards even. */
 const MAX_TAGS = 3;
+/** The card shows three lines of description: more source than this is never seen, only parsed (megabytes would stall the page). */
+const MAX_DESCRIPTION_CHARS = 4_000;
+const clip = (text: string) => (text.length > MAX_DESCRIPTION_CHARS ? text.slice(0, MAX_DESCRIPTION_CHARS) : text);
 
 /**
  * @summary One product: image, name, merchant, price or price range,
@@ -100,13 +103,14 @@ export class ToteOfferCard extends ToteElement {
   private markupDescription(offer: WidgetOffer | undefined): string | undefined {
     if (!offer) return undefined;
     if (offer.description && !hasMarkup(offer.description)) return undefined;
-    return offer.html_description || offer.description || undefined;
+    const markup = offer.html_description || offer.description;
+    return markup ? clip(markup) : undefined;
   }
 
   private handleAdd(): void {
     const offer = this.current;
     const sku = offer?.skus[0];
-    if (!offer || !sku || !skuInStock(sku)) return;
+    if (!offer || !sku || !skuInStock(sku) || !sellable(offer)) return;
     const line = lineForSku(offer, sku, 1);
     const event = this.emit('tote-cart-add', { line: { ...line, quantity: 1 }, offer }, { cancelable: true });
     if (event.defaultPrevented) return;
@@ -137,7 +141,8 @@ export class ToteOfferCard extends ToteElement {
   protected override render() {
     const offer = this.current;
     if (!offer) return renderOfferStatus(this.loader, (key, params) => this.t(key, params));
-    const inStock = offerInStock(offer);
+    const known = sellable(offer);
+    const inStock = known && offerInStock(offer);
     return html`
       <article part="base" class="card" aria-labelledby="title">
         ${this.renderMedia(offer, inStock)}
@@ -146,7 +151,7 @@ export class ToteOfferCard extends ToteElement {
           <h3 part="title" class="title" id="title" dir="auto">${offer.name}</h3>
           ${this.renderPrice(offer)}
           <p part="availability" class="availability ${inStock ? '' : 'out'}">
-            ${inStock ? this.t('inStock') : this.t('outOfStock')}
+            ${inStock ? this.t('inStock') : known ? this.t('outOfStock') : this.t('unavailable')}
           </p>
           ${this.renderTags(offer)} ${this.renderDescription(offer)}
           <div class="actions">${this.renderAction(offer, inStock)}</div>
@@ -162,9 +167,10 @@ export class ToteOfferCard extends ToteElement {
     const src = safeUrl(image?.url);
     const onSale = offer.skus.length === 1 && (offer.skus[0]!.retail_price ?? 0) > offer.skus[0]!.sale_price;
     return html`<div part="media" class="media">
-      ${src && !this.imageFailed
+      ${src
         ? html`<img
             part="image"
+            class=${this.imageFailed ? 'failed' : ''}
             src=${src}
             alt=${image?.alt || offer.name}
             width="600"
@@ -173,7 +179,13 @@ export class ToteOfferCard extends ToteElement {
             decoding="async"
             @error=${() => (this.imageFailed = true)}
           />`
-        : html`<div class="no-image" role="img" aria-label=${this.t('noImage')}>${placeholderIcon}</div>`}
+        : nothing}
+      ${!src
+        ? html`<div class="no-image" role="img" aria-label=${this.t('noImage')}>${placeholderIcon}</div>`
+        : this.imageFailed
+          ? // The image keeps its alt text for screen readers; the eye gets a clean placeholder.
+            html`<div class="no-image over" aria-hidden="true">${placeholderIcon}</div>`
+          : nothing}
       ${!inStock
         ? html`<span class="badge">${this.t('outOfStock')}</span>`
         : onSale
@@ -184,7 +196,8 @@ export class ToteOfferCard extends ToteElement {
 
   private renderPrice(offer: WidgetOffer) {
     const range = priceRange(offer);
-    if (!range) return nothing;
+    // No price beats a made-up one: an unknown code cannot be formatted (or bought).
+    if (!range || !isKnownCurrency(offer.currency)) return nothing;
     const fmt = (n: number) => formatMoney(n, offer.currency, this.effectiveLocale);
     const sku = offer.skus.length === 1 ? offer.skus[0]! : undefined;
     const retail = sku?.retail_price && sku.retail_price > sku.sale_price ? sku.retail_price : undefined;
@@ -207,7 +220,7 @@ export class ToteOfferCard extends ToteElement {
   private renderDescription(offer: WidgetOffer) {
     const markup = this.markupDescription(offer);
     if (markup === undefined) {
-      return offer.description ? html`<p part="description" class="description" dir="auto">${offer.description}</p>` : nothing;
+      return offer.description ? html`<p part="description" class="description" dir="auto">${clip(offer.description)}</p>` : nothing;
     }
     return this.descriptionNodes.length
       ? html`<div part="description" class="description" dir="auto">${this.descriptionNodes}</div>`
@@ -224,7 +237,7 @@ export class ToteOfferCard extends ToteElement {
         ?disabled=${!inStock}
         @click=${this.handleAdd}
       >
-        ${inStock ? this.t('addToCart') : this.t('outOfStock')}
+        ${inStock ? this.t('addToCart') : sellable(offer) ? this.t('outOfStock') : this.t('unavailable')}
       </button>`;
     }
     return html`<button
@@ -262,6 +275,9 @@ export class ToteOfferCard extends ToteElement {
     </dialog>`;
   }
 }
+
+/** A currency we cannot format is a price we cannot show honestly: such an offer is shown but not sold. */
+const sellable = (offer: WidgetOffer) => isKnownCurrency(offer.currency) && offer.skus.every((s) => !s.currency || isKnownCurrency(s.currency));
 
 const placeholderIcon = svg`<svg viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" stroke-width="1.5">
   <rect x="3" y="4" width="18" height="16" rx="2"></rect><circle cx="9" cy="10" r="2"></circle><path d="m21 16-5-5-9 9"></path>

@@ -2,7 +2,7 @@ import { html, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { live } from 'lit/directives/live.js';
 import { consume } from '@lit/context';
-import { formatMoney } from '../../contract/money.js';
+import { formatMoney, isKnownCurrency } from '../../contract/money.js';
 import type { WidgetOffer } from '../../contract/api.js';
 import type { Sku, Variant, VariantValue } from '../../contract/catalog.js';
 import type { CartStore } from '../../state/cart-store.js';
@@ -91,7 +91,8 @@ export class ToteVariantPicker extends ToteElement {
   get selectedSku(): Sku | undefined {
     const offer = this.current;
     const sku = offer ? resolveSku(offer, this.selection) : undefined;
-    return sku && skuInStock(sku) ? sku : undefined;
+    // A currency we cannot format is a price we cannot show: not sold.
+    return sku && skuInStock(sku) && isKnownCurrency(sku.currency ?? offer!.currency) ? sku : undefined;
   }
 
   protected override willUpdate(_changed: PropertyValues): void {
@@ -164,14 +165,16 @@ export class ToteVariantPicker extends ToteElement {
   }
 
   private problem(offer: WidgetOffer, resolved: Sku | undefined): string {
+    if (resolved && !isKnownCurrency(resolved.currency ?? offer.currency)) return this.t('unavailable');
     if (!offer.skus.some(skuInStock)) return this.t('outOfStock');
     if (resolved) return this.t('outOfStock');
     return this.t('noSkuForChoice');
   }
 
   private renderPrice(offer: WidgetOffer, sku: Sku | undefined) {
-    if (!sku) return nothing;
-    const currency = sku.currency ?? offer.currency;
+    const currency = sku?.currency ?? offer.currency;
+    // No price beats a made-up one: an unknown code cannot be formatted (or bought).
+    if (!sku || !isKnownCurrency(currency)) return nothing;
     const fmt = (n: number) => formatMoney(n, currency, this.effectiveLocale);
     const onSale = sku.retail_price != null && sku.retail_price > sku.sale_price;
     return html`<p part="price" class="price ${onSale ? 'sale' : ''}">
