@@ -4,12 +4,46 @@
 // provider's `locale`, Hebrew through the page's `dir`) mirrors the layout.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { de } from '../../src/locales/de.js';
 import { messageKeys, msg, type MessageKey } from '../../src/elements/internal/localize.js';
 import { formatMoney } from '../../src/contract/money.js';
 import type { ExampleServer } from '../../examples/script-tag/server.mjs';
-import { addFirstOfferToCart, ensureBuilt, launch, watch } from './support.js';
+import { addFirstOfferToCart, ensureBuilt, launch, repo, watch } from './support.js';
+
+/** The literal parts of every html`…` template in a source file (expressions `${…}` replaced by a space). */
+function templateLiterals(source: string): string[] {
+  const out: string[] = [];
+  for (let start = source.indexOf('html`'); start !== -1; start = source.indexOf('html`', start + 5)) {
+    let i = start + 5;
+    let text = '';
+    let depth = 0;
+    for (; i < source.length; i++) {
+      const c = source[i]!;
+      if (depth === 0 && c === '`') break;
+      if (depth === 0 && c === '$' && source[i + 1] === '{') {
+        depth = 1;
+        i++;
+        text += ' ';
+        continue;
+      }
+      if (depth > 0) {
+        if (c === '{') depth++;
+        else if (c === '}') depth--;
+        else if (c === '`') {
+          // a nested template inside an expression: skip to its end (its own html`` is scanned separately)
+          for (i++; i < source.length && source[i] !== '`'; i++) if (source[i] === '\\') i++;
+        }
+        continue;
+      }
+      text += c;
+    }
+    out.push(text);
+  }
+  return out;
+}
 
 const english = (key: MessageKey) => msg('en', key, { count: 2, name: 'N', merchant: 'M', n: 1, total: 5 });
 const keys = Object.keys(de) as MessageKey[];
@@ -34,6 +68,34 @@ describe('German catalogue', () => {
     assert.equal(msg('de-DE', 'formHasErrors', { count: 3 }), '3 Felder brauchen Ihre Aufmerksamkeit.');
     assert.equal(msg('de-DE', 'formHasErrors', { count: 1 }), '1 Feld braucht Ihre Aufmerksamkeit.');
     assert.equal(msg('fr', 'addToCart'), 'Add to cart');
+  });
+});
+
+/** Literal words in text nodes and labels of html`` templates (the scan itself is checked below). */
+function hardCodedText(source: string): string[] {
+  const found: string[] = [];
+  for (const t of templateLiterals(source)) {
+    const withoutComments = t.replace(/<!--[\s\S]*?-->/g, '');
+    for (const m of withoutComments.matchAll(/>([^<>]*)</g)) if (/\p{L}{2,}/u.test(m[1]!)) found.push(`text "${m[1]!.trim()}"`);
+    for (const m of withoutComments.matchAll(/\b(aria-label|title|placeholder|alt)="([^"]*)"/g)) {
+      if (/\p{L}{2,}/u.test(m[2]!)) found.push(`${m[1]}="${m[2]}"`);
+    }
+  }
+  return found;
+}
+
+describe('no hard-coded text in element templates', () => {
+  it('the scan finds literals where they are', () => {
+    const sample = 'const a = html`<p>Hello ${this.t("x")}</p><b title="Hi" aria-label=${l}>${html`<i>${n}</i>`}</b>`;';
+    assert.deepEqual(hardCodedText(sample), ['text "Hello"', 'title="Hi"']);
+  });
+
+  it('every text node and label in html`` templates comes from msg() (t()), not a literal', () => {
+    const dir = join(repo, 'src/elements');
+    const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts') && !f.endsWith('.styles.ts'));
+    const found = files.flatMap((f) => hardCodedText(readFileSync(join(dir, f), 'utf8')).map((t) => `${f}: ${t}`));
+    assert.ok(files.length > 20);
+    assert.deepEqual(found, []);
   });
 });
 
