@@ -94,13 +94,14 @@ describe('tote-cart', () => {
     expect(q<HTMLButtonElement>(el, '[part="checkout-button"]').disabled).to.equal(false);
   });
 
-  it('re-checks lines against the shop on load and flags a vanished SKU instead of dropping it', async () => {
+  it('shows a vanished SKU found by a re-check flagged in place, not dropped', async () => {
     const bff = createFakeBff({ catalog: threeMerchantLines.filter((l) => l.offer_id !== 701) });
     const api = createApiClient({ endpoint: '/api', fetch: bff.fetch });
     const store = memoryStore();
-    const el = await fixture<ToteCart>(html`<tote-cart .store=${store} .api=${api}></tote-cart>`);
-    await waitUntil(() => store.line(10031)?.issue === 'unavailable');
+    const el = await fixture<ToteCart>(html`<tote-cart .store=${store}></tote-cart>`);
+    await store.revalidate(api);
     await el.updateComplete;
+    expect(store.line(10031)?.issue).to.equal('unavailable');
     expect(line(el, 10031).textContent).to.contain('No longer available');
     expect(store.lines.length).to.equal(4);
   });

@@ -2,10 +2,8 @@ import { html, nothing, type PropertyValues } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import { consume } from '@lit/context';
 import { formatMoney, multiplyMoney, type Money } from '../../contract/money.js';
-import type { ToteApi } from '../../state/api-client.js';
-import { isAbortError } from '../../state/api-client.js';
 import { type CartBag, type CartLine, type CartStore, isBuyable } from '../../state/cart-store.js';
-import { apiContext, cartContext, hostContext } from '../../state/context.js';
+import { cartContext, hostContext } from '../../state/context.js';
 import { defineElement } from '../internal/define.js';
 import { safeUrl } from '../internal/safe-url.js';
 import { ToteElement } from '../internal/tote-element.js';
@@ -28,7 +26,8 @@ declare global {
 /**
  * @summary The shopper's cart: one bag per merchant, each line with image, name, variant values, unit price,
  * a quantity stepper bounded by stock and a remove button; a subtotal per bag and totals per currency
- * (never added across currencies). Flagged lines (unavailable, out of stock, price changed) stay in place.
+ * (never added across currencies). Flagged lines (unavailable, out of stock, price changed) stay in place:
+ * `<tote-provider>` re-checks a saved cart on load and `<tote-checkout>` before the address step.
  * `variant="mini"` renders a badge that opens the cart as a drawer.
  *
  * @event tote-cart-checkout - The shopper pressed "Check out". Cancelable is not needed: the host decides what to open.
@@ -56,11 +55,6 @@ export class ToteCart extends ToteElement {
   @property({ attribute: false })
   store?: CartStore;
 
-  /** The BFF client, used to re-check lines on load. Taken from `<tote-provider>` when not set. */
-  @consume({ context: apiContext, subscribe: true })
-  @property({ attribute: false })
-  api?: ToteApi;
-
   @consume({ context: hostContext, subscribe: true })
   @state()
   private host?: EventTarget;
@@ -74,22 +68,16 @@ export class ToteCart extends ToteElement {
   /** Hides the "Your cart" heading (when the page around it has its own). */
   @property({ type: Boolean, attribute: 'hide-title' }) hideTitle = false;
 
-  /** Skips re-checking lines against the shop on load. */
-  @property({ type: Boolean, attribute: 'no-revalidate' }) noRevalidate = false;
-
   @state() private lines: readonly CartLine[] = [];
   @query('dialog') private drawer?: HTMLDialogElement;
 
   private unsubscribe?: () => void;
-  private revalidation?: AbortController;
-  private revalidated?: CartStore;
   private listenedHost?: EventTarget;
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.unsubscribe?.();
     this.unsubscribe = undefined;
-    this.revalidation?.abort();
     this.listenedHost?.removeEventListener('tote-cart-open', this.handleHostOpen);
     this.listenedHost = undefined;
   }
@@ -106,27 +94,12 @@ export class ToteCart extends ToteElement {
       this.listenedHost = this.host;
       this.host?.addEventListener('tote-cart-open', this.handleHostOpen);
     }
-    if ((changed.has('store') || changed.has('api')) && this.store && this.api && !this.noRevalidate) {
-      this.revalidate();
-    }
   }
 
   private watch(store: CartStore): void {
     this.unsubscribe?.();
     this.lines = store.lines;
     this.unsubscribe = store.subscribe((s) => (this.lines = s.lines));
-  }
-
-  private revalidate(): void {
-    if (!this.store || !this.api || this.revalidated === this.store || !this.store.lines.length) return;
-    this.revalidated = this.store;
-    this.revalidation?.abort();
-    const controller = new AbortController();
-    this.revalidation = controller;
-    this.store.revalidate(this.api, { signal: controller.signal }).catch((e) => {
-      // A shop that cannot be reached leaves the lines as they were; the checkout re-checks before paying.
-      if (!isAbortError(e)) console.warn('tote: could not re-check the cart', e);
-    });
   }
 
   private readonly handleHostOpen = () => this.open();

@@ -580,7 +580,7 @@ export class ToteCheckout extends ToteElement {
 
   private renderReview() {
     const empty = this.lines.length === 0;
-    return html`<tote-cart .store=${this.store} .api=${this.api} hide-checkout hide-title no-revalidate exportparts="line,issue"></tote-cart>
+    return html`<tote-cart .store=${this.store} hide-checkout hide-title exportparts="line,issue"></tote-cart>
       ${empty ? html`<p class="status">${this.t('nothingToCheckOut')}</p>` : nothing}
       ${this.renderActions(undefined, 'continueToAddress', () => void this.handleReviewContinue(), empty)}`;
   }
