@@ -129,5 +129,7 @@ describe('tote-offer-card', () => {
     picker.shadowRoot!.querySelector<HTMLButtonElement>('[part="add-button"]')!.click();
     expect(cart.line(101)?.quantity).to.equal(1);
     await waitUntil(() => !dialog.open, 'dialog closes after adding');
+    await el.updateComplete;
+    expect(el.shadowRoot!.querySelector('article [role="status"]')!.textContent).to.equal('Added Organic cotton tee to the cart');
   });
 });

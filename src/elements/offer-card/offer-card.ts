@@ -12,6 +12,7 @@ import { defineElement } from '../internal/define.js';
 import { baseStyles, tokens } from '../internal/styles.js';
 import { safeUrl } from '../internal/safe-url.js';
 import { hasMarkup, sanitizeHtml } from '../internal/sanitize.js';
+import type { ToteCartAddDetail } from '../internal/events.js';
 import '../variant-picker/variant-picker.js';
 import { OfferLoader } from '../internal/offer-loader.js';
 import { offerStatusStyles, renderOfferStatus } from '../internal/offer-status.js';
@@ -124,9 +125,13 @@ export class ToteOfferCard extends ToteElement {
     this.dialog?.showModal();
   }
 
-  private handlePickerAdd(): void {
-    // The picker has added (or the host took over); the dialog has done its job.
-    queueMicrotask(() => this.dialog?.close());
+  private handlePickerAdd(e: CustomEvent<ToteCartAddDetail>): void {
+    // After the event has run its course: the picker has added (or the host took over),
+    // the dialog has done its job, and the card, which outlives it, announces the result.
+    queueMicrotask(() => {
+      this.dialog?.close();
+      if (!e.defaultPrevented) this.announcement = this.t('addedToCart', { name: e.detail.line.name });
+    });
   }
 
   private handleDialogClose(): void {
