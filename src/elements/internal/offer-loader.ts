@@ -14,7 +14,8 @@ export type OfferLoadStatus = 'idle' | 'loading' | 'ready' | 'not-found' | 'erro
 export class OfferLoader implements ReactiveController {
   status: OfferLoadStatus = 'idle';
   offer?: WidgetOffer;
-  /** While busy: seconds until the retry, and the merchant's name when known. */
+  /** While busy: the wait the BFF asked for, seconds until the retry, and the merchant's name when known. */
+  retrySeconds = 0;
   secondsLeft = 0;
   merchantName?: string;
 
@@ -76,7 +77,8 @@ export class OfferLoader implements ReactiveController {
 
   private startBusy(err: ApiRequestError, api: ToteApi): void {
     this.status = 'busy';
-    const until = Date.now() + Math.max(1, Math.ceil(err.retryAfter ?? DEFAULT_RETRY_SECONDS)) * 1000;
+    this.retrySeconds = Math.max(1, Math.ceil(err.retryAfter ?? DEFAULT_RETRY_SECONDS));
+    const until = Date.now() + this.retrySeconds * 1000;
     this.secondsLeft = Math.ceil((until - Date.now()) / 1000);
     this.merchantName = undefined;
     if (err.merchantId !== undefined) {

@@ -65,8 +65,10 @@ export function renderOfferStatus(loader: OfferLoader, t: T) {
       </div>`;
     case 'busy': {
       const merchant = loader.merchantName || t('thisShop');
-      return html`<div part="notice" class="offer-status busy" role="status">
-        <p>
+      // Screen readers hear the notice once; the ticking countdown is for the eye.
+      return html`<div part="notice" class="offer-status busy">
+        <p class="sr-only" role="status">${t('rateLimited', { merchant, seconds: loader.retrySeconds })}</p>
+        <p aria-hidden="true">
           ${loader.secondsLeft > 0
             ? t('rateLimited', { merchant, seconds: loader.secondsLeft })
             : t('retryingNow', { merchant })}

@@ -50,7 +50,7 @@ export class ToteOfferGrid extends ToteElement {
   @state() private status: Status = 'idle';
   @state() private loadingMore = false;
   @state() private moreFailed = false;
-  @state() private busy?: { merchantId?: number; until: number; reset: boolean };
+  @state() private busy?: { merchantId?: number; until: number; seconds: number; reset: boolean };
   @state() private secondsLeft = 0;
 
   @query('.sentinel') private sentinel?: HTMLElement;
@@ -150,7 +150,7 @@ export class ToteOfferGrid extends ToteElement {
 
   private startBusy(error: ApiRequestError, reset: boolean): void {
     const seconds = Math.max(1, Math.ceil(error.retryAfter ?? DEFAULT_RETRY_SECONDS));
-    this.busy = { merchantId: error.merchantId, until: Date.now() + seconds * 1000, reset };
+    this.busy = { merchantId: error.merchantId, until: Date.now() + seconds * 1000, seconds, reset };
     this.secondsLeft = seconds;
     if (reset) this.status = 'busy';
     void this.lookUpMerchant(error.merchantId);
@@ -252,8 +252,10 @@ export class ToteOfferGrid extends ToteElement {
     if (this.busy) {
       const merchant =
         (this.busy.merchantId !== undefined && this.merchantNames.get(this.busy.merchantId)) || this.t('thisShop');
-      return html`<div part="notice" class="notice busy" role="status">
-        <p>
+      // Screen readers hear the notice once; the ticking countdown is for the eye.
+      return html`<div part="notice" class="notice busy">
+        <p class="sr-only" role="status">${this.t('rateLimited', { merchant, seconds: this.busy.seconds })}</p>
+        <p aria-hidden="true">
           ${this.secondsLeft > 0
             ? this.t('rateLimited', { merchant, seconds: this.secondsLeft })
             : this.t('retryingNow', { merchant })}
