@@ -173,6 +173,7 @@ export class ToteCheckout extends ToteElement {
     this.unsubscribeStore?.();
     this.unsubscribeStore = undefined;
     this.dataController?.abort();
+    this.pricing?.abort();
     this.listenedHost?.removeEventListener('tote-checkout-start', this.handleHostStart);
     this.listenedHost = undefined;
   }
