@@ -1,0 +1,56 @@
+/**
+ * The card with a hostile HTML description on a page that enforces Trusted
+ * Types: the description renders (DOMPurify parses through the `tote`
+ * policy), nothing runs, and no violation is reported.
+ */
+import { expect } from '@open-wc/testing';
+
+const CSP = "require-trusted-types-for 'script'; trusted-types tote lit-html";
+
+function runInEnforcingFrame(): Promise<{ violations: string[]; description: string; hrefs: string[]; pwned: unknown; text: string }> {
+  const card = new URL('../../src/elements/offer-card/offer-card.ts', import.meta.url).href;
+  const fixtures = new URL('../../stories/fixtures/offers.ts', import.meta.url).href;
+  const frame = document.createElement('iframe');
+  frame.srcdoc = `<!doctype html><meta http-equiv="Content-Security-Policy" content="${CSP}">
+    <body><script type="module">
+      const violations = [];
+      document.addEventListener('securitypolicyviolation', (e) => violations.push(e.violatedDirective + ' ' + e.sample));
+      const { hostile } = await import('${fixtures}');
+      await import('${card}');
+      const el = document.createElement('tote-offer-card');
+      el.offer = hostile;
+      document.body.append(el);
+      for (let i = 0; i < 100 && !el.shadowRoot?.querySelector('[part~="description"]'); i++) await new Promise((r) => setTimeout(r, 20));
+      await new Promise((r) => setTimeout(r, 100));
+      const d = el.shadowRoot?.querySelector('[part~="description"]');
+      parent.postMessage({ tote: true, violations, description: d ? d.innerHTML : '', text: d ? d.textContent : '',
+        hrefs: d ? [...d.querySelectorAll('a[href]')].map((a) => a.href) : [], pwned: window.__toteHacked ?? null }, '*');
+    </script></body>`;
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the enforcing frame never answered')), 8000);
+    window.addEventListener('message', function onMessage(e) {
+      if (!(e.data as { tote?: boolean })?.tote) return;
+      window.removeEventListener('message', onMessage);
+      clearTimeout(timer);
+      frame.remove();
+      resolve(e.data);
+    });
+    document.body.append(frame);
+  });
+}
+
+describe('tote-offer-card under Trusted Types', () => {
+  it('is accessible (the frame host page)', async () => {
+    await expect(document.body).to.be.accessible();
+  });
+
+  it('renders a sanitised description with no Trusted Types violation and nothing run', async () => {
+    const result = await runInEnforcingFrame();
+    expect(result.violations).to.deep.equal([]);
+    expect(result.text).to.contain('Lovely linen shirt');
+    expect(result.description).not.to.match(/<(script|iframe|form|style|svg|dialog)/i);
+    expect(result.description).not.to.match(/\son\w+=/i);
+    expect(result.hrefs).to.deep.equal(['https://shop.example/care']);
+    expect(result.pwned).to.equal(null);
+  });
+});
