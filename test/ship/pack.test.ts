@@ -75,6 +75,12 @@ describe('npm pack → install → import', { timeout: 300_000 }, () => {
       `import 'tote-checkout/define';
 import { CartStore, type ToteCart } from 'tote-checkout';
 import type { ToteProviderElement } from 'tote-checkout/react';
+import type { ToteOfferGrid } from 'tote-checkout/elements/offer-grid';
+import { formatMoney } from 'tote-checkout/headless';
+const grid: ToteOfferGrid | null = document.querySelector('tote-offer-grid');
+const price: string = formatMoney(5200, 'USD', 'de-DE');
+void grid;
+void price;
 const cart: ToteCart = document.createElement('tote-cart');
 const provider = document.querySelector('tote-provider');
 document.addEventListener('tote-cart-add', (e) => {
