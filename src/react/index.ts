@@ -134,10 +134,19 @@ export const ToteMerchantOnboarding = /* @__PURE__ */ createComponent({
   displayName: 'ToteMerchantOnboarding',
 });
 
-/** The element behind a wrapper, for `useRef<ToteProviderElement>()`. */
+/** The element behind each wrapper, for refs: `useRef<ToteProviderElement>(null)`. */
 export type {
   ProviderElement as ToteProviderElement,
-  CartElement as ToteCartElement,
-  CheckoutElement as ToteCheckoutElement,
   OfferGridElement as ToteOfferGridElement,
+  OfferCardElement as ToteOfferCardElement,
+  VariantPickerElement as ToteVariantPickerElement,
+  CartElement as ToteCartElement,
+  AddressFormElement as ToteAddressFormElement,
+  ShippingStepElement as ToteShippingStepElement,
+  EstimateElement as ToteEstimateElement,
+  PaymentElement as TotePaymentElement,
+  CheckoutElement as ToteCheckoutElement,
+  OrderStatusElement as ToteOrderStatusElement,
+  MerchantHealthElement as ToteMerchantHealthElement,
+  MerchantOnboardingElement as ToteMerchantOnboardingElement,
 };
