@@ -67,7 +67,8 @@ export class Store {
     this.onboardings.clear();
     this.idempotent.clear();
     this.inFlight.clear();
-    this.ids = { ...ID_START };
+    // Ids run on across resets: a real service never reuses one, and the BFF's
+    // per-bag event ranks and caches rightly assume it does not.
   }
 
   nextId(kind: keyof typeof ID_START): number {
