@@ -1,6 +1,6 @@
 /**
- * Saves the demo storefront's screenshots to docs/screenshots/ (desktop,
- * 375 px wide, and the variant picker dialog):
+ * Saves the demo storefront's screenshots to docs/screenshots/ (desktop and
+ * 375 px wide, each with the variant picker dialog):
  * `node --import tsx demo/screenshots.ts`.
  */
 import { mkdirSync } from 'node:fs';
@@ -31,12 +31,10 @@ try {
       await page.waitForTimeout(300);
       await page.screenshot({ path: new URL(name.replace('.png', '-grid.png'), out).pathname });
     }
-    if (width > 1000) {
-      await page.locator('tote-offer-card [part~="add-button"]', { hasText: 'Choose options' }).first().click();
-      await page.locator('tote-variant-picker [part~="add-button"]').waitFor();
-      await page.waitForTimeout(300);
-      await page.screenshot({ path: new URL('variant-picker-dialog.png', out).pathname });
-    }
+    await page.locator('tote-offer-card [part~="add-button"]', { hasText: 'Choose options' }).first().click();
+    await page.locator('tote-variant-picker [part~="add-button"]').waitFor();
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: new URL(width > 1000 ? 'variant-picker-dialog.png' : 'variant-picker-375.png', out).pathname });
     await page.close();
   }
   console.log(`screenshots saved to ${out.pathname}`);

@@ -203,6 +203,14 @@ export const offerCardStyles = css`
   .dialog-body {
     padding: var(--_space-6);
   }
+  @media (max-width: 480px) {
+    .dialog-body {
+      padding: var(--_space-4);
+    }
+    .dialog-header {
+      padding-inline-start: var(--_space-4);
+    }
+  }
 `;
 
 export const compactCardStyles = css`

@@ -19,6 +19,17 @@ export const variantPickerStyles = css`
   .frame {
     container-type: inline-size;
   }
+  /* One column (a phone): a shorter image keeps the choices and "Add to cart" in view. */
+  @container (max-width: 559px) {
+    .media {
+      aspect-ratio: 16 / 10;
+      max-height: 28vh;
+      width: 100%;
+    }
+    .picker {
+      gap: var(--_space-4);
+    }
+  }
   .media {
     aspect-ratio: 1 / 1;
     border-radius: var(--_radius-m);
