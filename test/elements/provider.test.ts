@@ -67,6 +67,18 @@ describe('tote-provider', () => {
     await oneEvent(document, 'tote-checkout-start');
   });
 
+  it('follows a change made in another tab (a same-origin document writing the same storage)', async () => {
+    const el = await fixture<ToteProvider>(html`<tote-provider endpoint="/api" .fetch=${fakeBff({ offers: [mug] }).fetch}></tote-provider>`);
+    const frame = document.createElement('iframe');
+    document.body.append(frame);
+    const changed = new Promise<void>((resolve) => el.cart!.subscribe(() => resolve()));
+    const line = { sku_id: 201, offer_id: mug.id, merchant_id: 1001, merchant_name: 'Northwind', name: 'Mug', variant_values: [], unit_price: 1800, currency: 'USD', quantity: 3 };
+    frame.contentWindow!.localStorage.setItem('tote:cart:v1:/api', JSON.stringify({ v: 1, lines: [line] }));
+    await changed;
+    frame.remove();
+    expect(el.cart!.line(201)?.quantity).to.equal(3);
+  });
+
   it('flags stale lines of a saved cart on load', async () => {
     const bff = fakeBff({ offers: [{ ...mug, skus: [{ ...mug.skus[0]!, sale_price: 2000 }] }] });
     localStorage.setItem(
