@@ -177,6 +177,12 @@ export const cartStyles = [
     }
     .badge {
       position: relative;
+      display: inline-flex;
+      align-items: center;
+      gap: var(--_space-2);
+    }
+    .icon {
+      flex: none;
     }
     .count {
       display: inline-grid;

@@ -9,6 +9,12 @@ import { safeUrl } from '../internal/safe-url.js';
 import { ToteElement } from '../internal/tote-element.js';
 import { cartStyles } from './cart.styles.js';
 
+/** Drawn, not an emoji: the host page may have no emoji font (it showed as a blank box). */
+const bagIcon = html`<svg class="icon" aria-hidden="true" viewBox="0 0 24 24" width="20" height="20" fill="none"
+  stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">
+  <path d="M5 8h14l-1 12H6L5 8Z" /><path d="M9 10V6a3 3 0 0 1 6 0v4" />
+</svg>`;
+
 /** `tote-cart-checkout`: the shopper pressed "Check out" in the cart. */
 export interface ToteCartCheckoutDetail {
   lines: readonly CartLine[];
@@ -169,7 +175,7 @@ export class ToteCart extends ToteElement {
     const count = this.lines.reduce((n, l) => n + l.quantity, 0);
     return html`
       <button class="button badge" part="badge" type="button" aria-haspopup="dialog" @click=${() => this.open()}>
-        <span aria-hidden="true">🛍</span>
+        ${bagIcon}
         <span class="sr-only">${this.t('openCart', { count })}</span>
         <span class="count" aria-hidden="true">${count}</span>
       </button>
