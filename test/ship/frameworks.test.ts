@@ -57,7 +57,7 @@ for (const example of ['react', 'vue'] as const) {
       await page.goto(server.url);
       await addFirstOfferToCart(page);
       // The app's own tote-cart-add handler ran, and Tote still added the line.
-      await page.getByRole('status').filter({ hasText: /^Added / }).waitFor();
+      await page.locator('#last-added').filter({ hasText: /^Added \S/ }).waitFor();
       await page.waitForFunction(() => document.querySelector('tote-cart')?.shadowRoot?.querySelector('.count')?.textContent?.trim() === '1');
       assert.equal(await miniCartCount(page), 1);
 

@@ -22,7 +22,7 @@ export function App() {
         <ToteCart variant="mini" onToteCartCheckout={() => setCheckingOut(true)} />
       </header>
       <main>
-        <p role="status">{lastAdded ? `Added ${lastAdded}` : ''}</p>
+        <p id="last-added" role="status">{lastAdded ? `Added ${lastAdded}` : ''}</p>
         {checkingOut || orderId ? (
           <section aria-label="Checkout">
             <ToteCheckout payment="sandbox" onToteCheckoutComplete={(e) => setOrderId(e.detail.order.id)} />
