@@ -10,8 +10,6 @@ declare module 'autocannon' {
     latency: Histogram;
     requests: Histogram;
     duration: number;
-    start: Date;
-    finish: Date;
     errors: number;
     non2xx: number;
     statusCodeStats: Record<string, { count: number }>;
@@ -27,6 +25,7 @@ declare module 'autocannon' {
   }
   interface Instance extends PromiseLike<Result> {
     stop(): void;
+    on(event: 'response', listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void): Instance;
   }
   function autocannon(options: Options): Instance;
   export default autocannon;
