@@ -48,7 +48,7 @@ const SHOP_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><t
 const SIZES = [
   { n: 100, runs: 5 },
   { n: 1000, runs: 7 },
-  { n: 5000, runs: 3 },
+  { n: 5000, runs: 5 },
 ];
 
 async function loadOffers(pageUrl: string): Promise<WidgetOffer[]> {
