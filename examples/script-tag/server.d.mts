@@ -12,5 +12,7 @@ export function startExampleServer(options?: {
   /** URL prefix → directory. */
   mounts?: Record<string, string>;
   csp?: boolean;
+  /** Directives appended to the policy, e.g. `trusted-types tote lit-html`. */
+  extraCsp?: string;
   serviceEnv?: Record<string, string | undefined>;
 }): Promise<ExampleServer>;

@@ -43,6 +43,7 @@ export async function startExampleServer({
   host = '127.0.0.1',
   mounts = { '/dist/': join(repo, 'dist'), '/': fileURLToPath(new URL('.', import.meta.url)) },
   csp = true,
+  extraCsp = '',
   serviceEnv = process.env,
 } = {}) {
   const { startSandbox, DEFAULT_CREDENTIALS } = await import('../../dist/sandbox/index.js');
@@ -61,7 +62,7 @@ export async function startExampleServer({
   }
   const config = bffConfigFromEnv(env);
   const api = toNodeListener(createBff(config));
-  const policy = strictCsp([new URL(config.serviceBaseUrl).origin]);
+  const policy = [strictCsp([new URL(config.serviceBaseUrl).origin]), extraCsp].filter(Boolean).join('; ');
   const prefixes = Object.keys(mounts).sort((a, b) => b.length - a.length);
 
   const server = createServer((req, res) => {

@@ -165,6 +165,33 @@ describe('script tag under a strict CSP', { timeout: 300_000 }, () => {
     await assertClean(page, problems);
   });
 
+  it("also under a trusted-types allow-list naming only Tote's and lit's policies (tote, lit-html)", async () => {
+    const { startExampleServer } = await import('../../examples/script-tag/server.mjs');
+    const strict = await startExampleServer({ port: 0, extraCsp: 'trusted-types tote lit-html' });
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const problems = await watch(page);
+    const res = await page.goto(strict.url);
+    assert.match(res?.headers()['content-security-policy'] ?? '', /; trusted-types tote lit-html$/);
+    await page.locator('tote-offer-card').first().waitFor();
+    await page.evaluate(async () => {
+      const { offers } = (await (await fetch('/api/offers?size=1')).json()) as { offers: Record<string, unknown>[] };
+      const card = document.createElement('tote-offer-card') as HTMLElement & { offer?: unknown };
+      card.id = 'merchant';
+      card.offer = { ...offers[0], description: null, html_description: '<p>Made <strong>by hand</strong></p>' };
+      document.querySelector('main')!.append(card);
+    });
+    await page.locator('#merchant strong').waitFor();
+    await addFirstOfferToCart(page);
+    await page.waitForFunction(() => document.querySelector('tote-cart')?.shadowRoot?.querySelector('.count')?.textContent?.trim() === '1');
+    const p = await problems.read();
+    assert.deepEqual(p.violations, []);
+    assert.deepEqual(p.pageErrors, []);
+    assert.deepEqual(p.console, []);
+    await context.close();
+    await strict.close();
+  });
+
   it('a second copy of Tote on the page (the code-split build) defines nothing twice and throws nothing', async () => {
     const { page, problems } = await open();
     await page.locator('tote-offer-card').first().waitFor();
