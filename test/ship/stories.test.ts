@@ -87,6 +87,20 @@ describe('Storybook: every built story', { timeout: 600_000 }, () => {
     assert.ok(stories.length >= 13);
   });
 
+  it('the checks can fail: axe flags an image without alt inside a story root', async () => {
+    const page = await browser.newPage();
+    const story = entries.find((e) => e.type === 'story')!;
+    assert.deepEqual(await renderStory(page, server.url, story.id), { ok: true });
+    await page.evaluate(() => {
+      const img = document.createElement('img');
+      img.src = 'data:image/gif;base64,R0lGODlhAQABAAAAACw=';
+      document.querySelector('#storybook-root')!.append(img);
+    });
+    const violations = await runAxe(page, readFileSync(join(repo, 'node_modules/axe-core/axe.min.js'), 'utf8'));
+    assert.ok(violations.some((v) => v.startsWith('image-alt')), violations.join('; '));
+    await page.close();
+  });
+
   it('docs pages show the attribute tables generated from the manifest', async () => {
     const page = await browser.newPage();
     await page.goto(`${server.url}iframe.html?id=${entries.find((e) => e.type === 'docs' && /provider/i.test(e.title))!.id}&viewMode=docs`);
