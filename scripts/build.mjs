@@ -47,8 +47,8 @@ const declarations = run(process.execPath, ['node_modules/typescript/bin/tsc', '
   log('declarations'),
 );
 
-// 3. The script-tag bundles: dist/tote.js (one file) and dist/split/ (sanitizer and friends loaded on demand).
-const bundle = (outDir, oneFile) =>
+// 3. The script-tag bundles: dist/tote.js (one file) and dist/split/ (operator elements and the sanitiser loaded on demand).
+const bundle = (entry, outDir, oneFile) =>
   vite({
     configFile: false,
     logLevel: 'warn',
@@ -59,12 +59,19 @@ const bundle = (outDir, oneFile) =>
       sourcemap: true,
       minify: true,
       reportCompressedSize: false,
-      lib: { entry: 'src/define.ts', formats: ['es'], fileName: () => 'tote.js' },
-      rolldownOptions: { output: { codeSplitting: !oneFile, minify: true } },
+      lib: { entry, formats: ['es'], fileName: () => 'tote.js' },
+      rolldownOptions: {
+        output: {
+          codeSplitting: !oneFile,
+          minify: true,
+          // Lazy chunks keep their module's name (merchant-health, purify); code shared with them is `shared-*`.
+          chunkFileNames: (chunk) => (chunk.isDynamicEntry ? '[name]-[hash].js' : 'shared-[hash].js'),
+        },
+      },
     },
   });
-await bundle('dist', true);
-await bundle('dist/split', false);
+await bundle('src/define.ts', 'dist', true);
+await bundle('src/define-split.ts', 'dist/split', false);
 log('script-tag bundles');
 
 // 4. The custom elements manifest (package.json `customElements`), then docs/api.md from it.

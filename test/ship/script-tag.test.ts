@@ -192,6 +192,32 @@ describe('script tag under a strict CSP', { timeout: 300_000 }, () => {
     await strict.close();
   });
 
+  it('the code-split bundle (split.html) loads the operator elements only when one appears', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const problems = await watch(page);
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
+    await page.goto(`${example.url}split.html`);
+    await addFirstOfferToCart(page);
+    await page.waitForFunction(() => document.querySelector('tote-cart')?.shadowRoot?.querySelector('.count')?.textContent?.trim() === '1');
+    const lazy = /^\/dist\/split\/(merchant-health|merchant-onboarding|purify)/;
+    assert.ok(scripts.includes('/dist/split/tote.js'));
+    assert.deepEqual(scripts.filter((s) => lazy.test(s)), [], 'no operator element and no sanitiser up front');
+    assert.equal(await page.evaluate(() => !!customElements.get('tote-merchant-health')), false);
+    await page.evaluate(() => document.querySelector('main')!.append(document.createElement('tote-merchant-health')));
+    await page.waitForFunction(() => !!customElements.get('tote-merchant-health'));
+    assert.deepEqual(scripts.map((s) => lazy.exec(s)?.[1]).filter(Boolean), ['merchant-health']);
+    assert.equal(await page.evaluate(() => !!customElements.get('tote-merchant-onboarding')), false, 'onboarding still not loaded');
+    const p = await problems.read();
+    assert.deepEqual(p.violations, []);
+    assert.deepEqual(p.pageErrors, []);
+    assert.deepEqual(p.console, []);
+    await context.close();
+  });
+
   it('a second copy of Tote on the page (the code-split build) defines nothing twice and throws nothing', async () => {
     const { page, problems } = await open();
     await page.locator('tote-offer-card').first().waitFor();
