@@ -146,7 +146,11 @@ describe('locales in the browser (script-tag page)', { timeout: 300_000 }, () =>
     await page.locator('tote-offer-card').getByRole('button', { name: 'Optionen wählen' }).first().waitFor();
     await addFirstOfferToCart(page, { choose: 'Optionen wählen', add: 'In den Warenkorb' });
     await page.locator('tote-checkout').getByRole('button', { name: 'Weiter zur Adresse' }).waitFor();
-    const text = await visibleText(page);
+    let text = await visibleText(page);
+    // The address step too: labels, hints, buttons.
+    await page.locator('tote-checkout').getByRole('button', { name: 'Weiter zur Adresse' }).click();
+    await page.locator('tote-checkout').getByLabel('Postleitzahl', { exact: true }).waitFor();
+    text += '\n' + (await visibleText(page));
     const leaks = keys
       .map((k) => english(k))
       .filter((en) => en.length > 3 && /[a-z]{3}/.test(en) && /\s/.test(en) && text.includes(en));
