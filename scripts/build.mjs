@@ -70,8 +70,7 @@ const bundle = (entry, outDir, oneFile) =>
       },
     },
   });
-await bundle('src/define.ts', 'dist', true);
-await bundle('src/define-split.ts', 'dist/split', false);
+await Promise.all([bundle('src/define.ts', 'dist', true), bundle('src/define-split.ts', 'dist/split', false)]);
 log('script-tag bundles');
 
 // 4. The custom elements manifest (package.json `customElements`), then docs/api.md from it.
