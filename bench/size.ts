@@ -128,8 +128,8 @@ export async function measureSize(log: (m: string) => void): Promise<Figure[]> {
     const split = sizesOf(withStaticImports('dist/split/tote.js'));
     out.push(
       ...figures('tote', 'dist/tote.js (one file, sanitizer inlined)', oneFile),
-      ...figures('tote_eager', 'dist/split/tote.js + static chunks (sanitizer lazy)', split),
-      versus('tote_eager', 'dist/tote.js without the lazy sanitizer', split),
+      ...figures('tote_eager', 'dist/split/tote.js + static chunks (what loads up front)', split),
+      versus('tote_eager', 'dist/split/tote.js up front', split),
     );
   } catch (e) {
     log(`size: dist/tote.js not measured: ${(e as Error).message.split('\n')[0]}`);
