@@ -144,6 +144,10 @@ export interface PlaceOrderInput {
   idempotencyKey: string;
   /** Direct mode: the estimate the shopper saw. */
   estimate?: EstimateResponse;
+  /** Called with the direct-order body before it goes out, so a reload can resend it unchanged. */
+  onSend?: (body: Record<string, unknown>) => void;
+  /** Resending a pending attempt after a reload: its body as first sent; the cart's payment is already applied. */
+  resume?: { sent?: Record<string, unknown> };
   signal?: AbortSignal;
 }
 
@@ -152,6 +156,9 @@ export async function placeOrder(api: ToteApi, input: PlaceOrderInput): Promise<
   const { state, payment, idempotencyKey, signal } = input;
   const method = { type: payment.type, payment_provider: payment.payment_provider, token: payment.token };
   if (state.mode === 'direct') {
+    if (input.resume?.sent) {
+      return api.createDirectOrder(input.resume.sent as unknown as Parameters<ToteApi['createDirectOrder']>[0], { idempotencyKey, signal });
+    }
     if (!input.estimate) throw new Error('tote: a direct order needs the estimate the shopper saw');
     const body = directOrderRequest({
       lines: input.lines,
@@ -162,9 +169,10 @@ export async function placeOrder(api: ToteApi, input: PlaceOrderInput): Promise<
       payment: method,
       appOrderId: idempotencyKey.slice(0, 64),
     });
+    input.onSend?.(body as unknown as Record<string, unknown>);
     return api.createDirectOrder(body, { idempotencyKey, signal });
   }
   if (!state.cart) throw new Error('tote: the cart flow has no service cart yet');
-  await api.applyPayment(state.cart, method, { signal });
+  if (!input.resume) await api.applyPayment(state.cart, method, { signal });
   return api.submitCart(state.cart, { app_order_id: idempotencyKey.slice(0, 64) }, { idempotencyKey, signal });
 }

@@ -28,6 +28,12 @@ export interface CheckoutPayment extends PaymentMethodInput {
 export interface SubmitAttempt {
   key: string;
   status: 'pending' | 'failed';
+  /**
+   * Direct mode: the exact body sent with this key. A reload mid-submit resends
+   * it unchanged, so the BFF recognises the attempt and answers with its order
+   * (a body rebuilt from a cart the first answer already emptied would differ).
+   */
+  sent?: Record<string, unknown>;
 }
 
 export interface CheckoutState {
@@ -98,6 +104,7 @@ export function reviveCheckoutState(raw: unknown, mode: CheckoutMode): CheckoutS
   const attempt = raw.attempt;
   if (isObj(attempt) && isStr(attempt.key) && /^[\w-]{8,128}$/.test(attempt.key) && (attempt.status === 'pending' || attempt.status === 'failed')) {
     state.attempt = { key: attempt.key, status: attempt.status };
+    if (isObj(attempt.sent)) state.attempt.sent = attempt.sent as Record<string, unknown>;
   }
   const placed = raw.placed;
   if (isObj(placed) && isId(placed.orderId) && isStr(placed.access)) state.placed = { orderId: placed.orderId, access: placed.access };
@@ -202,6 +209,12 @@ export class CheckoutSession {
     const key = newKey();
     this.update({ attempt: { key, status: 'pending' } });
     return key;
+  }
+
+  /** Remembers what the pending attempt sent, for a resend after a reload. */
+  recordSent(body: Record<string, unknown>): void {
+    const attempt = this.current.attempt;
+    if (attempt?.status === 'pending') this.update({ attempt: { ...attempt, sent: body } });
   }
 
   /** A definite refusal (declined, out of stock): the next press is a new attempt with a new key. */

@@ -160,6 +160,7 @@ export class ToteCheckout extends ToteElement {
   private paymentContainer?: HTMLElement;
   private sandboxAdapter?: PaymentAdapter;
   private lastStep?: CheckoutStep;
+  private resumeChecked = false;
   private listenedHost?: EventTarget;
 
   override connectedCallback(): void {
@@ -212,6 +213,18 @@ export class ToteCheckout extends ToteElement {
       this.lastStep = step;
       void this.enterStep(step, !first);
     }
+    this.resumePendingAttempt();
+  }
+
+  /**
+   * A reload while "Place order" was in flight: resend that attempt (same key,
+   * same body) so the BFF answers with the order it placed, never a second one.
+   */
+  private resumePendingAttempt(): void {
+    if (this.resumeChecked || !this.api || !this.session) return;
+    this.resumeChecked = true;
+    const { attempt, step } = this.session.state;
+    if (attempt?.status === 'pending' && step === 'confirm') void this.placeOrder({ sent: attempt.sent });
   }
 
   private ensurePaymentContainer(): void {
@@ -431,7 +444,7 @@ export class ToteCheckout extends ToteElement {
   }
 
   /** Places the order. A second press while one is in flight does nothing. */
-  async placeOrder(): Promise<void> {
+  async placeOrder(resume?: { sent?: Record<string, unknown> }): Promise<void> {
     const session = this.session;
     const api = this.api;
     if (this.submitting || !session || !api) return;
@@ -444,7 +457,7 @@ export class ToteCheckout extends ToteElement {
     this.error = '';
     this.rejected = [];
     try {
-      if (this.mode === 'direct' && !this.estimate) {
+      if (this.mode === 'direct' && !this.estimate && !resume?.sent) {
         this.estimate = await estimateFor(api, this.buyableLines(), session.state.shipping);
       }
       const placed = await placeOrder(api, {
@@ -453,6 +466,8 @@ export class ToteCheckout extends ToteElement {
         payment,
         idempotencyKey: key,
         estimate: this.estimate,
+        onSend: (body) => session.recordSent(body),
+        ...(resume ? { resume } : {}),
       });
       this.handlePlaced(placed.order, placed.access);
     } catch (e) {
