@@ -481,9 +481,11 @@ export class ToteCheckout extends ToteElement {
     const rejected = rejectedBags(order).map((b) => b.merchant_id);
     this.rejected = rejected;
     this.placedOrder = order;
-    // Lines of a rejected bag stay in the cart so the shopper can try again or remove them.
-    for (const line of this.buyableLines()) if (!rejected.includes(line.merchant_id)) this.store?.remove(line.sku_id);
+    const ordered = this.buyableLines().filter((line) => !rejected.includes(line.merchant_id));
+    // Placed first: the store changes below must not make the confirm step load again (a new estimate, or a new service cart).
     this.session!.markPlaced(order.id, access);
+    // Lines of a rejected bag stay in the cart so the shopper can try again or remove them.
+    for (const line of ordered) this.store?.remove(line.sku_id);
     this.emit('tote-checkout-complete', { order, access });
   }
 
