@@ -13,7 +13,6 @@ import { baseStyles, tokens } from '../internal/styles.js';
 import { safeUrl } from '../internal/safe-url.js';
 import { hasMarkup, sanitizeHtml } from '../internal/sanitize.js';
 import type { ToteCartAddDetail } from '../internal/events.js';
-import '../variant-picker/variant-picker.js';
 import { OfferLoader } from '../internal/offer-loader.js';
 import { offerStatusStyles, renderOfferStatus } from '../internal/offer-status.js';
 import { compactCardStyles, offerCardStyles } from './offer-card.styles.js';
@@ -120,6 +119,13 @@ export class ToteOfferCard extends ToteElement {
   }
 
   private async handleChoose(): Promise<void> {
+    // The picker loads on the first "Choose options": a product grid does not pay for it up front.
+    try {
+      await import('../variant-picker/variant-picker.js');
+    } catch {
+      this.announcement = this.t('offerLoadError');
+      return;
+    }
     this.pickerOpen = true;
     await this.updateComplete;
     this.dialog?.showModal();
