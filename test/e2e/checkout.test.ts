@@ -6,10 +6,9 @@
 // advances it.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { chromiumFlags, findChrome } from '../../scripts/find-chrome.mjs';
+import { spawnDemo } from './demo-process.js';
 
 const SANDBOX_HEADERS = {
   'content-type': 'application/json',
@@ -19,34 +18,16 @@ const SANDBOX_HEADERS = {
 };
 const MERCHANTS = [1001, 1003, 1004];
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** Starts `npm start`'s server as a user would and reads the storefront and service URLs it prints. */
-async function startDemo(port: number): Promise<{ child: ChildProcess; url: string; service: string }> {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port) };
-  delete env.SERVICE_BASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'demo/server.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const url = out.match(/storefront:\s*(http:\/\/127\.0\.0\.1:\d+\/)/i)?.[1];
-    const service = out.match(/Service:\s*(http:\/\/[^\s]+)/)?.[1];
-    if (url && service) return { child, url, service };
-    if (child.exitCode !== null) throw new Error(`demo server exited:\n${out}`);
-    if (Date.now() > deadline) throw new Error(`demo server printed no URLs:\n${out}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+/** Starts `npm start`'s server and reads the storefront and service URLs it prints. */
+function startDemo() {
+  return spawnDemo(
+    (out) => {
+      const url = out.match(/storefront:\s*(http:\/\/127\.0\.0\.1:\d+\/)/i)?.[1];
+      const service = out.match(/Service:\s*(http:\/\/[^\s]+)/)?.[1];
+      return url && service ? { url, service } : undefined;
+    },
+    ['SERVICE_BASE_URL'],
+  );
 }
 
 interface ListedOffer {
@@ -252,7 +233,7 @@ describe('checkout (e2e)', { timeout: 400_000 }, () => {
   let browser: Browser;
 
   before(async () => {
-    demo = await startDemo(await freePort());
+    demo = await startDemo();
     browser = await chromium.launch({ executablePath: findChrome(), headless: true, args: chromiumFlags });
   });
 

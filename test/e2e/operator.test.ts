@@ -3,44 +3,24 @@
 // it completes its payout account, and a refresh of that merchant shows it.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { chromiumFlags, findChrome } from '../../scripts/find-chrome.mjs';
+import { spawnDemo } from './demo-process.js';
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** Starts `npm start`'s server as a user would, and reads what it prints. */
-async function startDemo(port: number): Promise<{ child: ChildProcess; url: string; token: string }> {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port) };
-  delete env.TOTE_OPERATOR_TOKEN;
-  delete env.SERVICE_BASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'demo/server.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const url = out.match(/http:\/\/127\.0\.0\.1:\d+/)?.[0];
-    // The banner names the operator page and the token it configured: "Operator page: …/operator.html (token: …)".
-    const token = out
-      .split('\n')
-      .find((line) => /operator/i.test(line) && /token/i.test(line))
-      ?.match(/token:?\s*([^\s)]+)/i)?.[1];
-    if (url && token) return { child, url, token };
-    if (child.exitCode !== null) throw new Error(`demo server exited:\n${out}`);
-    if (Date.now() > deadline) throw new Error(`demo server printed no URL and operator token:\n${out}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+/** Starts `npm start`'s server and reads its URL and the operator token it printed. */
+function startDemo() {
+  return spawnDemo(
+    (out) => {
+      const url = out.match(/http:\/\/127\.0\.0\.1:\d+/)?.[0];
+      // The banner names the operator page and the token it configured: "Operator page: …/operator.html (token: …)".
+      const token = out
+        .split('\n')
+        .find((line) => /operator/i.test(line) && /token/i.test(line))
+        ?.match(/token:?\s*([^\s)]+)/i)?.[1];
+      return url && token ? { url, token } : undefined;
+    },
+    ['TOTE_OPERATOR_TOKEN', 'SERVICE_BASE_URL'],
+  );
 }
 
 const rowOf = (page: Page, id: number) => page.locator(`tote-merchant-health [part="row"][data-merchant-id="${id}"]`);
@@ -50,7 +30,7 @@ describe('operator page (e2e)', { timeout: 120_000 }, () => {
   let browser: Browser;
 
   before(async () => {
-    demo = await startDemo(await freePort());
+    demo = await startDemo();
     browser = await chromium.launch({ executablePath: findChrome(), headless: true, args: chromiumFlags });
   });
 
