@@ -150,3 +150,23 @@ export const baseStyles = css`
     }
   }
 `;
+
+/** The frame shared by the elements that list an order's bags (estimate, order status): a heading, then bag panels. */
+export const bagSummaryStyles = css`
+  :host {
+    display: block;
+  }
+  [part='base'] {
+    display: grid;
+    gap: var(--_space-3);
+  }
+  h3 {
+    margin: 0;
+    font-size: var(--_font-size-l);
+  }
+  h4 {
+    margin: 0 0 var(--_space-2);
+    font-size: var(--_font-size);
+    overflow-wrap: anywhere;
+  }
+`;

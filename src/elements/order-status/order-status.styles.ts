@@ -1,26 +1,11 @@
 import { css } from 'lit';
-import { baseStyles, tokens } from '../internal/styles.js';
+import { baseStyles, bagSummaryStyles, tokens } from '../internal/styles.js';
 
 export const orderStatusStyles = [
   tokens,
   baseStyles,
+  bagSummaryStyles,
   css`
-    :host {
-      display: block;
-    }
-    [part='base'] {
-      display: grid;
-      gap: var(--_space-3);
-    }
-    h3 {
-      margin: 0;
-      font-size: var(--_font-size-l);
-    }
-    h4 {
-      margin: 0 0 var(--_space-2);
-      font-size: var(--_font-size);
-      overflow-wrap: anywhere;
-    }
     ul.bags {
       list-style: none;
       margin: 0;
