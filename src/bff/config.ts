@@ -4,7 +4,7 @@
  */
 import type { RetryOptions } from '../contract/client.js';
 import { createRefreshingTokenProvider, type TokenProvider } from '../contract/token.js';
-import type { EventBus, IdempotencyStore, OffersCache, RateLimiter, WebhookLedger } from './stores.js';
+import type { EventBus, IdempotencyStore, OffersCache, RateLimiter, WebhookLedger } from './stores/index.js';
 import { normalizeOrigins } from './security.js';
 
 export interface BffConfig {

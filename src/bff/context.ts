@@ -4,7 +4,7 @@ import type { AccessSigner } from './access.js';
 import type { HealthDirectory } from './merchants.js';
 import type { OfferCatalog } from './offers.js';
 import type { Params } from './router.js';
-import type { EventBus } from './stores.js';
+import type { EventBus } from './stores/index.js';
 import type { StoredAnswer, Submission } from './idempotency.js';
 
 export interface RouteContext {

@@ -22,7 +22,7 @@ import {
   createMemoryOffersCache,
   createMemoryRateLimiter,
   createMemoryWebhookLedger,
-} from './stores.js';
+} from './stores/index.js';
 import { CATALOG_CHANNEL, createWebhookReceiver } from './webhooks.js';
 
 /** Facts about the connection that a `Request` does not carry (the Node adapter fills them in). */

@@ -6,7 +6,7 @@
  */
 import type { BagEvent } from '../contract/api.js';
 import type { Order } from '../contract/order.js';
-import type { EventBus } from './stores.js';
+import type { EventBus } from './stores/index.js';
 import { orderChannel } from './webhooks.js';
 
 const encoder = new TextEncoder();

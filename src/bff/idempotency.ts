@@ -12,7 +12,7 @@
 import { createHash } from 'node:crypto';
 import { ServiceError, ServiceNetworkError, ServiceTimeoutError } from '../contract/client.js';
 import { ApiHttpError, toApiError } from './errors.js';
-import type { IdempotencyRecord, IdempotencyStore } from './stores.js';
+import type { IdempotencyRecord, IdempotencyStore } from './stores/index.js';
 
 export interface StoredAnswer {
   status: number;

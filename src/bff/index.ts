@@ -17,5 +17,5 @@ export {
   type OffersCache,
   type RateLimiter,
   type WebhookLedger,
-} from './stores.js';
+} from './stores/index.js';
 export { verifySignature as verifyWebhookSignature } from './webhooks.js';

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { Offer } from '../contract/catalog.js';
 import type { ServiceClient } from '../contract/client.js';
 import type { WidgetOffer } from '../contract/api.js';
-import type { CachedOffersPage, OffersCache } from './stores.js';
+import type { CachedOffersPage, OffersCache } from './stores/index.js';
 import { badRequest, toApiError } from './errors.js';
 
 export interface OfferCatalog {

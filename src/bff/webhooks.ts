@@ -10,7 +10,7 @@ import { OrderSchema, type Bag } from '../contract/order.js';
 import { WEBHOOK_HEADERS, isMerchantTopic, isOfferTopic, isOrderTopic } from '../contract/webhook.js';
 import { ApiHttpError, badRequest, json } from './errors.js';
 import { parseJsonBytes, readBytes } from './security.js';
-import type { EventBus, OffersCache, WebhookLedger } from './stores.js';
+import type { EventBus, OffersCache, WebhookLedger } from './stores/index.js';
 
 /** `X-Service-Hmac`: base64 HMAC-SHA256 of the raw body keyed by the app secret, compared in constant time. */
 export function verifySignature(appSecret: string, raw: Uint8Array, header: string | null): boolean {

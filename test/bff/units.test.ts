@@ -16,7 +16,7 @@ import {
   createMemoryOffersCache,
   createMemoryRateLimiter,
   createMemoryWebhookLedger,
-} from '../../src/bff/stores.js';
+} from '../../src/bff/stores/index.js';
 import { isShoppable } from '../../src/bff/merchants.js';
 import { bffConfigFromEnv } from '../../src/bff/config.js';
 

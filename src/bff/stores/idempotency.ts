@@ -1,0 +1,61 @@
+/** The idempotency store: who holds an attempt's key, and the answer to replay for it. */
+import { trim } from './bounded.js';
+
+export type IdempotencyRecord =
+  /** A request holds the key; `leaseUntil` (epoch ms) ends its claim if its instance died. */
+  | { state: 'pending'; fingerprint: string; leaseUntil: number }
+  /** The upstream call may or may not have acted: reconcile before sending anything again. */
+  | { state: 'unknown'; fingerprint: string }
+  /** The answer to replay for every repeat of the key. */
+  | { state: 'done'; fingerprint: string; status: number; body: unknown };
+
+export type ClaimResult =
+  /** The caller now holds the key; `previous` is an `unknown` or expired record it must reconcile first. */
+  | { claimed: true; previous?: IdempotencyRecord }
+  /** Someone else holds the key (`pending`) or it is finished (`done`). */
+  | { claimed: false; current: IdempotencyRecord };
+
+export interface IdempotencyStore {
+  /**
+   * Atomically takes `key` unless a live `pending` or a `done` record holds
+   * it, or any record of it has another fingerprint (that is a conflict).
+   */
+  claim(key: string, pending: Extract<IdempotencyRecord, { state: 'pending' }>, ttlMs: number): Promise<ClaimResult>;
+  get(key: string): Promise<IdempotencyRecord | undefined>;
+  set(key: string, record: IdempotencyRecord, ttlMs: number): Promise<void>;
+  delete(key: string): Promise<void>;
+}
+
+export function createMemoryIdempotencyStore({ maxEntries = 10_000, now = Date.now } = {}): IdempotencyStore {
+  const entries = new Map<string, { record: IdempotencyRecord; expires: number }>();
+  const live = (key: string) => {
+    const e = entries.get(key);
+    if (e && e.expires <= now()) entries.delete(key);
+    return e && e.expires > now() ? e.record : undefined;
+  };
+  const put = (key: string, record: IdempotencyRecord, ttlMs: number) => {
+    entries.delete(key);
+    entries.set(key, { record, expires: now() + ttlMs });
+    trim(entries, maxEntries);
+  };
+  return {
+    async claim(key, pending, ttlMs) {
+      const current = live(key);
+      const held = current?.state === 'done' || (current?.state === 'pending' && current.leaseUntil > now());
+      if (current && (held || current.fingerprint !== pending.fingerprint)) {
+        return { claimed: false, current };
+      }
+      put(key, pending, ttlMs);
+      return current ? { claimed: true, previous: current } : { claimed: true };
+    },
+    async get(key) {
+      return live(key);
+    },
+    async set(key, record, ttlMs) {
+      put(key, record, ttlMs);
+    },
+    async delete(key) {
+      entries.delete(key);
+    },
+  };
+}

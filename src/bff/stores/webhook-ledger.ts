@@ -1,0 +1,30 @@
+/** The webhook ledger: delivery de-duplication and per-bag progress. */
+import { trim } from './bounded.js';
+
+export interface WebhookLedger {
+  /** True the first time `eventId` is seen (atomically: of two concurrent deliveries one wins). */
+  firstDelivery(eventId: string): Promise<boolean>;
+  /** Records `rank` for the bag if it is higher than what was recorded; true when the bag moved forward. */
+  advanceBag(bagKey: string, rank: number): Promise<boolean>;
+}
+
+export function createMemoryWebhookLedger({ maxEvents = 100_000, maxBags = 100_000 } = {}): WebhookLedger {
+  const events = new Set<string>();
+  const bags = new Map<string, number>();
+  return {
+    async firstDelivery(eventId) {
+      if (events.has(eventId)) return false;
+      events.add(eventId);
+      if (events.size > maxEvents) events.delete(events.values().next().value as string);
+      return true;
+    },
+    async advanceBag(bagKey, rank) {
+      const current = bags.get(bagKey);
+      if (current !== undefined && current >= rank) return false;
+      bags.delete(bagKey);
+      bags.set(bagKey, rank);
+      trim(bags, maxBags);
+      return true;
+    },
+  };
+}
