@@ -37,6 +37,11 @@ export const API_ERROR_CODES = [
   'bag_rejected',
   'idempotency_conflict',
   'idempotency_in_progress',
+  'quote_invalid',
+  'quote_expired',
+  'quote_changed',
+  'payment_required',
+  'currency_mismatch',
   'internal',
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];

@@ -9,5 +9,6 @@ export * from './direct-order.js';
 export * from './webhook.js';
 export * from './money.js';
 export * from './api.js';
+export * from './checkout-api.js';
 export * from './client.js';
 export * from './token.js';

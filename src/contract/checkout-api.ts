@@ -1,0 +1,154 @@
+/**
+ * The checkout-shaped API of the BFF (docs/bff.md, "Quote and place"): the
+ * browser asks for a quote whenever an input changes, and places it with one
+ * request. The quote is the BFF's signed statement of exactly what it priced;
+ * placing builds the service request from that statement only, never from
+ * amounts the browser sends.
+ *
+ * Browser code imports the *types* only (as with `api.ts`).
+ */
+import { z } from 'zod';
+import { ApiErrorSchema } from './api.js';
+import { AddressInputSchema, CustomerInputSchema, OrderSchema, PAYMENT_METHOD_TYPES } from './order.js';
+import { currencyCode, datetime, id, money, openEnum, price } from './primitives.js';
+
+/** Shared limits of one quote: lines per quote and units per line. */
+export const QUOTE_LIMITS = { lines: 100, quantity: 1000, tokenChars: 16_384 } as const;
+
+export const CHECKOUT_MODES = ['direct', 'cart'] as const;
+export type CheckoutMode = (typeof CHECKOUT_MODES)[number];
+
+export const QuoteLineInputSchema = z.object({
+  sku_id: id.positive(),
+  quantity: z.int().min(1).max(QUOTE_LIMITS.quantity),
+});
+
+/** `POST /api/checkout/quote` */
+export const QuoteRequestSchema = z.object({
+  mode: z.enum(CHECKOUT_MODES).default('direct'),
+  /** The shopper's currency (the provider's `currency` attribute). Default: the merchants' own (docs/bff.md). */
+  currency: currencyCode.optional(),
+  lines: z.array(QuoteLineInputSchema).min(1).max(QUOTE_LIMITS.lines),
+  customer: CustomerInputSchema.pick({ first_name: true, last_name: true, email: true }).optional(),
+  shipping_address: AddressInputSchema.optional(),
+  billing_address: AddressInputSchema.optional(),
+  /** Overrides of the default (cheapest) shipping method, per merchant. */
+  shipping: z.array(z.object({ merchant_id: id, shipping_method_id: z.string().min(1).max(128) })).max(QUOTE_LIMITS.lines).optional(),
+  /** Cart mode: how the cart will be paid (Stripe intent capture, wallets; issue 16). */
+  payment: z
+    .object({ intent_based_capture: z.literal(true).optional(), wallet_based_checkout: z.literal(true).optional() })
+    .optional(),
+  /** Cart mode: the previous quote, so the same service cart is updated in place. */
+  quote_token: z.string().min(1).max(QUOTE_LIMITS.tokenChars).optional(),
+});
+export type QuoteRequest = z.input<typeof QuoteRequestSchema>;
+export type ParsedQuoteRequest = z.output<typeof QuoteRequestSchema>;
+
+export const QUOTE_PROBLEM_CODES = ['out_of_stock', 'unavailable', 'price_changed', 'no_shipping', 'merchant_busy'] as const;
+export type QuoteProblemCode = (typeof QUOTE_PROBLEM_CODES)[number];
+
+export const QuoteProblemSchema = z.object({
+  code: z.enum(QUOTE_PROBLEM_CODES),
+  sku_id: id.optional(),
+  /** Seconds until asking again makes sense (`merchant_busy`). */
+  retry_after: z.number().optional(),
+});
+export type QuoteProblem = z.infer<typeof QuoteProblemSchema>;
+
+export const QuoteLineSchema = z.object({
+  sku_id: id,
+  offer_id: id.optional(),
+  name: z.string(),
+  variant: z.string().optional(),
+  /** http(s) only. */
+  thumbnail: z.string().optional(),
+  quantity: z.int().positive(),
+  unit_price: price,
+  total: price,
+  available: z.boolean(),
+});
+export type QuoteLine = z.infer<typeof QuoteLineSchema>;
+
+export const QuoteShippingMethodSchema = z.object({
+  shipping_method_id: z.string(),
+  label: z.string(),
+  carrier: z.string().optional(),
+  price,
+  min_days: z.int().optional(),
+  max_days: z.int().optional(),
+});
+export type QuoteShippingMethod = z.infer<typeof QuoteShippingMethodSchema>;
+
+export const QuoteTotalsSchema = z.object({ sub_total: money, shipping_total: money, tax_total: money, total: money });
+export type QuoteTotals = z.infer<typeof QuoteTotalsSchema>;
+
+export const QuoteBagSchema = QuoteTotalsSchema.extend({
+  merchant_id: id,
+  merchant_name: z.string(),
+  lines: z.array(QuoteLineSchema),
+  shipping_methods: z.array(QuoteShippingMethodSchema),
+  /** The chosen method: the cheapest unless the request picked another. */
+  shipping_method_id: z.string().optional(),
+  problems: z.array(QuoteProblemSchema),
+});
+export type QuoteBag = z.infer<typeof QuoteBagSchema>;
+
+export const QuoteResponseSchema = z.object({
+  quote_token: z.string(),
+  expires_at: datetime,
+  currency: currencyCode,
+  mode: z.enum(CHECKOUT_MODES),
+  bags: z.array(QuoteBagSchema),
+  totals: QuoteTotalsSchema,
+  /** True when this quote can be placed: customer, address, a method per bag, no problems. */
+  ready: z.boolean(),
+  /** Cart mode with intent-based capture: what Stripe.js needs to confirm the payment. */
+  payment: z
+    .object({ provider: z.literal('stripe'), stripe_key: z.string(), payment_intent_client_secret: z.string() })
+    .optional(),
+});
+export type QuoteResponse = z.infer<typeof QuoteResponseSchema>;
+
+/** A single-use token from the payment adapter (never card data). */
+export const PlaceTokenPaymentSchema = z.object({
+  token: z.string().min(1).max(256),
+  /** Default `STRIPE`, the provider the service pays through. */
+  payment_provider: openEnum(['STRIPE', 'SANDBOX']).optional(),
+  type: openEnum(PAYMENT_METHOD_TYPES).optional(),
+});
+/** Cart mode with intent capture: the PaymentIntent was confirmed with Stripe.js. */
+export const PlaceIntentPaymentSchema = z.object({ intent_confirmed: z.literal(true) });
+
+/** `POST /api/checkout/place` (header `Idempotency-Key`, one per attempt). */
+export const PlaceRequestSchema = z.object({
+  quote_token: z.string().min(1).max(QUOTE_LIMITS.tokenChars),
+  payment: z.union([PlaceTokenPaymentSchema, PlaceIntentPaymentSchema]),
+  /** The currency the shopper was shown; refused (`currency_mismatch`) when it is not the quote's. */
+  currency: currencyCode.optional(),
+});
+export type PlaceRequest = z.input<typeof PlaceRequestSchema>;
+
+/** 201 */
+export const PlacedResponseSchema = z.object({ status: z.literal('placed'), order: OrderSchema, access: z.string() });
+/** 202 (+ `Retry-After`): the outcome is not known yet; send the same key and body again after `retry_after` s. */
+export const PlacePendingResponseSchema = z.object({ status: z.literal('pending'), retry_after: z.number() });
+/** 200: confirm the PaymentIntent with Stripe.js, then place again with `payment: { intent_confirmed: true }`. */
+export const PlaceRequiresActionResponseSchema = z.object({
+  status: z.literal('requires_action'),
+  payment_intent_client_secret: z.string(),
+  stripe_key: z.string(),
+});
+export const PlaceResponseSchema = z.discriminatedUnion('status', [
+  PlacedResponseSchema,
+  PlacePendingResponseSchema,
+  PlaceRequiresActionResponseSchema,
+]);
+export type PlacedResponse = z.infer<typeof PlacedResponseSchema>;
+export type PlacePendingResponse = z.infer<typeof PlacePendingResponseSchema>;
+export type PlaceRequiresActionResponse = z.infer<typeof PlaceRequiresActionResponseSchema>;
+export type PlaceResponse = z.infer<typeof PlaceResponseSchema>;
+
+/** 409 `quote_changed`: nothing was charged; `quote` is fresh, `error.skus` names the lines that changed. */
+export const QuoteChangedResponseSchema = ApiErrorSchema.extend({ quote: QuoteResponseSchema });
+export type QuoteChangedResponse = z.infer<typeof QuoteChangedResponseSchema>;
+
