@@ -10,7 +10,8 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { build } from 'vite';
+import { build, createServer, type ViteDevServer } from 'vite';
+import { startDemo, type Demo } from '../../demo/server.js';
 import type { Browser } from 'playwright-core';
 import type { ExampleServer } from '../../examples/script-tag/server.mjs';
 import { addFirstOfferToCart, checkOut, ensureBuilt, launch, miniCartCount, repo, watch } from './support.js';
@@ -73,6 +74,48 @@ for (const example of ['react', 'vue'] as const) {
 
       const p = await problems.read();
       assert.deepEqual(p.violations, []);
+      assert.deepEqual(p.pageErrors, []);
+      assert.deepEqual(p.console, []);
+      await page.close();
+    });
+  });
+}
+
+// As examples/README.md says: `npm start` in the repository, then `npm run dev`
+// in the example, whose dev server proxies /api to the BFF `npm start` printed.
+for (const example of ['react', 'vue'] as const) {
+  describe(`examples/${example} in dev mode`, { timeout: 300_000 }, () => {
+    let demo: Demo;
+    let dev: ViteDevServer;
+    let browser: Browser;
+
+    before(async () => {
+      await ensureBuilt();
+      linkPackage(example);
+      demo = await startDemo({ port: 0, quiet: true });
+      process.env.TOTE_BFF_URL = demo.url;
+      const root = join(repo, 'examples', example);
+      dev = await createServer({ root, configFile: join(root, 'vite.config.ts'), logLevel: 'warn', server: { host: '127.0.0.1', port: 0 } });
+      await dev.listen();
+      browser = await launch();
+    });
+    after(async () => {
+      delete process.env.TOTE_BFF_URL;
+      await browser?.close();
+      await dev?.close();
+      await demo?.close();
+    });
+
+    it('a shopper checks out through the dev server and its /api proxy', async () => {
+      const page = await browser.newPage();
+      const problems = await watch(page);
+      await page.goto(dev.resolvedUrls!.local[0]!);
+      await addFirstOfferToCart(page);
+      await page.waitForFunction(() => document.querySelector('tote-cart')?.shadowRoot?.querySelector('.count')?.textContent?.trim() === '1');
+      await page.getByRole('button', { name: 'Go to checkout' }).click();
+      assert.match(await checkOut(page), /Thank you, your order is placed/);
+      assert.match(await page.locator('#order-placed').innerText(), /^Order \d+ placed\.$/);
+      const p = await problems.read();
       assert.deepEqual(p.pageErrors, []);
       assert.deepEqual(p.console, []);
       await page.close();
