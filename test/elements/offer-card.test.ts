@@ -60,6 +60,15 @@ describe('tote-offer-card', () => {
     expect(part(el, 'availability')!.textContent!.trim()).to.equal('Out of stock');
   });
 
+  it('an offer whose every variant is sold out shows a disabled "Out of stock", not "Choose options" into a dead picker', async () => {
+    const soldOutTee = offer({ ...tee, skus: tee.skus.map((s) => ({ ...s, in_stock: false, qty_available: 0 })) });
+    const el = await fixture<ToteOfferCard>(html`<tote-offer-card .offer=${soldOutTee}></tote-offer-card>`);
+    const button = part(el, 'add-button') as HTMLButtonElement;
+    expect(button.disabled).to.be.true;
+    expect(button.textContent!.trim()).to.equal('Out of stock');
+    expect(button.hasAttribute('aria-haspopup')).to.be.false;
+  });
+
   it('without an image shows a labelled placeholder, and falls back when the image fails', async () => {
     const el = await fixture<ToteOfferCard>(html`<tote-offer-card .offer=${noImage}></tote-offer-card>`);
     expect(el.shadowRoot!.querySelector('[role="img"]')!.getAttribute('aria-label')).to.equal('No image');

@@ -239,7 +239,8 @@ export class ToteOfferCard extends ToteElement {
   }
 
   private renderAction(offer: WidgetOffer, inStock: boolean) {
-    if (offer.skus.length === 1) {
+    // Nothing to choose from: an all-disabled picker behind "Choose options" would be a dead end.
+    if (offer.skus.length === 1 || !inStock) {
       return html`<button
         part="add-button"
         class="button"
@@ -253,11 +254,10 @@ export class ToteOfferCard extends ToteElement {
     }
     return html`<button
       part="add-button"
-      class="button ${inStock ? '' : 'secondary'}"
+      class="button"
       type="button"
       aria-describedby="title"
       aria-haspopup="dialog"
-      ?disabled=${!offer.skus.length}
       @click=${this.handleChoose}
     >
       ${this.t('chooseOptions')}
