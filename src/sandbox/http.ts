@@ -46,11 +46,12 @@ export function fail(
   status: number,
   error: ErrorName,
   message: string,
-  extra: { skus?: ErrorSkuBody[]; field?: string; headers?: Record<string, string>; merchant_id?: number } = {},
+  extra: { skus?: ErrorSkuBody[]; field?: string; headers?: Record<string, string>; merchant_id?: number; decline_code?: string } = {},
 ): HttpError {
   const body: Record<string, unknown> = { message, error, code: ERRORS[error] };
   if (extra.field !== undefined) body.field = extra.field;
   if (extra.merchant_id !== undefined) body.merchant_id = extra.merchant_id;
+  if (extra.decline_code !== undefined) body.decline_code = extra.decline_code;
   if (extra.skus || extra.field !== undefined) body.data = { cause: extra.field ?? null, skus: extra.skus ?? [] };
   return new HttpError(status, body, extra.headers);
 }

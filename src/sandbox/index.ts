@@ -11,6 +11,7 @@ import { controlRoutes } from './routes/control.js';
 import { mediaRoutes } from './routes/media.js';
 import { operationsRoutes } from './routes/operations.js';
 import { orderRoutes } from './routes/orders.js';
+import { paymentIntentRoutes } from './routes/payment-intents.js';
 import { Store } from './store.js';
 import { WebhookDispatcher } from './webhooks.js';
 
@@ -67,6 +68,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     ...orderRoutes(),
     ...cartRoutes(),
     ...controlRoutes(),
+    ...paymentIntentRoutes(),
     ...mediaRoutes(),
   );
   let ctx: SandboxContext | undefined;

@@ -2,6 +2,7 @@ import type { Offer, Sku } from '../contract/catalog.js';
 import type { ConnectionHealthReport, MerchantOnboarding } from '../contract/operations.js';
 import type { Order } from '../contract/order.js';
 import { MERCHANTS, type MerchantProfile } from './merchants.js';
+import type { PaymentIntentRecord } from './stripe.js';
 import { Platform } from './platform.js';
 import { generateCatalog } from './seed.js';
 
@@ -25,6 +26,8 @@ export interface OrderRecord {
   order: Order;
   /** The payment token applied (never answered back). */
   paymentToken?: string;
+  /** The cart's Stripe PaymentIntent (intent-based capture or a wallet cart), in `Store.paymentIntents`. */
+  paymentIntentId?: string;
   submitted: boolean;
   /** A submit is running: other changes and a second submit wait for its outcome by answering 409. */
   submitting?: boolean;
@@ -39,6 +42,8 @@ export class Store {
   skus = new Map<number, { sku: Sku; offer: Offer }>();
   orders = new Map<number, OrderRecord>();
   onboardings = new Map<number, MerchantOnboarding>();
+  /** Stripe's side: PaymentIntents by id (src/sandbox/stripe.ts). */
+  paymentIntents = new Map<string, PaymentIntentRecord>();
   /** Idempotency-Key → the stored answer of a non-idempotent call. */
   idempotent = new Map<string, { status: number; body: unknown }>();
   /** Idempotency keys whose first request is still running. */
@@ -65,6 +70,7 @@ export class Store {
     for (const offer of generateCatalog(seed, this.mediaBase, MERCHANTS)) this.putOffer({ offer });
     this.orders.clear();
     this.onboardings.clear();
+    this.paymentIntents.clear();
     this.idempotent.clear();
     this.inFlight.clear();
     // Ids run on across resets: a real service never reuses one, and the BFF's

@@ -9,6 +9,7 @@ import { PlatformBusyError, callEach, type Platform } from './platform.js';
 import { sumOrder } from './pricing.js';
 import type { RouteResult } from './router.js';
 import type { OrderRecord } from './store.js';
+import { checkStripeToken, throwIfStripeDeclines } from './stripe.js';
 
 export const APPROVED_TOKEN = 'tok_sandbox_visa';
 export const DECLINED_TOKEN = 'tok_sandbox_declined';
@@ -16,10 +17,13 @@ export const DECLINED_TOKEN = 'tok_sandbox_declined';
 export interface PaymentInput {
   payment_provider: string;
   token: string;
+  /** The token is the cart's PaymentIntent, already authorized by Stripe (checked by the cart's submit). */
+  confirmedIntent?: boolean;
 }
 
-/** Checks a payment method when it is applied: a known sandbox token of provider SANDBOX. */
+/** Checks a payment method when it is applied: a known sandbox token of provider SANDBOX, or a Stripe test token. */
 export function checkPaymentMethod(payment: PaymentInput, field: string): void {
+  if (payment.payment_provider === 'STRIPE') return checkStripeToken(payment.token, field);
   if (payment.payment_provider !== 'SANDBOX') {
     throw fail(400, 'payment_invalid', `${field}.payment_provider: the sandbox only takes provider SANDBOX (got ${payment.payment_provider})`, {
       field: `${field}.payment_provider`,
@@ -110,8 +114,9 @@ export async function submitOrder(ctx: SandboxContext, record: OrderRecord, opti
   throwIfShort(order.bags, refs);
   if (wrongPrice.length) throw fail(409, 'price_mismatch', wrongPrice.map((s) => s.message).join('; '), { skus: wrongPrice });
 
-  if (options.payment) {
+  if (options.payment && !options.payment.confirmedIntent) {
     checkPaymentMethod(options.payment, 'payment_method');
+    throwIfStripeDeclines(options.payment.token);
     if (options.payment.token === DECLINED_TOKEN) {
       throw fail(402, 'payment_declined', 'The card was declined (sandbox token tok_sandbox_declined). No order was created.', {
         field: 'payment_method.token',
@@ -167,13 +172,14 @@ export async function submitOrder(ctx: SandboxContext, record: OrderRecord, opti
       if (bag.status === 'REJECTED' || !bag.currency) continue;
       byCurrency.set(bag.currency, (byCurrency.get(bag.currency) ?? 0) + (bag.total ?? 0));
     }
+    const payment = options.payment;
     order.payment_transactions = [...byCurrency].map(([currency, amount]) => {
       const id = ctx.store.nextId('transaction');
       return {
         id,
         order_id: order.id,
-        payment_provider: 'SANDBOX',
-        payment_provider_transaction_id: `pi_sandbox_${id}`,
+        payment_provider: payment.payment_provider,
+        payment_provider_transaction_id: payment.confirmedIntent ? payment.token : `pi_sandbox_${id}`,
         amount,
         currency,
         capture_status: 'AUTHORIZED',

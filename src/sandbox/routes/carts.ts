@@ -18,6 +18,7 @@ import { callEach } from '../platform.js';
 import { bagWeight, matchingMethods, priceBag, sumOrder, toBagShippingMethod } from '../pricing.js';
 import type { Route, RouteRequest } from '../router.js';
 import type { OrderRecord } from '../store.js';
+import { applyIntent, checkIntentConfirmed } from '../stripe.js';
 import { checkPaymentMethod, platformsOf, submitOrder, throwIfBusy } from '../submit.js';
 import { paymentMethodOf, toAddress } from './orders.js';
 
@@ -122,7 +123,9 @@ export function cartRoutes(): Route[] {
         if (req.customer) setCustomer(order, req.customer);
         req.skus.forEach((s, i) => addLine(ctx, order, refs[i]!, s.quantity));
         reprice(ctx, order);
-        ctx.store.orders.set(order.id, { order, submitted: false });
+        const record: OrderRecord = { order, submitted: false };
+        ctx.store.orders.set(order.id, record);
+        if (order.wallet_based_checkout && order.total != null) applyIntent(ctx, record);
         return { body: order };
       },
     },
@@ -279,9 +282,11 @@ export function cartRoutes(): Route[] {
       auth: 'access',
       handler(req) {
         const record = cartOf(req);
+        if (isIntentRequest(req.body)) return { body: applyIntent(req.ctx, record) };
         const payment = parseWith(PaymentMethodInputSchema, req.body ?? null);
         checkPaymentMethod(payment, 'body');
         record.paymentToken = payment.token;
+        record.paymentIntentId = undefined;
         record.order.payment_method = paymentMethodOf(payment, req.ctx.store.nextId('transaction'));
         record.order.date_last_modified = nowDate();
         return { body: record.order };
@@ -305,12 +310,17 @@ export function cartRoutes(): Route[] {
         const before = { app_order_id: order.app_order_id, referral_id: order.referral_id };
         begin(order);
         reprice(req.ctx, order);
+        checkIntentConfirmed(req.ctx, record);
         if (input.app_order_id != null) order.app_order_id = input.app_order_id;
         if (input.referral_id != null) order.referral_id = input.referral_id;
         record.submitting = true;
         try {
           return await submitOrder(req.ctx, record, {
-            payment: { payment_provider: order.payment_method.payment_provider ?? 'SANDBOX', token: record.paymentToken },
+            payment: {
+              payment_provider: order.payment_method.payment_provider ?? 'SANDBOX',
+              token: record.paymentToken,
+              confirmedIntent: !!record.paymentIntentId,
+            },
             checkPrices: false,
           });
         } catch (e) {
@@ -323,6 +333,10 @@ export function cartRoutes(): Route[] {
     },
   ];
 }
+
+/** `{ "intent_based_capture": true }`: the cart is paid through a Stripe PaymentIntent, not a token. */
+const isIntentRequest = (body: unknown): boolean =>
+  !!body && typeof body === 'object' && (body as { intent_based_capture?: unknown }).intent_based_capture === true && !(body as { token?: unknown }).token;
 
 function setCustomer(order: Order, c: ReturnType<typeof CustomerInputSchema.parse>): void {
   if (c.shipping_address) order.shipping_address = toAddress(c.shipping_address, 'SHIPPING');
