@@ -12,6 +12,8 @@ export interface BffConfig {
   serviceBaseUrl: string;
   appId: number;
   appSecret: string;
+  /** The app secret being rotated out: webhooks signed with it are still accepted while the service switches over. */
+  appSecretPrevious?: string;
   /** A static token, or a provider that refreshes it. */
   token: string | TokenProvider;
   /** Origins allowed to call the BFF from a browser (same-origin pages always are). */
@@ -26,6 +28,8 @@ export interface BffConfig {
   maxBodyBytes?: number;
   /** Largest webhook body (a whole order). Default 1 MiB. */
   maxWebhookBytes?: number;
+  /** Longest a webhook's answer waits for the event to be applied (the rest runs after it). Default 800 ms. */
+  webhookAckBudgetMs?: number;
   /** Deepest JSON nesting accepted. Default 32. */
   maxJsonDepth?: number;
   /** Per-client token bucket; `false` turns it off (behind a gateway that limits already). Default 200 burst, 5/s. */
@@ -66,7 +70,8 @@ function required(env: Env, name: string): string {
 }
 
 /**
- * Reads `SERVICE_BASE_URL`, `SERVICE_APP_ID`, `SERVICE_APP_SECRET`,
+ * Reads `SERVICE_BASE_URL`, `SERVICE_APP_ID`, `SERVICE_APP_SECRET` (and
+ * `SERVICE_APP_SECRET_PREVIOUS` during a rotation),
  * `SERVICE_TOKEN` (or `SERVICE_REFRESH_TOKEN` for a refreshing token),
  * `TOTE_ALLOWED_ORIGINS` (comma list), `TOTE_WEBHOOK_PATH`,
  * `TOTE_OPERATOR_TOKEN`, `TOTE_API_PREFIX`.
@@ -79,6 +84,7 @@ export function bffConfigFromEnv(env: Env = process.env): BffConfig {
   if (!/^[1-9][0-9]{0,15}$/.test(appIdText)) throw new TypeError('SERVICE_APP_ID must be a positive integer');
   const appId = Number(appIdText);
   const appSecret = required(env, 'SERVICE_APP_SECRET');
+  const appSecretPrevious = env.SERVICE_APP_SECRET_PREVIOUS?.trim();
   const refreshToken = env.SERVICE_REFRESH_TOKEN?.trim();
   const token: string | TokenProvider = refreshToken
     ? createRefreshingTokenProvider({ baseUrl: serviceBaseUrl, appId, appSecret, refreshToken, token: env.SERVICE_TOKEN?.trim() || undefined })
@@ -90,6 +96,7 @@ export function bffConfigFromEnv(env: Env = process.env): BffConfig {
     serviceBaseUrl,
     appId,
     appSecret,
+    ...(appSecretPrevious ? { appSecretPrevious } : {}),
     token,
     allowedOrigins: normalizeOrigins(origins),
     ...(env.TOTE_API_PREFIX?.trim() ? { prefix: env.TOTE_API_PREFIX.trim() } : {}),

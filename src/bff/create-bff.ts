@@ -9,7 +9,7 @@ import { addCatalogRoutes } from './catalog-routes.js';
 import { addCheckoutRoutes } from './checkout-routes.js';
 import type { BffConfig } from './config.js';
 import type { BffParts, RouteHandler } from './context.js';
-import { ApiHttpError, createRedactor, errorResponse, notFound, rateLimited, toApiError } from './errors.js';
+import { ApiHttpError, createRedactor, errorResponse, notFound, rateLimited, redactJsonAnswer, toApiError } from './errors.js';
 import { createIdempotentRunner } from './idempotency.js';
 import { createHealthDirectory } from './merchants.js';
 import { createOfferCatalog } from './offers.js';
@@ -54,12 +54,21 @@ export function createBff(config: BffConfig): BffHandler {
   const upstreamTimeoutMs = config.upstreamTimeoutMs ?? 20_000;
   const onError = config.onError ?? ((e: unknown) => console.error('[tote-bff]', e));
 
+  // Every credential the BFF holds, refreshed tokens included, is scrubbed from whatever it answers.
+  const tokenProvider = typeof config.token === 'string' ? undefined : config.token;
+  const redact = createRedactor(
+    [config.appSecret, config.appSecretPrevious, typeof config.token === 'string' ? config.token : undefined, config.operatorToken].filter(
+      (s): s is string => !!s,
+    ),
+    [() => tokenProvider?.credentials?.() ?? []],
+  );
   const client = createServiceClient({
     baseUrl: config.serviceBaseUrl,
     appId: config.appId,
     appSecret: config.appSecret,
     token: config.token,
     timeoutMs: upstreamTimeoutMs,
+    onToken: redact.remember,
     ...(config.fetch ? { fetch: config.fetch } : {}),
     ...(config.retry ? { retry: config.retry } : {}),
   });
@@ -70,7 +79,6 @@ export function createBff(config: BffConfig): BffHandler {
   bus.subscribe(CATALOG_CHANNEL, () => health.invalidate());
   const limiter = config.rateLimit === false ? undefined : (config.rateLimiter ?? createMemoryRateLimiter(config.rateLimit ?? {}));
   const origins = createOriginPolicy(normalizeOrigins(config.allowedOrigins ?? []));
-  const redact = createRedactor([config.appSecret, ...(typeof config.token === 'string' ? [config.token] : []), ...(config.operatorToken ? [config.operatorToken] : [])]);
 
   const parts: BffParts = {
     client,

@@ -7,6 +7,7 @@ import {
   RateLimitedError,
   ServiceError,
   ServiceNetworkError,
+  ServiceRedirectError,
   ServiceResponseError,
   ServiceTimeoutError,
 } from '../contract/client.js';
@@ -41,12 +42,41 @@ export function json(status: number, body: unknown, headers: Record<string, stri
   return new Response(JSON.stringify(body), { status, headers: { ...JSON_HEADERS, ...headers } });
 }
 
-/** Replaces every occurrence of a secret in a message we are about to send. */
-export type Redact = (text: string) => string;
+/**
+ * Replaces every credential the BFF holds in a text about to be sent. The
+ * set moves: tokens are refreshed, so besides the fixed secrets it asks its
+ * sources (the token provider) each time and remembers the tokens the
+ * service client recently sent.
+ */
+export interface Redact {
+  (text: string): string;
+  /** True when `text` contains any credential (cheap: most answers contain none, and are then sent as they are). */
+  finds(text: string): boolean;
+  /** A credential learnt at run time (a refreshed token). */
+  remember(secret: string): void;
+}
 
-export function createRedactor(secrets: readonly string[]): Redact {
-  const found = secrets.filter((s) => s.length >= 4);
-  return (text) => found.reduce((t, s) => t.split(s).join('[redacted]'), text);
+/** Refreshed tokens kept besides the current one: an upstream may echo one it was sent a while ago. */
+const REMEMBERED_TOKENS = 16;
+/** Shorter strings would redact ordinary words. */
+const MIN_SECRET_LENGTH = 4;
+
+export function createRedactor(fixed: readonly string[], sources: readonly (() => readonly string[])[] = []): Redact {
+  const recent: string[] = [];
+  const all = () => [...fixed, ...recent, ...sources.flatMap((source) => source())].filter((s) => s.length >= MIN_SECRET_LENGTH);
+  const redact = (text: string) => {
+    // Longest first, so a secret that contains another is replaced whole.
+    for (const secret of all().sort((a, b) => b.length - a.length)) if (text.includes(secret)) text = text.split(secret).join('[redacted]');
+    return text;
+  };
+  return Object.assign(redact, {
+    finds: (text: string) => all().some((secret) => text.includes(secret)),
+    remember(secret: string) {
+      if (recent.includes(secret) || fixed.includes(secret)) return;
+      recent.push(secret);
+      if (recent.length > REMEMBERED_TOKENS) recent.shift();
+    },
+  });
 }
 
 export function errorResponse(error: ApiHttpError, redact: Redact): Response {
@@ -57,11 +87,21 @@ export function errorResponse(error: ApiHttpError, redact: Redact): Response {
       message: redact(error.message),
       ...(merchant_id != null ? { merchant_id } : {}),
       ...(retry_after != null ? { retry_after } : {}),
-      skus: skus.map((s) => ({ ...s, message: s.message == null ? s.message : redact(s.message) })),
-      fields,
+      skus,
+      fields: fields.map((f) => ({ path: f.path, message: redact(f.message) })),
     },
   };
   return json(error.status, body, error.headers);
+}
+
+/**
+ * The last guard on a JSON answer: upstream data that echoes a credential
+ * (an offer named after the token) has it replaced before it is sent.
+ */
+export async function redactJsonAnswer(response: Response, redact: Redact): Promise<Response> {
+  if (!response.body || !/^application\/json/i.test(response.headers.get('content-type') ?? '')) return response;
+  const text = await response.text();
+  return new Response(redact.finds(text) ? redact(text) : text, { status: response.status, headers: response.headers });
 }
 
 /** A merchant asking for more than this is still worth asking again by then; a shopper will not wait longer anyway. */
@@ -100,6 +140,9 @@ export function toApiError(err: unknown): ApiHttpError {
   if (err instanceof ServiceNetworkError) {
     return new ApiHttpError(502, 'upstream_unavailable', 'The service could not be reached', merchantOf(err.merchantId));
   }
+  if (err instanceof ServiceRedirectError) {
+    return new ApiHttpError(502, 'upstream_error', 'The service answered with a redirect, which Tote does not follow', merchantOf(err.merchantId));
+  }
   if (err instanceof ServiceResponseError) {
     return new ApiHttpError(502, 'upstream_error', 'The service answered with data Tote could not read', merchantOf(err.merchantId));
   }
@@ -120,8 +163,13 @@ function merchantInBody(body: unknown): number | undefined {
 const merchantOf = (merchantId: number | undefined): Partial<ErrorDetails> =>
   merchantId !== undefined ? { merchant_id: merchantId } : {};
 
+/**
+ * A service refusal in Tote's words. What the service wrote (messages, causes,
+ * per-SKU text: stack traces and connection strings have been seen there) only
+ * picks the code; the shopper gets the code's own message and the typed ids.
+ */
 function fromServiceError(err: ServiceError): ApiHttpError {
-  const skus = err.skus.map(({ sku_id, order_sku_id, bag_id, message }) => ({ sku_id, order_sku_id, bag_id, message }));
+  const skus = err.skus.map(({ sku_id, order_sku_id, bag_id }) => ({ sku_id, order_sku_id, bag_id }));
   const details = { ...merchantOf(err.merchantId), skus };
   if (err.status === 429) return rateLimited('merchant_busy', 'A merchant is busy; try again shortly', 1, err.merchantId);
   // Our own credentials were refused: say so without repeating what the service said about them.
@@ -129,13 +177,14 @@ function fromServiceError(err: ServiceError): ApiHttpError {
     return new ApiHttpError(502, 'upstream_error', 'The service refused the server’s credentials');
   }
   if (err.status >= 500) return new ApiHttpError(502, 'upstream_unavailable', 'The service failed; try again', details);
-  if (err.status === 404) return new ApiHttpError(404, 'not_found', err.message || 'Not found', details);
+  if (err.status === 404) return new ApiHttpError(404, 'not_found', 'Not found', details);
   const kind = `${err.error ?? ''} ${err.message}`.toLowerCase();
-  const message = err.message || 'The service refused the request';
-  if (/declin|payment_failed|card/.test(kind)) return new ApiHttpError(402, 'payment_declined', message, details);
-  if (/stock|inventory|insufficient|not available|unavailable/.test(kind)) return new ApiHttpError(409, 'out_of_stock', message, details);
-  if (/price/.test(kind)) return new ApiHttpError(409, 'price_changed', message, details);
-  if (/reject/.test(kind)) return new ApiHttpError(409, 'bag_rejected', message, details);
-  if (err.status === 400) return new ApiHttpError(400, 'bad_request', message, details);
-  return new ApiHttpError(err.status === 409 ? 409 : 422, 'upstream_error', message, details);
+  if (/declin|payment_failed|card/.test(kind)) return new ApiHttpError(402, 'payment_declined', 'The payment was declined', details);
+  if (/stock|inventory|insufficient|not available|unavailable/.test(kind)) {
+    return new ApiHttpError(409, 'out_of_stock', 'Some items are no longer available in that quantity', details);
+  }
+  if (/price/.test(kind)) return new ApiHttpError(409, 'price_changed', 'Some prices have changed', details);
+  if (/reject/.test(kind)) return new ApiHttpError(409, 'bag_rejected', 'A merchant rejected the order', details);
+  if (err.status === 400) return new ApiHttpError(400, 'bad_request', 'The service refused the request as invalid', details);
+  return new ApiHttpError(err.status === 409 ? 409 : 422, 'upstream_error', 'The service refused the request', details);
 }

@@ -46,7 +46,12 @@ export const API_ERROR_CODES = [
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 
-/** The one error shape the widget ever sees: `{ "error": { code, message, merchant_id?, skus? } }`. */
+/**
+ * The one error shape the widget ever sees: `{ "error": { code, message, merchant_id?, skus? } }`.
+ * `message` is always Tote's own words: upstream text (which has carried
+ * stack traces and database URLs) never reaches a shopper, only the typed
+ * ids it named.
+ */
 export const ApiErrorSchema = z.object({
   error: z.object({
     code: z.string(),
@@ -54,7 +59,8 @@ export const ApiErrorSchema = z.object({
     merchant_id: maybe(id),
     /** Seconds until a retry makes sense (also in the `Retry-After` header). */
     retry_after: maybe(z.number()),
-    skus: list(z.object({ sku_id: maybe(id), order_sku_id: maybe(id), bag_id: maybe(id), message: maybe(z.string()) })),
+    /** The SKUs a refusal is about, as ids only. */
+    skus: list(z.object({ sku_id: maybe(id), order_sku_id: maybe(id), bag_id: maybe(id) })),
     /** Per-field problems of a rejected input: `{ path: "shipping_address.postal_code", message }`. */
     fields: list(z.object({ path: z.string(), message: z.string() })),
   }),

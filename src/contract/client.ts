@@ -77,6 +77,31 @@ export class ServiceError extends Error {
   }
 }
 
+/**
+ * The service answered with a redirect. Never followed: the request carried
+ * the app secret and the token (and maybe a shopper's body), and another
+ * origin's answer is not the service's data.
+ */
+export class ServiceRedirectError extends ServiceError {
+  override name = 'ServiceRedirectError';
+  /** The origin the `Location` pointed at (for the log), when it named one. */
+  readonly location?: string;
+
+  constructor(info: CallInfo & { status: number }, location: string | null, base: string) {
+    let target: string | undefined;
+    try {
+      target = location ? new URL(location, base).origin : undefined;
+    } catch {
+      // An unparseable Location is just as refused.
+    }
+    super(`${info.method} ${info.path} answered a ${info.status} redirect${target ? ` to ${target}` : ''}; not followed`, {
+      ...info,
+      error: 'redirect',
+    });
+    this.location = target;
+  }
+}
+
 /** 429 still answered after every retry the caps allowed (a 429 means the request was not processed). */
 export class RateLimitedError extends ServiceError {
   override name = 'RateLimitedError';
@@ -215,6 +240,8 @@ export interface ServiceClientOptions {
   /** Deadline of one call, retries and waits included. Default 30 s. */
   timeoutMs?: number;
   retry?: RetryOptions;
+  /** Told every token the client sends (a refreshing provider renews it), so a redactor can know each one. */
+  onToken?: (token: string) => void;
 }
 
 export interface CallOptions {
@@ -307,6 +334,9 @@ const OfferPageSchema = pageSchema(OfferSchema);
 const OrderListSchema = z.union([z.array(OrderSchema), pageSchema(OrderSchema).transform((p) => p.content)]);
 const NoContent = z.unknown();
 
+/** A 3xx, or what a browser's fetch makes of one under `redirect: 'manual'` (status 0, type `opaqueredirect`). */
+export const isRedirect = (res: Response) => (res.status >= 300 && res.status < 400) || res.type === 'opaqueredirect';
+
 const SAFE_METHODS = new Set(['GET']);
 const TOKEN_EXPIRED = 11;
 
@@ -393,11 +423,13 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     try {
       for (;;) {
         attempt++;
+        const token = await provider.getToken(signal);
+        options.onToken?.(token);
         const headers: Record<string, string> = {
           Accept: 'application/json',
           'X-Service-App-Id': String(options.appId),
           'X-Service-App-Secret': options.appSecret,
-          'X-Service-Token': await provider.getToken(signal),
+          'X-Service-Token': token,
         };
         if (req.body !== undefined) headers['Content-Type'] = 'application/json';
         if (opts.idempotencyKey !== undefined) headers['Idempotency-Key'] = opts.idempotencyKey;
@@ -410,10 +442,16 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
             headers,
             body: req.body === undefined ? undefined : JSON.stringify(req.body),
             signal,
+            // Following would resend the credentials (and, on 307/308, the body) to wherever the Location points.
+            redirect: 'manual',
           });
+          if (isRedirect(res)) {
+            await res.body?.cancel().catch(() => {});
+            throw new ServiceRedirectError({ ...info, status: res.status }, res.headers.get('location'), base);
+          }
           text = await res.text();
         } catch (err) {
-          if (signal.aborted) throw err;
+          if (signal.aborted || err instanceof ServiceRedirectError) throw err;
           const delay = backoff(attempt);
           if (repeatable && fits(delay)) {
             await wait(delay, 'network');

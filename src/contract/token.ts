@@ -4,12 +4,14 @@
  * tokens are JWTs that live 24 hours and are renewed with a refresh token.
  */
 import { z } from 'zod';
-import { readServiceError, ServiceNetworkError, ServiceTimeoutError } from './client.js';
+import { isRedirect, readServiceError, ServiceNetworkError, ServiceRedirectError, ServiceTimeoutError } from './client.js';
 
 export interface TokenProvider {
   getToken(signal?: AbortSignal): Promise<string>;
   /** Forget the current token: the service said it expired (401, error_code 11). */
   invalidate?(): void;
+  /** Every secret it holds right now (refresh token, password, current token), for redaction. */
+  credentials?(): string[];
 }
 
 /** A token that never changes (sandbox, tests, short scripts). */
@@ -100,9 +102,16 @@ export function createRefreshingTokenProvider(options: RefreshingTokenOptions): 
         body: body ? JSON.stringify(body) : undefined,
         // Shared by every waiting call, so it needs its own deadline: a hung auth server must not wedge renewals for good.
         signal: AbortSignal.timeout(timeoutMs),
+        // The refresh token and the app secret go to the configured service only.
+        redirect: 'manual',
       });
+      if (isRedirect(res)) {
+        await res.body?.cancel().catch(() => {});
+        throw new ServiceRedirectError({ method, path, status: res.status }, res.headers.get('location'), base);
+      }
       text = await res.text();
     } catch (err) {
+      if (err instanceof ServiceRedirectError) throw err;
       if ((err as Error).name === 'TimeoutError') throw new ServiceTimeoutError(method, path, timeoutMs, false);
       throw new ServiceNetworkError(method, path, false, err);
     }
@@ -147,6 +156,9 @@ export function createRefreshingTokenProvider(options: RefreshingTokenOptions): 
     },
     invalidate() {
       token = undefined;
+    },
+    credentials() {
+      return [refreshToken, options.password, token].filter((s): s is string => !!s);
     },
   };
 }
