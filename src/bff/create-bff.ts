@@ -111,13 +111,15 @@ export function createBff(config: BffConfig): BffHandler {
   addCheckoutRoutes(router, parts);
   if (config.operatorToken) addOperatorRoutes(router, parts, config.operatorToken);
   const receiveWebhook = createWebhookReceiver({
-    appSecret: config.appSecret,
+    appSecrets: [config.appSecret, ...(config.appSecretPrevious ? [config.appSecretPrevious] : [])],
     ledger: config.webhookLedger ?? createMemoryWebhookLedger(),
     bus,
     offersCache,
     refreshMerchant: (merchantId) => client.merchantConnectionHealth(merchantId, { merchantId }),
     maxBytes: config.maxWebhookBytes ?? 1024 * 1024,
     maxDepth: 64,
+    ackBudgetMs: config.webhookAckBudgetMs ?? 800,
+    onError,
   });
 
   async function route(request: Request, url: URL, info: RequestInfo | undefined): Promise<Response> {
@@ -159,6 +161,7 @@ export function createBff(config: BffConfig): BffHandler {
       if (api.status >= 500 && !(err instanceof ApiHttpError)) onError(err);
       response = errorResponse(api, redact);
     }
+    response = await redactJsonAnswer(response, redact);
     for (const [k, v] of Object.entries(cors)) response.headers.set(k, v);
     return response;
   };

@@ -1,25 +1,37 @@
 /**
- * The service's webhooks: the signature checked over the raw bytes, each
- * event id applied once, and bag changes applied only forward, so a late
- * `ORDER_ACCEPTED` after `ORDER_SHIPPED` never moves a bag back. Offer and
- * merchant events drop what the BFF cached about that merchant.
+ * The service's webhooks. The signature covers the body only, so the body
+ * is the truth: ids and states come from it, the headers may only agree
+ * with it (a body that does not describe the order and bag the headers
+ * name is refused), and the topic is a hint of which kind of body to
+ * expect. Each event id is applied once, bags only move forward, and the
+ * answer leaves within a fixed budget: slow follow-up work (re-reading a
+ * merchant upstream) runs after it, one at a time per merchant.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
 import type { BagEvent } from '../contract/api.js';
-import { OrderSchema, type Bag } from '../contract/order.js';
+import { OrderSchema, type Order } from '../contract/order.js';
 import { WEBHOOK_HEADERS, isMerchantTopic, isOfferTopic, isOrderTopic } from '../contract/webhook.js';
 import { ApiHttpError, badRequest, json } from './errors.js';
 import { parseJsonBytes, readBytes } from './security.js';
 import type { EventBus, OffersCache, WebhookLedger } from './stores/index.js';
 
-/** `X-Service-Hmac`: base64 HMAC-SHA256 of the raw body keyed by the app secret, compared in constant time. */
-export function verifySignature(appSecret: string, raw: Uint8Array, header: string | null): boolean {
+/**
+ * `X-Service-Hmac`: base64 HMAC-SHA256 of the raw body keyed by an app
+ * secret, compared in constant time. During a rotation both the current and
+ * the previous secret are tried (every one, so the time does not say which).
+ */
+export function verifySignature(secrets: string | readonly string[], raw: Uint8Array, header: string | null): boolean {
   if (!header) return false;
   const given = Buffer.from(header.trim(), 'base64');
   // Buffer.from ignores junk in base64; a header that does not round-trip is not a signature we issued.
   if (given.toString('base64') !== header.trim()) return false;
-  const expected = createHmac('sha256', appSecret).update(raw).digest();
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  let valid = false;
+  for (const secret of typeof secrets === 'string' ? [secrets] : secrets) {
+    const expected = createHmac('sha256', secret).update(raw).digest();
+    if (given.length === expected.length && timingSafeEqual(given, expected)) valid = true;
+  }
+  return valid;
 }
 
 const STATUS_RANK: Record<string, number> = {
@@ -37,18 +49,6 @@ export function bagRank(state: Pick<BagEvent, 'status' | 'fulfillment_status' | 
   return r(STATUS_RANK, state.status) * 100 + r(FULFILLMENT_RANK, state.fulfillment_status) * 10 + r(FINANCIAL_RANK, state.financial_status);
 }
 
-/** What a topic alone says, for an event whose body we cannot read. */
-const TOPIC_STATE: Record<string, Partial<BagEvent>> = {
-  ORDER_ACCEPTED: { status: 'ACCEPTED' },
-  ORDER_SHIPPED: { status: 'ACCEPTED', fulfillment_status: 'SHIPPED' },
-  ORDER_DELIVERED: { status: 'ACCEPTED', fulfillment_status: 'DELIVERED' },
-  ORDER_COMPLETED: { status: 'COMPLETED' },
-  ORDER_REFUNDED: { status: 'REFUNDED' },
-  ORDER_CANCELED: { status: 'CANCELED' },
-  ORDER_CANCELLED: { status: 'CANCELED' },
-  ORDER_FAILED: { status: 'REJECTED' },
-};
-
 const ID = /^[1-9][0-9]{0,15}$/;
 const headerId = (request: Request, name: string) => {
   const v = request.headers.get(name)?.trim();
@@ -59,7 +59,8 @@ export const orderChannel = (orderId: number) => `order:${orderId}`;
 export const CATALOG_CHANNEL = 'catalog';
 
 export interface WebhookDeps {
-  appSecret: string;
+  /** The current app secret first, then the previous one during a rotation. */
+  appSecrets: readonly string[];
   ledger: WebhookLedger;
   bus: EventBus;
   offersCache: OffersCache;
@@ -67,32 +68,124 @@ export interface WebhookDeps {
   refreshMerchant: (merchantId: number) => Promise<unknown>;
   maxBytes: number;
   maxDepth: number;
+  /** Longest the answer waits for the event to be applied; the service gives up after 5 s and sends it again. */
+  ackBudgetMs: number;
+  /** Where failures of work done after answering go. */
+  onError: (error: unknown) => void;
 }
 
-function bagEvents(topic: string, orderId: number, bagId: number | undefined, body: unknown): BagEvent[] {
-  const order = OrderSchema.safeParse(body);
-  if (order.success) {
-    const bags = order.data.bags.filter((b: Bag) => bagId === undefined || b.id === bagId || b.bag_id === bagId);
-    if (bags.length) {
-      return bags.map((b) => ({
-        order_id: orderId,
-        bag_id: b.id,
-        topic,
-        status: b.status ?? b.bag_status ?? null,
-        financial_status: b.financial_status ?? null,
-        fulfillment_status: b.fulfillment_status ?? null,
-      }));
-    }
-  }
-  const known = TOPIC_STATE[topic];
-  if (bagId === undefined || !known) return [];
-  return [{ order_id: orderId, bag_id: bagId, topic, status: null, financial_status: null, fulfillment_status: null, ...known }];
+const refuse = (message: string) => badRequest(`Webhook body does not describe ${message}`);
+
+/** The signed body's merchant, for offer and merchant events. */
+const MerchantBodySchema = z.object({ merchant_id: z.int().positive() });
+
+type Plan =
+  | { kind: 'bags'; orderId: number; events: BagEvent[] }
+  | { kind: 'merchant'; merchantId: number; refresh: boolean }
+  | { kind: 'ignore' };
+
+/** The bags an order event is about, with their states, all read from the signed body. */
+function orderPlan(topic: string, body: unknown, headerOrderId: number | undefined, headerBagId: number | undefined): Plan {
+  const parsed = OrderSchema.safeParse(body);
+  if (!parsed.success || !Number.isSafeInteger(parsed.data.id) || parsed.data.id <= 0) throw refuse('an order');
+  const order: Order = parsed.data;
+  if (headerOrderId !== undefined && headerOrderId !== order.id) throw refuse(`order ${headerOrderId}`);
+  const bags = order.bags.filter((b) => headerBagId === undefined || b.id === headerBagId || b.bag_id === headerBagId);
+  if (headerBagId !== undefined && bags.length === 0) throw refuse(`bag ${headerBagId} of order ${order.id}`);
+  return {
+    kind: 'bags',
+    orderId: order.id,
+    events: bags.map((b) => ({
+      order_id: order.id,
+      bag_id: b.id,
+      // The topic only labels the event: the state is what the signed body says.
+      topic,
+      status: b.status ?? b.bag_status ?? null,
+      financial_status: b.financial_status ?? null,
+      fulfillment_status: b.fulfillment_status ?? null,
+    })),
+  };
 }
+
+function merchantPlan(topic: string, body: unknown): Plan {
+  const parsed = MerchantBodySchema.safeParse(body);
+  // Without a merchant the only move would be to drop every merchant's cache: not for an unreadable body.
+  if (!parsed.success) throw refuse('a merchant');
+  return { kind: 'merchant', merchantId: parsed.data.merchant_id, refresh: isMerchantTopic(topic) };
+}
+
+/**
+ * Runs `work(merchantId)` after the answer, at most once at a time per
+ * merchant: events arriving meanwhile ask for one more run, not one each.
+ */
+function createFollowUps(work: (merchantId: number) => Promise<unknown>, onError: (e: unknown) => void, maxMerchants = 1000) {
+  const running = new Map<number, { again: boolean }>();
+  const run = (merchantId: number) => {
+    const slot = { again: false };
+    running.set(merchantId, slot);
+    void work(merchantId)
+      .catch(onError)
+      .finally(() => {
+        running.delete(merchantId);
+        if (slot.again) run(merchantId);
+      });
+  };
+  return (merchantId: number) => {
+    const slot = running.get(merchantId);
+    if (slot) slot.again = true;
+    // Past the bound the event is dropped here: the daily health refresh catches up.
+    else if (running.size < maxMerchants) run(merchantId);
+  };
+}
+
+/** `work`'s outcome, or `'later'` once `ms` have passed; a failure after that goes to `onLate` (nobody is waiting for it). */
+const within = <T>(work: Promise<T>, ms: number, onLate: (error: unknown) => void) =>
+  new Promise<T | 'later'>((resolve, reject) => {
+    let late = false;
+    const timer = setTimeout(() => {
+      late = true;
+      resolve('later');
+    }, ms);
+    work.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error) => {
+        clearTimeout(timer);
+        if (late) onLate(error);
+        else reject(error);
+      },
+    );
+  });
 
 export function createWebhookReceiver(deps: WebhookDeps) {
+  const refreshLater = createFollowUps(async (merchantId) => {
+    await deps.refreshMerchant(merchantId);
+    // The re-read may change what the service lists: every instance forgets its health snapshot once more.
+    await deps.bus.publish(CATALOG_CHANNEL, { topic: 'MERCHANT_REFRESHED', merchant_id: merchantId });
+  }, deps.onError);
+
+  async function apply(eventId: string, topic: string, plan: Plan): Promise<'applied' | 'duplicate'> {
+    if (!(await deps.ledger.firstDelivery(eventId))) return 'duplicate';
+    if (plan.kind === 'merchant') {
+      await deps.offersCache.invalidate(plan.merchantId);
+      await deps.bus.publish(CATALOG_CHANNEL, { topic, merchant_id: plan.merchantId });
+      // The health list is cached upstream for a day: a merchant event is the moment to refresh that merchant.
+      if (plan.refresh) refreshLater(plan.merchantId);
+    } else if (plan.kind === 'bags') {
+      for (const event of plan.events) {
+        if (await deps.ledger.advanceBag(`${plan.orderId}:${event.bag_id}`, bagRank(event))) {
+          await deps.bus.publish(orderChannel(plan.orderId), event);
+        }
+      }
+    }
+    return 'applied';
+  }
+
   return async function receive(request: Request): Promise<Response> {
     const raw = await readBytes(request, deps.maxBytes);
-    if (!verifySignature(deps.appSecret, raw, request.headers.get(WEBHOOK_HEADERS.hmac))) {
+    if (!verifySignature(deps.appSecrets, raw, request.headers.get(WEBHOOK_HEADERS.hmac))) {
       throw new ApiHttpError(401, 'unauthorized', 'Webhook signature does not verify');
     }
     const eventId = request.headers.get(WEBHOOK_HEADERS.eventId)?.trim() ?? '';
@@ -100,30 +193,15 @@ export function createWebhookReceiver(deps: WebhookDeps) {
     if (!/^[\x21-\x7e]{1,128}$/.test(eventId)) throw badRequest('X-Service-Event-Id missing or invalid');
     if (!/^[A-Z_]{1,64}$/.test(topic)) throw badRequest('X-Service-Topic missing or invalid');
     const body = raw.byteLength ? parseJsonBytes(raw, deps.maxDepth) : undefined;
-    const fromBody = (body as { id?: unknown } | undefined)?.id;
-    const orderId = isOrderTopic(topic)
-      ? (headerId(request, WEBHOOK_HEADERS.orderId) ?? (typeof fromBody === 'number' && Number.isSafeInteger(fromBody) && fromBody > 0 ? fromBody : undefined))
-      : undefined;
-    if (isOrderTopic(topic) && orderId === undefined) throw badRequest('Order event without an order id');
+    const plan: Plan = isOrderTopic(topic)
+      ? orderPlan(topic, body, headerId(request, WEBHOOK_HEADERS.orderId), headerId(request, WEBHOOK_HEADERS.bagId))
+      : isOfferTopic(topic) || isMerchantTopic(topic)
+        ? merchantPlan(topic, body)
+        : // Unknown topics are acknowledged: a retry would not make them known.
+          { kind: 'ignore' };
 
-    if (!(await deps.ledger.firstDelivery(eventId))) return json(200, { ok: true, duplicate: true });
-
-    if (isOfferTopic(topic) || isMerchantTopic(topic)) {
-      const fromBody = (body as { merchant_id?: unknown } | undefined)?.merchant_id;
-      const merchantId = typeof fromBody === 'number' && Number.isSafeInteger(fromBody) && fromBody > 0 ? fromBody : undefined;
-      if (merchantId !== undefined) await deps.offersCache.invalidate(merchantId);
-      else await deps.offersCache.clear();
-      // The health list is cached upstream for a day: a merchant event is the moment to refresh that merchant.
-      if (isMerchantTopic(topic) && merchantId !== undefined) await deps.refreshMerchant(merchantId).catch(() => {});
-      await deps.bus.publish(CATALOG_CHANNEL, { topic, merchant_id: merchantId ?? null });
-    } else if (orderId !== undefined) {
-      for (const event of bagEvents(topic, orderId, headerId(request, WEBHOOK_HEADERS.bagId), body)) {
-        if (await deps.ledger.advanceBag(`${orderId}:${event.bag_id}`, bagRank(event))) {
-          await deps.bus.publish(orderChannel(orderId), event);
-        }
-      }
-    }
-    // Unknown topics are acknowledged: a retry would not make them known.
-    return json(200, { ok: true });
+    // A slow store must not hold the answer past the service's delivery timeout; the work goes on after it.
+    const outcome = await within(apply(eventId, topic, plan), deps.ackBudgetMs, deps.onError);
+    return json(200, outcome === 'duplicate' ? { ok: true, duplicate: true } : { ok: true });
   };
 }

@@ -123,9 +123,9 @@ describe('6. Webhooks', () => {
         const raw = JSON.stringify(bagBody(status, f, fin));
         assert.equal((await post(raw, signedHeaders(raw, topic))).status, 200);
       }
-      // A topic-only event with an unreadable body must not move it back either.
+      // A topic-only event whose body is no order is refused (issue 15.4): the topic alone moves nothing.
       const junk = '{"not":"an order"}';
-      assert.equal((await post(junk, signedHeaders(junk, 'ORDER_ACCEPTED', { 'x-service-bag-id': String(order.bags[0]!.id) }))).status, 200);
+      assert.equal((await post(junk, signedHeaders(junk, 'ORDER_ACCEPTED', { 'x-service-bag-id': String(order.bags[0]!.id) }))).status, 400);
     }, { status: 'REFUNDED', fulfillment: 'DELIVERED', financial: 'REFUNDED', topic: 'ORDER_REFUNDED' });
     assert.deepEqual(seen.map((e) => e.status), ['REFUNDED']);
   });
