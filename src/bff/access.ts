@@ -1,11 +1,11 @@
 /**
  * Access handles: ids of carts and orders are sequential, so knowing one is
- * not proof of owning it. The BFF hands out `access` = HMAC of the id (key
- * derived from the app secret) when it creates a cart or order, and asks
- * for it back on every later request about that id.
+ * not proof of owning it. The BFF hands out `access` = HMAC of the id (with
+ * the signing secret, see signing.ts) when it creates a cart or order, and
+ * asks for it back on every later request about that id.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { ApiHttpError } from './errors.js';
+import { createSigner } from './signing.js';
 
 export interface AccessSigner {
   sign(orderId: number): string;
@@ -13,16 +13,12 @@ export interface AccessSigner {
   check(orderId: number, handle: string | null): void;
 }
 
-export function createAccessSigner(appSecret: string): AccessSigner {
-  // A key of its own, so an access handle can never double as any other signature made with the app secret.
-  const key = createHmac('sha256', appSecret).update('tote-access-handle-v1').digest();
-  const sign = (orderId: number) => createHmac('sha256', key).update(`order:${orderId}`).digest('base64url');
+export function createAccessSigner(secret: string, previous?: string): AccessSigner {
+  const signer = createSigner('access-handle-v1', secret, previous);
   return {
-    sign,
+    sign: (orderId) => signer.sign(`order:${orderId}`),
     check(orderId, handle) {
-      const expected = Buffer.from(sign(orderId));
-      const given = Buffer.from(handle ?? '');
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      if (!handle || !signer.verify(`order:${orderId}`, handle)) {
         throw new ApiHttpError(404, 'not_found', 'No such cart or order (or the access handle does not match)');
       }
     },

@@ -14,12 +14,14 @@ import {
   ApiPaymentRequestSchema,
   ApiUpdateSkuRequestSchema,
 } from '../contract/api.js';
+import { QuoteRequestSchema } from '../contract/checkout-api.js';
 import { SubmitCartRequestSchema, type Order } from '../contract/order.js';
 import { checkDirectOrderAmounts } from './direct-order-check.js';
 import { ApiHttpError, json } from './errors.js';
 import { orderEventStream } from './events.js';
 import { appOrderIdFor, fingerprintOf, readIdempotencyKey } from './idempotency.js';
 import type { BffParts, RouteContext, RouteHandler } from './context.js';
+import { DEFAULT_CURRENCY } from './quote.js';
 import type { Router } from './router.js';
 import { canonicalJson, parseId, parseWith } from './validation.js';
 
@@ -35,6 +37,21 @@ export function addCheckoutRoutes(router: Router<RouteHandler>, parts: BffParts)
   };
   const body = (ctx: RouteContext) => parts.body(ctx.request);
   const cart = (c: Order, status = 200) => json(status, { cart: c });
+
+  router.add('POST', '/checkout/quote', async (ctx) => {
+    const { quote_token, ...input } = parseWith(QuoteRequestSchema, await body(ctx));
+    // A previous cart-mode quote names the service cart to update in place; its signature proves we created it.
+    const previous = quote_token ? parts.tokens.verify(quote_token, { allowExpired: true }) : undefined;
+    const cartId = input.mode === 'cart' && previous?.mode === 'cart' ? previous.cart_id : undefined;
+    const currency = input.currency ?? (previous?.mode === input.mode ? previous.currency : undefined) ?? DEFAULT_CURRENCY;
+    const { response } = await parts.quoter.quote({ ...input, currency }, cartId);
+    return json(200, response);
+  });
+
+  router.add('POST', '/checkout/place', async (ctx) => {
+    const answer = await parts.place(ctx.request, await body(ctx));
+    return json(answer.status, answer.body, answer.headers);
+  });
 
   router.add('POST', '/carts', async (ctx) => {
     const input = parseWith(ApiCreateCartRequestSchema, await body(ctx));

@@ -46,6 +46,20 @@ export interface BffConfig {
   heartbeatMs?: number;
   /** Most SSE streams open at once. Default 1000. */
   maxStreams?: number;
+  /**
+   * Signs quote tokens and access handles (`TOTE_SIGNING_SECRET`). Default: derived from `appSecret`,
+   * so a deployment without it keeps working; set it to rotate signatures independently of the app secret.
+   */
+  signingSecret?: string;
+  /** Still accepted when verifying (`TOTE_SIGNING_SECRET_PREVIOUS`), during a rotation. */
+  signingSecretPrevious?: string;
+  /** How long a quote can be placed. Default 15 min. */
+  quoteTtlMs?: number;
+  /**
+   * How long after sending an order whose outcome is unknown the BFF keeps answering "still placing" and
+   * looking for it, never sending it again (issue 15.1; docs/bff.md). Default 5 min.
+   */
+  placeUnknownWindowMs?: number;
   /** How long an idempotent answer is replayed. Default 24 h. */
   idempotencyTtlMs?: number;
   /** How long a concurrent duplicate waits for the first request. Default 30 s. */
@@ -74,7 +88,8 @@ function required(env: Env, name: string): string {
  * `SERVICE_APP_SECRET_PREVIOUS` during a rotation),
  * `SERVICE_TOKEN` (or `SERVICE_REFRESH_TOKEN` for a refreshing token),
  * `TOTE_ALLOWED_ORIGINS` (comma list), `TOTE_WEBHOOK_PATH`,
- * `TOTE_OPERATOR_TOKEN`, `TOTE_API_PREFIX`.
+ * `TOTE_OPERATOR_TOKEN`, `TOTE_API_PREFIX`, `TOTE_SIGNING_SECRET`,
+ * `TOTE_SIGNING_SECRET_PREVIOUS`.
  */
 export function bffConfigFromEnv(env: Env = process.env): BffConfig {
   const serviceBaseUrl = required(env, 'SERVICE_BASE_URL');
@@ -102,5 +117,7 @@ export function bffConfigFromEnv(env: Env = process.env): BffConfig {
     ...(env.TOTE_API_PREFIX?.trim() ? { prefix: env.TOTE_API_PREFIX.trim() } : {}),
     ...(webhookPath ? { webhookPath } : {}),
     ...(env.TOTE_OPERATOR_TOKEN?.trim() ? { operatorToken: env.TOTE_OPERATOR_TOKEN.trim() } : {}),
+    ...(env.TOTE_SIGNING_SECRET?.trim() ? { signingSecret: env.TOTE_SIGNING_SECRET.trim() } : {}),
+    ...(env.TOTE_SIGNING_SECRET_PREVIOUS?.trim() ? { signingSecretPrevious: env.TOTE_SIGNING_SECRET_PREVIOUS.trim() } : {}),
   };
 }

@@ -6,6 +6,8 @@ import type { OfferCatalog } from './offers.js';
 import type { Params } from './router.js';
 import type { EventBus } from './stores/index.js';
 import type { StoredAnswer, Submission } from './idempotency.js';
+import type { Quoter } from './quote.js';
+import type { QuoteTokens } from './quote-token.js';
 
 export interface RouteContext {
   request: Request;
@@ -22,6 +24,10 @@ export interface BffParts {
   catalog: OfferCatalog;
   bus: EventBus;
   submitOnce: (submission: Submission) => Promise<StoredAnswer>;
+  tokens: QuoteTokens;
+  quoter: Quoter;
+  /** `POST /checkout/place`: the request and its parsed body → the answer to send. */
+  place: (request: Request, body: unknown) => Promise<StoredAnswer>;
   /** The request's JSON body within the size and depth caps (`undefined` when empty). */
   body: (request: Request) => Promise<unknown>;
   heartbeatMs: number;

@@ -14,7 +14,11 @@ import { createIdempotentRunner } from './idempotency.js';
 import { createHealthDirectory } from './merchants.js';
 import { createOfferCatalog } from './offers.js';
 import { addOperatorRoutes } from './operator-routes.js';
+import { createPlacer } from './place.js';
+import { createQuoter } from './quote.js';
+import { createQuoteTokens } from './quote-token.js';
 import { Router } from './router.js';
+import { createSigner, deriveSigningSecret } from './signing.js';
 import { createOriginPolicy, normalizeOrigins, preflight, readBytes, parseJsonBytes } from './security.js';
 import {
   createMemoryEventBus,
@@ -80,18 +84,28 @@ export function createBff(config: BffConfig): BffHandler {
   const limiter = config.rateLimit === false ? undefined : (config.rateLimiter ?? createMemoryRateLimiter(config.rateLimit ?? {}));
   const origins = createOriginPolicy(normalizeOrigins(config.allowedOrigins ?? []));
 
+  const signingSecret = config.signingSecret ?? deriveSigningSecret(config.appSecret);
+  const access = createAccessSigner(signingSecret, config.signingSecretPrevious);
+  const tokens = createQuoteTokens(createSigner('quote-v1', signingSecret, config.signingSecretPrevious));
+  const submitOnce = createIdempotentRunner({
+    store: config.idempotencyStore ?? createMemoryIdempotencyStore(),
+    ttlMs: config.idempotencyTtlMs ?? 24 * 60 * 60_000,
+    waitMs: config.idempotencyWaitMs ?? 30_000,
+    leaseMs: upstreamTimeoutMs * 3,
+    unknownWindowMs: config.placeUnknownWindowMs ?? 5 * 60_000,
+  });
+  const quoter = createQuoter({ client, health, tokens, ttlMs: config.quoteTtlMs ?? 15 * 60_000 });
+
   const parts: BffParts = {
     client,
-    access: createAccessSigner(config.appSecret),
+    access,
     health,
     catalog: createOfferCatalog(client, offersCache),
     bus,
-    submitOnce: createIdempotentRunner({
-      store: config.idempotencyStore ?? createMemoryIdempotencyStore(),
-      ttlMs: config.idempotencyTtlMs ?? 24 * 60 * 60_000,
-      waitMs: config.idempotencyWaitMs ?? 30_000,
-      leaseMs: upstreamTimeoutMs * 3,
-    }),
+    submitOnce,
+    tokens,
+    quoter,
+    place: createPlacer({ client, quoter, tokens, access, submitOnce }),
     body: async (request) => {
       const bytes = await readBytes(request, maxBodyBytes);
       if (bytes.byteLength === 0) return undefined;

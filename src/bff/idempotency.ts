@@ -3,9 +3,13 @@
  *
  * - A repeated key gets the first answer again; a concurrent repeat waits for it.
  * - The same key with a different body is refused (422 `idempotency_conflict`).
- * - When the upstream outcome is unknown (timeout, reset, 5xx) nothing is
- *   re-sent blindly: the caller's `reconcile` asks the service whether the
- *   order exists first, now and on every later attempt with the key.
+ * - When the upstream outcome is unknown (timeout, reset, 5xx) the attempt is
+ *   never sent again (issue 15.1): the caller's `reconcile` asks the service
+ *   whether the order exists, now and on every later request with the key,
+ *   for as long as the service may still be working on it (`unknownWindowMs`
+ *   from when it was sent). Meanwhile the answer is "still placing"
+ *   (`pending`); once the window has passed without the order appearing, the
+ *   attempt is settled as not placed, and that answer is kept for the key.
  * - A failure that provably created nothing (4xx, 429) frees the key, so the
  *   shopper can fix the problem and retry with it.
  */
@@ -19,6 +23,7 @@ export interface StoredAnswer {
   body: unknown;
   /** `false`: an answer that settled nothing (still a cart), so the key is not kept for it. */
   final?: boolean;
+  headers?: Record<string, string>;
 }
 
 export interface Submission {
@@ -28,6 +33,8 @@ export interface Submission {
   send(): Promise<StoredAnswer>;
   /** After an unknown outcome: the answer if the service did act, `undefined` if it provably did not. */
   reconcile(): Promise<StoredAnswer | undefined>;
+  /** The answer while the outcome is unknown (`retryAfterS`: when to ask again); without it a 502 says "retry with the same key". */
+  pending?(retryAfterS: number): StoredAnswer;
 }
 
 const KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,128}$/;
@@ -71,16 +78,21 @@ export interface IdempotencyOptions {
   waitMs: number;
   /** How long a claim lasts if its instance dies mid-call (longer than an upstream call can take). */
   leaseMs: number;
+  /** How long after sending an attempt whose outcome is unknown the service may still create its order. */
+  unknownWindowMs: number;
+  /** Seconds a shopper is told to wait before asking again about an unknown attempt. */
+  pendingRetryAfterS?: number;
+  now?: () => number;
 }
 
-export function createIdempotentRunner({ store, ttlMs, waitMs, leaseMs }: IdempotencyOptions) {
+export function createIdempotentRunner({ store, ttlMs, waitMs, leaseMs, unknownWindowMs, pendingRetryAfterS = 2, now = Date.now }: IdempotencyOptions) {
   const local = new Map<string, Promise<unknown>>();
   const storageKey = (key: string) => `idem:${key}`;
 
   const conflict = () =>
     new ApiHttpError(422, 'idempotency_conflict', 'This Idempotency-Key was used with a different request');
 
-  async function waitForOther(key: string, fingerprint: string): Promise<IdempotencyRecord | undefined> {
+  async function waitForOther(key: string, fingerprint: string): Promise<IdempotencyRecord | 'timeout' | undefined> {
     const deadline = Date.now() + waitMs;
     while (Date.now() < deadline) {
       const mine = local.get(key);
@@ -93,33 +105,53 @@ export function createIdempotentRunner({ store, ttlMs, waitMs, leaseMs }: Idempo
       if (!record && failure) throw failure.error;
       if (!record || record.state !== 'pending' || record.leaseUntil <= Date.now()) return record;
     }
-    throw new ApiHttpError(409, 'idempotency_in_progress', 'The first request with this Idempotency-Key is still running', { retry_after: 1 }, { 'retry-after': '1' });
+    return 'timeout';
   }
+
+  const inProgress = () =>
+    new ApiHttpError(409, 'idempotency_in_progress', 'The first request with this Idempotency-Key is still running', { retry_after: 1 }, { 'retry-after': '1' });
 
   async function settle(sub: Submission, previous: IdempotencyRecord | undefined): Promise<StoredAnswer> {
     const key = storageKey(sub.key);
-    const done = async ({ status, body, final = true }: StoredAnswer) => {
+    const done = async ({ status, body, final = true, headers }: StoredAnswer) => {
       if (final) await store.set(key, { state: 'done', fingerprint: sub.fingerprint, status, body }, ttlMs);
       else await store.delete(key);
-      return { status, body };
+      return { status, body, ...(headers ? { headers } : {}) };
     };
-    const unknown = async (err: unknown) => {
-      await store.set(key, { state: 'unknown', fingerprint: sub.fingerprint }, ttlMs);
+    /** Not known yet: keep reconciling within the window, never send again; after it, the attempt did not happen. */
+    const unknown = async (err: unknown, since: number) => {
+      if (now() - since >= unknownWindowMs) {
+        return done({
+          status: 502,
+          body: {
+            error: {
+              code: 'upstream_unavailable',
+              message: 'The order was not placed and nothing was charged: the service did not take it. Place the order again.',
+              skus: [],
+              fields: [],
+            },
+          },
+        });
+      }
+      await store.set(key, { state: 'unknown', fingerprint: sub.fingerprint, since }, ttlMs);
+      if (sub.pending) return sub.pending(pendingRetryAfterS);
       const api = toApiError(err);
       throw new ApiHttpError(api.status === 500 ? 502 : api.status, 'upstream_unavailable',
         'The service did not confirm the order. Retry with the same Idempotency-Key: it will be checked before anything is sent again.',
         api.details);
     };
-    if (previous) {
-      // An earlier attempt's outcome is unknown: ask before sending anything.
+    if (previous && (previous.state === 'unknown' || previous.state === 'pending')) {
+      // An earlier attempt's outcome is unknown (or its instance died mid-call): ask, and never send it again.
+      const since = previous.state === 'unknown' ? (previous.since ?? now()) : previous.leaseUntil - leaseMs;
       let found: StoredAnswer | undefined;
       try {
         found = await sub.reconcile();
       } catch (err) {
-        return unknown(err);
+        return unknown(err, since);
       }
-      if (found) return done(found);
+      return found ? done(found) : unknown(undefined, since);
     }
+    const sentAt = now();
     try {
       return await done(await sub.send());
     } catch (err) {
@@ -131,9 +163,9 @@ export function createIdempotentRunner({ store, ttlMs, waitMs, leaseMs }: Idempo
       try {
         found = await sub.reconcile();
       } catch {
-        return unknown(err);
+        return unknown(err, sentAt);
       }
-      return found ? done(found) : unknown(err);
+      return found ? done(found) : unknown(err, sentAt);
     }
   }
 
@@ -152,6 +184,10 @@ export function createIdempotentRunner({ store, ttlMs, waitMs, leaseMs }: Idempo
       }
       if (claim.current.fingerprint !== sub.fingerprint) throw conflict();
       const record = claim.current.state === 'pending' ? await waitForOther(sub.key, sub.fingerprint) : claim.current;
+      if (record === 'timeout') {
+        if (sub.pending) return sub.pending(pendingRetryAfterS);
+        throw inProgress();
+      }
       if (record?.state === 'done') return { status: record.status, body: record.body };
       // Freed (the first attempt failed definitely) or unknown: take the key ourselves.
     }

@@ -160,7 +160,7 @@ describe('access handles', () => {
 });
 
 describe('idempotent runner', () => {
-  const run = () => createIdempotentRunner({ store: createMemoryIdempotencyStore(), ttlMs: 60_000, waitMs: 5_000, leaseMs: 60_000 });
+  const run = () => createIdempotentRunner({ store: createMemoryIdempotencyStore(), ttlMs: 60_000, waitMs: 5_000, leaseMs: 60_000, unknownWindowMs: 60_000 });
   it('sends once for concurrent duplicates and replays the first answer', async () => {
     const submit = run();
     let sent = 0;

@@ -4,8 +4,11 @@ import { trim } from './bounded.js';
 export type IdempotencyRecord =
   /** A request holds the key; `leaseUntil` (epoch ms) ends its claim if its instance died. */
   | { state: 'pending'; fingerprint: string; leaseUntil: number }
-  /** The upstream call may or may not have acted: reconcile before sending anything again. */
-  | { state: 'unknown'; fingerprint: string }
+  /**
+   * The upstream call may or may not have acted: reconcile before sending anything again.
+   * `since` (epoch ms): when the call was sent, the start of the window in which the service may still act on it.
+   */
+  | { state: 'unknown'; fingerprint: string; since?: number }
   /** The answer to replay for every repeat of the key. */
   | { state: 'done'; fingerprint: string; status: number; body: unknown };
 

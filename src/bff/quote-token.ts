@@ -1,0 +1,89 @@
+/**
+ * The quote token: the BFF's signed statement of exactly what it quoted —
+ * lines and unit prices, each bag's shipping method (id, label, price), tax
+ * and totals, currency, customer, addresses, and the service cart in cart
+ * mode. Nothing in it is secret (it is base64url JSON the browser may read);
+ * nothing in it can be changed without breaking the signature. Placing an
+ * order builds the service request from this statement alone.
+ *
+ * Format: `<base64url(JSON payload)>.<base64url(HMAC-SHA256)>`.
+ */
+import { z } from 'zod';
+import { CHECKOUT_MODES, QuoteRequestSchema } from '../contract/checkout-api.js';
+import { currencyCode, id, money, price } from '../contract/primitives.js';
+import { ApiHttpError } from './errors.js';
+import type { Signer } from './signing.js';
+
+const TotalsSchema = z.object({ sub_total: money, shipping_total: money, tax_total: money, total: money });
+
+export const QuotedBagSchema = TotalsSchema.extend({
+  merchant_id: id,
+  lines: z.array(z.object({ sku_id: id, quantity: z.int().positive(), price })),
+  shipping: z.object({ shipping_method_id: z.string(), label: z.string(), price }).optional(),
+});
+export type QuotedBag = z.infer<typeof QuotedBagSchema>;
+
+const QuotePayloadSchema = z.object({
+  v: z.literal(1),
+  /** Issued and expires, epoch ms. */
+  iat: z.number(),
+  exp: z.number(),
+  mode: z.enum(CHECKOUT_MODES),
+  currency: currencyCode,
+  /** The service cart (cart mode). */
+  cart_id: id.optional(),
+  /** Cart mode: the cart's payment is a Stripe PaymentIntent confirmed in the browser. */
+  intent: z.boolean().optional(),
+  customer: QuoteRequestSchema.shape.customer,
+  shipping_address: QuoteRequestSchema.shape.shipping_address,
+  billing_address: QuoteRequestSchema.shape.billing_address,
+  /** The requested shipping choices, so a fresh quote after a change keeps them. */
+  shipping: QuoteRequestSchema.shape.shipping,
+  bags: z.array(QuotedBagSchema),
+  totals: TotalsSchema,
+  ready: z.boolean(),
+});
+export type QuotePayload = z.infer<typeof QuotePayloadSchema>;
+
+export interface QuoteTokens {
+  sign(payload: QuotePayload): string;
+  /**
+   * The payload of a token this BFF (or one sharing its signing secret) issued; 4xx otherwise.
+   * `allowExpired`: a cart-mode quote may still name its service cart after it expired (the signature proves we made it).
+   */
+  verify(token: string, options?: { allowExpired?: boolean; now?: number }): QuotePayload;
+}
+
+const invalid = () =>
+  new ApiHttpError(400, 'quote_invalid', 'This quote was not issued by this shop or was changed; ask for a new quote', {
+    fields: [{ path: 'quote_token', message: 'invalid' }],
+  });
+
+export function createQuoteTokens(signer: Signer): QuoteTokens {
+  return {
+    sign(payload) {
+      const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
+      return `${body}.${signer.sign(body)}`;
+    },
+    verify(token, { allowExpired = false, now = Date.now() } = {}) {
+      const dot = token.indexOf('.');
+      if (dot <= 0) throw invalid();
+      const body = token.slice(0, dot);
+      // The signature is checked before the payload is even parsed: nothing unsigned is read.
+      if (!signer.verify(body, token.slice(dot + 1))) throw invalid();
+      let parsed: z.ZodSafeParseResult<QuotePayload>;
+      try {
+        parsed = QuotePayloadSchema.safeParse(JSON.parse(Buffer.from(body, 'base64url').toString('utf8')));
+      } catch {
+        throw invalid();
+      }
+      if (!parsed.success) throw invalid();
+      if (!allowExpired && parsed.data.exp <= now) {
+        throw new ApiHttpError(410, 'quote_expired', 'This quote has expired; ask for a new quote', {
+          fields: [{ path: 'quote_token', message: 'expired' }],
+        });
+      }
+      return parsed.data;
+    },
+  };
+}

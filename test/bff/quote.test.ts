@@ -1,0 +1,218 @@
+/**
+ * `POST /api/checkout/quote` and `/place` over real HTTP (issue 14): the
+ * sandbox upstream, the BFF in front, requests as the widget sends them.
+ */
+import { after, before, beforeEach, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { ADDRESS, APP_SECRET, CUSTOMER, PAY, SHOP_ORIGIN, startStack, type Stack } from './harness.js';
+import { createQuoteTokens } from '../../src/bff/quote-token.js';
+import { createSigner, deriveSigningSecret } from '../../src/bff/signing.js';
+
+let stack: Stack;
+const shop = { origin: SHOP_ORIGIN };
+let keyN = 0;
+const newKey = () => `quote-test-${Date.now()}-${++keyN}`;
+
+before(async () => {
+  stack = await startStack();
+});
+after(async () => {
+  await stack?.close();
+});
+beforeEach(async () => {
+  await stack.control('/__sandbox/reset', { json: {} });
+});
+
+/** In-stock SKUs of a merchant with their offer, read through the BFF as the widget would. */
+async function skusOf(merchantId: number, count = 1) {
+  const res = await stack.api(`/api/offers?merchant_id=${merchantId}&size=50`);
+  assert.equal(res.status, 200, res.text);
+  const skus = res.body.offers
+    .flatMap((o: any) => o.skus.map((s: any) => ({ id: s.id as number, sale_price: s.sale_price as number, offer_id: o.id as number, merchant_id: o.merchant_id as number, stock: s.qty_available ?? 10, in_stock: s.in_stock })))
+    .filter((s: any) => s.in_stock !== false && s.stock >= 5);
+  assert.ok(skus.length >= count);
+  return skus.slice(0, count);
+}
+
+async function quote(body: object) {
+  return stack.api('/api/checkout/quote', { method: 'POST', headers: shop, json: body });
+}
+async function place(body: object, key = newKey()) {
+  return stack.api('/api/checkout/place', { method: 'POST', headers: { ...shop, 'idempotency-key': key }, json: body });
+}
+
+const full = (lines: { id: number }[], mode: 'direct' | 'cart' = 'direct', extra: object = {}) => ({
+  mode,
+  lines: lines.map((s) => ({ sku_id: s.id, quantity: 1 })),
+  customer: CUSTOMER,
+  shipping_address: ADDRESS,
+  ...extra,
+});
+
+async function sandboxOrders(): Promise<any[]> {
+  const body = await stack.control('/__sandbox/orders');
+  return (Array.isArray(body) ? body : body.orders).filter((o: any) => o.status !== 'IN_PROGRESS');
+}
+
+/** Raises a SKU's price in the catalog, as a merchant would between quote and place. */
+async function raisePrice(sku: { id: number; offer_id: number }, by: number) {
+  const offer = await stack.control(`/v1/catalog/offers/${sku.offer_id}`);
+  for (const s of offer.skus) if (s.id === sku.id) s.sale_price += by;
+  await stack.control('/__sandbox/offers', { json: offer });
+}
+
+const decode = (token: string) => JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString('utf8'));
+const encode = (payload: object, mac: string) => `${Buffer.from(JSON.stringify(payload)).toString('base64url')}.${mac}`;
+
+for (const mode of ['direct', 'cart'] as const) {
+  describe(`quote and place, ${mode} mode`, () => {
+    // The seeded merchants price in their own currencies (USD, JPY, EUR, GBP, KWD); 1001 is the shoppable USD one.
+    it('quotes with the cheapest shipping chosen, and places it as quoted', async () => {
+      const lines = await skusOf(1001, 3);
+      const q = await quote(full(lines, mode));
+      assert.equal(q.status, 200, q.text);
+      assert.equal(q.body.ready, true, q.text);
+      assert.equal(q.body.currency, 'USD');
+      assert.equal(q.body.mode, mode);
+      assert.equal(q.body.bags.length, 1);
+      assert.equal(q.body.bags[0].lines.length, 3);
+      for (const bag of q.body.bags) {
+        const cheapest = Math.min(...bag.shipping_methods.map((m: any) => m.price));
+        const chosen = bag.shipping_methods.find((m: any) => m.shipping_method_id === bag.shipping_method_id);
+        assert.equal(chosen.price, cheapest);
+        assert.equal(bag.total, bag.sub_total + bag.shipping_total + bag.tax_total);
+        assert.equal(typeof bag.merchant_name, 'string');
+      }
+      const total = q.body.bags.reduce((s: number, b: any) => s + b.total, 0);
+      assert.equal(q.body.totals.total, total);
+      assert.ok(Date.parse(q.body.expires_at) > Date.now());
+
+      const p = await place({ quote_token: q.body.quote_token, payment: PAY });
+      assert.equal(p.status, 201, p.text);
+      assert.equal(p.body.status, 'placed');
+      assert.equal(typeof p.body.access, 'string');
+      assert.equal(p.body.order.total, q.body.totals.total);
+      assert.equal(p.body.order.currency, 'USD');
+      // Shipping labels are the merchant's own, as quoted.
+      for (const bag of p.body.order.bags) {
+        const quoted = q.body.bags.find((b: any) => b.merchant_id === bag.merchant_id);
+        const method = quoted.shipping_methods.find((m: any) => m.shipping_method_id === quoted.shipping_method_id);
+        assert.equal(bag.shipping_method.label, method.label);
+        assert.equal(bag.financial_status, 'AUTHORIZED');
+      }
+      const order = await stack.api(`/api/orders/${p.body.order.id}`, { headers: { 'tote-access': p.body.access } });
+      assert.equal(order.status, 200);
+    });
+
+    it('keeps a requested shipping method instead of the cheapest', async () => {
+      const [sku] = await skusOf(1001);
+      const first = await quote(full([sku!], mode));
+      const bag = first.body.bags[0];
+      const other = bag.shipping_methods.find((m: any) => m.shipping_method_id !== bag.shipping_method_id);
+      assert.ok(other, 'merchant 1001 offers more than one method');
+      const second = await quote(full([sku!], mode, { shipping: [{ merchant_id: 1001, shipping_method_id: other.shipping_method_id }], quote_token: first.body.quote_token }));
+      assert.equal(second.status, 200, second.text);
+      assert.equal(second.body.bags[0].shipping_method_id, other.shipping_method_id);
+      assert.equal(second.body.bags[0].shipping_total, other.price);
+    });
+
+    it('refuses a raised price at place with 409 quote_changed and a fresh quote; nothing ordered or authorized', async () => {
+      const [sku] = await skusOf(1001);
+      const q = await quote(full([sku!], mode));
+      assert.equal(q.body.ready, true, q.text);
+      await raisePrice(sku!, 100_000);
+      const p = await place({ quote_token: q.body.quote_token, payment: PAY });
+      assert.equal(p.status, 409, p.text);
+      assert.equal(p.body.error.code, 'quote_changed');
+      assert.deepEqual(p.body.error.skus.map((s: any) => s.sku_id), [sku!.id]);
+      assert.equal(p.body.quote.bags[0].lines[0].unit_price, sku!.sale_price + 100_000);
+      assert.notEqual(p.body.quote.quote_token, q.body.quote_token);
+      assert.deepEqual(await sandboxOrders(), []);
+      // The fresh quote places at the new price.
+      const again = await place({ quote_token: p.body.quote.quote_token, payment: PAY });
+      assert.equal(again.status, 201, again.text);
+      assert.equal(again.body.order.total, p.body.quote.totals.total);
+    });
+
+    it('refuses a stock drop at place with 409 naming the SKU', async () => {
+      const [a, b] = await skusOf(1001, 2);
+      const q = await quote(full([a!, b!], mode));
+      assert.equal(q.body.ready, true, q.text);
+      await stack.control('/__sandbox/faults', { json: { merchant_id: 1001, out_of_stock_sku_ids: [b!.id] } });
+      const p = await place({ quote_token: q.body.quote_token, payment: PAY });
+      assert.equal(p.status, 409, p.text);
+      assert.equal(p.body.error.code, 'quote_changed');
+      assert.ok(p.body.error.skus.some((s: any) => s.sku_id === b!.id), p.text);
+      assert.equal(p.body.quote.ready, false);
+      assert.ok(p.body.quote.bags[0].problems.some((x: any) => x.code === 'out_of_stock' && x.sku_id === b!.id), JSON.stringify(p.body.quote.bags[0]));
+      assert.deepEqual(await sandboxOrders(), []);
+    });
+
+    it('places one order for the same Idempotency-Key sent twice, at once and later', async () => {
+      const [sku] = await skusOf(1001);
+      const q = await quote(full([sku!], mode));
+      const key = newKey();
+      const body = { quote_token: q.body.quote_token, payment: PAY };
+      const [x, y] = await Promise.all([place(body, key), place(body, key)]);
+      const z = await place(body, key);
+      for (const r of [x, y, z]) assert.equal(r.status, 201, r.text);
+      assert.equal(x.body.order.id, y.body.order.id);
+      assert.equal(x.body.order.id, z.body.order.id);
+      assert.equal((await sandboxOrders()).length, 1);
+    });
+  });
+}
+
+describe('place refuses before anything goes upstream', () => {
+  let token: string;
+  before(async () => {
+    await stack.control('/__sandbox/reset', { json: {} });
+    const [sku] = await skusOf(1001);
+    const q = await quote(full([sku!]));
+    assert.equal(q.body.ready, true, q.text);
+    token = q.body.quote_token;
+  });
+  async function refused(body: object, status: number, code: string) {
+    const calls = stack.upstream.length;
+    const res = await place(body);
+    assert.equal(res.status, status, res.text);
+    assert.equal(res.body.error.code, code);
+    assert.equal(stack.upstream.length, calls, 'nothing sent upstream');
+  }
+
+  it('a tampered token (a lower price, a changed label)', async () => {
+    const [, mac] = token.split('.');
+    const payload = decode(token);
+    payload.bags[0].lines[0].price = 1;
+    await refused({ quote_token: encode(payload, mac!), payment: PAY }, 400, 'quote_invalid');
+    const relabelled = decode(token);
+    relabelled.bags[0].shipping.label = 'Free express';
+    await refused({ quote_token: encode(relabelled, mac!), payment: PAY }, 400, 'quote_invalid');
+    await refused({ quote_token: `${token}x`, payment: PAY }, 400, 'quote_invalid');
+    await refused({ quote_token: 'garbage', payment: PAY }, 400, 'quote_invalid');
+    await refused({ payment: PAY }, 400, 'quote_invalid');
+  });
+
+  it('a token of another shop (other app secret)', async () => {
+    const foreign = createQuoteTokens(createSigner('quote-v1', deriveSigningSecret('another-app-secret')));
+    await refused({ quote_token: foreign.sign(decode(token)), payment: PAY }, 400, 'quote_invalid');
+  });
+
+  it('an expired token', async () => {
+    const own = createQuoteTokens(createSigner('quote-v1', deriveSigningSecret(APP_SECRET)));
+    const payload = { ...decode(token), exp: Date.now() - 1000 };
+    await refused({ quote_token: own.sign(payload), payment: PAY }, 410, 'quote_expired');
+  });
+
+  it('no payment', async () => {
+    await refused({ quote_token: token }, 400, 'payment_required');
+    await refused({ quote_token: token, payment: null }, 400, 'payment_required');
+  });
+
+  it('a quote in one currency placed in another', async () => {
+    await refused({ quote_token: token, payment: PAY, currency: 'EUR' }, 422, 'currency_mismatch');
+    // The currency is part of the signed statement: changing it breaks the signature.
+    const [, mac] = token.split('.');
+    await refused({ quote_token: encode({ ...decode(token), currency: 'EUR' }, mac!), payment: PAY }, 400, 'quote_invalid');
+  });
+});
