@@ -284,7 +284,7 @@ export const de = {
   checkErrorTitle: 'Prüfung fehlgeschlagen:',
   checkErrorSkus: 'Betroffene SKUs:',
   checkErrorSku: (p) => `SKU ${p.id}`,
-  merchantStatusLabel: (p) => String(p.status).toLowerCase().replace(/_/g, ' '),
+  merchantStatusLabel: (p) => String(p.status).charAt(0).toUpperCase() + String(p.status).slice(1).toLowerCase().replace(/_/g, ' '),
   // onboarding
   onboardingTitle: (p) => `Händler-Onboarding ${p.id}`,
   onboardingIntro: 'Legen Sie fest, wie dieser Händler ausgezahlt wird. Alle Felder sind Pflichtfelder.',

@@ -55,6 +55,19 @@ describe('tote-merchant-health', () => {
     await expect(el).to.be.accessible();
   });
 
+  it('names platforms and product issues in words, and does not count products unpublished on purpose', async () => {
+    const base = healthyReport(41, 'Woo Shop');
+    const unpublished = healthyReport(41, 'Woo Shop', {
+      platform: 'WOOCOMMERCE',
+      invalid_products: { ...base.invalid_products!, results: { count: 2, invalid_product: { name: 'Lamp', issues: ['NOT_PUBLISHED'] } } },
+    });
+    const el = await fixture<ToteMerchantHealth>(html`<tote-merchant-health .reports=${[unpublished]}></tote-merchant-health>`);
+    await loaded(el);
+    expect(text(row(el, 41).querySelector('.meta'))).to.include('WooCommerce');
+    expect(text(check(el, 41, 'invalid_products'))).to.include('Not published').and.not.include('NOT_PUBLISHED');
+    expect(row(el, 41).dataset.severity, 'an unpublished product is no problem').to.equal('info');
+  });
+
   it('is accessible while loading, on error, without a token and when empty', async () => {
     const pending = fakeBff({ 'GET /api/operator/connection-health': () => new Promise<Response>(() => {}) });
     const loading = await fixture<ToteMerchantHealth>(

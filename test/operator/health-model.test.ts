@@ -186,7 +186,27 @@ describe('health model: the contract fixture (real-shaped reports)', () => {
 
   it('a resolved payout error is not an issue; an invalid product is', () => {
     const health = assessMerchant(reports.find((r) => r.merchant_id === 1001)!);
-    assert.deepEqual(health.issues.map((i) => i.kind), ['invalid_products']);
+    assert.deepEqual(health.issues.map((i) => [i.kind, i.severity]), [['invalid_products', 'warning']]);
+  });
+
+  it('products unpublished on purpose are noted but need no attention', () => {
+    const base = healthyReport(1, 'A');
+    const report = healthyReport(1, 'A', {
+      invalid_products: { ...base.invalid_products!, results: { count: 3, invalid_product: { name: 'Lamp', issues: ['NOT_PUBLISHED'] } } },
+    });
+    const health = assessMerchant(report);
+    assert.deepEqual(health.issues.map((i) => [i.kind, i.severity]), [['invalid_products', 'info']]);
+    assert.equal(health.needsAttention, false);
+  });
+
+  it('an invalid product with a real issue beside NOT_PUBLISHED still needs attention', () => {
+    const base = healthyReport(1, 'A');
+    const report = healthyReport(1, 'A', {
+      invalid_products: { ...base.invalid_products!, results: { count: 2, invalid_product: { name: 'Lamp', issues: ['NOT_PUBLISHED', 'missing price'] } } },
+    });
+    const health = assessMerchant(report);
+    assert.deepEqual(health.issues.map((i) => [i.kind, i.severity]), [['invalid_products', 'warning']]);
+    assert.equal(health.needsAttention, true);
   });
 });
 

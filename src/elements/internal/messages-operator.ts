@@ -96,7 +96,7 @@ export const operatorMessages = {
   checkErrorSkus: 'Affected SKUs:',
   checkErrorSku: (p: Params) => `SKU ${p.id}`,
 
-  merchantStatusLabel: (p: Params) => String(p.status).toLowerCase().replace(/_/g, ' '),
+  merchantStatusLabel: (p: Params) => String(p.status).charAt(0).toUpperCase() + String(p.status).slice(1).toLowerCase().replace(/_/g, ' '),
 
   // onboarding
   onboardingTitle: (p: Params) => `Merchant onboarding ${p.id}`,

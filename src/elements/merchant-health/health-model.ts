@@ -36,7 +36,7 @@ export type Issue =
   | { kind: 'sync_in_progress'; check: 'sync_status'; severity: 'info'; synced: number; total: number }
   | { kind: 'sync_failed'; check: 'sync_status'; severity: 'warning' }
   | { kind: 'resync_required'; check: 'sync_status'; severity: 'warning' }
-  | { kind: 'invalid_products'; check: 'invalid_products'; severity: 'warning'; count: number; issues: string[] }
+  | { kind: 'invalid_products'; check: 'invalid_products'; severity: 'warning' | 'info'; count: number; issues: string[] }
   | { kind: 'payout_incomplete'; check: 'payout_account'; severity: 'warning'; currentlyDue: string[]; pastDue: string[] }
   | { kind: 'payout_errors'; check: 'payout_account'; severity: 'warning'; messages: string[] }
   | { kind: 'migration_required'; check: 'migration'; severity: 'warning' }
@@ -121,11 +121,18 @@ function syncIssues(report: ConnectionHealthReport): Issue[] {
   return issues;
 }
 
+/** Product issues that record a merchant's choice (a product kept off sale on purpose), not a fault. */
+const INTENTIONAL_PRODUCT_ISSUES = new Set(['NOT_PUBLISHED', 'UNPUBLISHED']);
+
 function invalidProductIssues(report: ConnectionHealthReport): Issue[] {
   const r = report.invalid_products?.results;
   const count = r?.count ?? 0;
   if (count <= 0) return [];
-  return [{ kind: 'invalid_products', check: 'invalid_products', severity: 'warning', count, issues: r?.invalid_product?.issues ?? [] }];
+  const issues = r?.invalid_product?.issues ?? [];
+  // The report names one example product; when its only issue is that it is unpublished, the
+  // merchant's products are withheld on purpose and the merchant needs no attention for it.
+  const intentional = issues.length > 0 && issues.every((i) => INTENTIONAL_PRODUCT_ISSUES.has(i.trim().toUpperCase()));
+  return [{ kind: 'invalid_products', check: 'invalid_products', severity: intentional ? 'info' : 'warning', count, issues }];
 }
 
 /** What the payment provider still needs before the merchant can be paid. */

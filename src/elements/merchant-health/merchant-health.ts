@@ -33,6 +33,28 @@ export interface ToteHealthRefreshDetail {
   report: ConnectionHealthReport;
 }
 
+/** Platform names as their makers spell them; the service sends them as upper-case enum values. */
+const PLATFORM_NAMES: Partial<Record<string, string>> = {
+  SHOPIFY: 'Shopify',
+  WOOCOMMERCE: 'WooCommerce',
+  BIGCOMMERCE: 'BigCommerce',
+  MAGENTO: 'Magento',
+  SALESFORCE: 'Salesforce',
+  SQUARESPACE: 'Squarespace',
+  WIX: 'Wix',
+  ECWID: 'Ecwid',
+  SHOPWARE: 'Shopware',
+  CUSTOM: 'Custom',
+  OTHER: 'Other',
+};
+const platformName = (p: string) => PLATFORM_NAMES[p.toUpperCase()] ?? codeText(p);
+/** An upstream constant such as `NOT_PUBLISHED` as words ("Not published"); other text as it is. */
+const codeText = (code: string) => {
+  if (!/^[A-Z][A-Z0-9_]*$/.test(code)) return code;
+  const words = code.replace(/_/g, ' ').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
 declare global {
   interface GlobalEventHandlersEventMap {
     'tote-health-refresh': CustomEvent<ToteHealthRefreshDetail>;
@@ -393,7 +415,7 @@ export class ToteMerchantHealth extends ToteElement {
             : nothing}
         </header>
         <dl class="meta">
-          <div><dt>${this.t('healthPlatform')}</dt><dd>${report.platform ?? '—'}</dd></div>
+          <div><dt>${this.t('healthPlatform')}</dt><dd>${report.platform ? platformName(report.platform) : '—'}</dd></div>
           <div>
             <dt>${this.t('healthStore')}</dt>
             <dd>
@@ -512,11 +534,11 @@ export class ToteMerchantHealth extends ToteElement {
           ${example && issue.issues.length
             ? html`<span class="line">${this.t('invalidExample', { name: example })}</span>
                 <ul class="issues">
-                  ${issue.issues.map((i) => html`<li>${i}</li>`)}
+                  ${issue.issues.map((i) => html`<li>${codeText(i)}</li>`)}
                 </ul>`
             : issue.issues.length
               ? html`<ul class="issues">
-                  ${issue.issues.map((i) => html`<li>${i}</li>`)}
+                  ${issue.issues.map((i) => html`<li>${codeText(i)}</li>`)}
                 </ul>`
               : nothing}`;
       }
