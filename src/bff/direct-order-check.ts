@@ -6,7 +6,7 @@
  */
 import type { ServiceClient } from '../contract/client.js';
 import type { DirectOrderRequest } from '../contract/direct-order.js';
-import { ApiHttpError, badRequest } from './errors.js';
+import { ApiHttpError, badRequest, rateLimited } from './errors.js';
 
 export async function checkDirectOrderAmounts(client: ServiceClient, request: DirectOrderRequest): Promise<void> {
   const { bags, shipping_address } = request.order;
@@ -18,6 +18,9 @@ export async function checkDirectOrderAmounts(client: ServiceClient, request: Di
     shipping_address,
     discounts: [],
   });
+  // A platform that was busy left its merchant unpriced (no tax, no methods): that is busy, not a price change (issue 15.11).
+  const busy = estimate.estimated_carts.find((c) => c.tax_total == null && c.errors.some((e) => e.type === 'EXTERNAL_PRICE_CART'));
+  if (busy) throw rateLimited('merchant_busy', `Merchant ${busy.merchant_id} is busy; try again shortly`, 1, busy.merchant_id);
   const changed: { path: string; message: string }[] = [];
   bags.forEach((bag, i) => {
     const skuIds = new Set(bag.skus.map((s) => s.sku_id));

@@ -163,6 +163,31 @@ for (const mode of ['direct', 'cart'] as const) {
   });
 }
 
+describe('a busy merchant is busy, never "price changed" or "does not ship" (issue 15.11)', () => {
+  it('direct quote: the bag carries merchant_busy with retry_after, not no_shipping', async () => {
+    const [sku] = await skusOf(1001);
+    await stack.control('/__sandbox/faults', { json: { merchant_id: 1001, rate_limit_every: 1 } });
+    const q = await quote(full([sku!]));
+    assert.equal(q.status, 200, q.text);
+    assert.equal(q.body.ready, false);
+    assert.deepEqual(q.body.bags[0].problems.map((p: any) => p.code), ['merchant_busy']);
+    assert.ok(q.body.bags[0].problems[0].retry_after >= 1);
+  });
+
+  it('cart place: the price check meets a busy platform → 429 merchant_busy with Retry-After, nothing submitted', async () => {
+    const [sku] = await skusOf(1001);
+    const q = await quote(full([sku!], 'cart'));
+    assert.equal(q.body.ready, true, q.text);
+    await stack.control('/__sandbox/faults', { json: { merchant_id: 1001, rate_limit_every: 1, retry_after_s: 30 } });
+    const p = await place({ quote_token: q.body.quote_token, payment: PAY });
+    assert.equal(p.status, 429, p.text);
+    assert.equal(p.body.error.code, 'merchant_busy');
+    assert.equal(p.body.error.merchant_id, 1001);
+    assert.ok(Number(p.headers.get('retry-after')) >= 1);
+    assert.deepEqual(await sandboxOrders(), []);
+  });
+});
+
 describe('place refuses before anything goes upstream', () => {
   let token: string;
   before(async () => {

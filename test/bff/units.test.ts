@@ -175,6 +175,30 @@ describe('idempotent runner', () => {
     await submit({ key: 'key-00000002', fingerprint: 'a', send: async () => ({ status: 201, body: 1 }), reconcile: async () => undefined });
     await assert.rejects(submit({ key: 'key-00000002', fingerprint: 'b', send: async () => ({ status: 201, body: 2 }), reconcile: async () => undefined }), (e: ApiHttpError) => e.code === 'idempotency_conflict' && e.status === 422);
   });
+  it('keeps an unknown attempt pending for the window, never sending it again, then settles it as not placed', async () => {
+    let clock = 1_000_000;
+    const submit = createIdempotentRunner({ store: createMemoryIdempotencyStore({ now: () => clock }), ttlMs: 600_000, waitMs: 1_000, leaseMs: 30_000, unknownWindowMs: 60_000, now: () => clock });
+    let sent = 0;
+    const sub = {
+      key: 'key-unknown-1',
+      fingerprint: 'f',
+      send: async () => {
+        sent++;
+        throw new ServiceTimeoutError('POST', '/v1/orders', 10, true);
+      },
+      reconcile: async () => undefined,
+      pending: (retryAfterS: number) => ({ status: 202, body: { status: 'pending', retry_after: retryAfterS } }),
+    };
+    assert.equal((await submit(sub)).status, 202);
+    clock += 30_000;
+    assert.equal((await submit(sub)).status, 202);
+    clock += 30_001;
+    const settled = await submit(sub);
+    assert.equal(settled.status, 502);
+    assert.equal((settled.body as any).error.code, 'upstream_unavailable');
+    assert.deepEqual(await submit(sub), settled);
+    assert.equal(sent, 1);
+  });
   it('reconciles an unknown outcome instead of sending again', async () => {
     const submit = run();
     let sent = 0;
