@@ -103,6 +103,7 @@ function orderPlan(topic: string, body: unknown, headerOrderId: number | undefin
       status: b.status ?? b.bag_status ?? null,
       financial_status: b.financial_status ?? null,
       fulfillment_status: b.fulfillment_status ?? null,
+      bag: b,
     })),
   };
 }

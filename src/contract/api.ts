@@ -8,6 +8,7 @@ import { OfferSchema } from './catalog.js';
 import { currencyCode, id, list, maybe } from './primitives.js';
 import {
   AddressInputSchema,
+  BagSchema,
   AvailableShippingSchema,
   OrderSchema,
   ApplyShippingRequestSchema,
@@ -156,6 +157,8 @@ export const BagEventSchema = z.object({
   status: maybe(z.string()),
   financial_status: maybe(z.string()),
   fulfillment_status: maybe(z.string()),
+  /** The whole bag as the signed webhook body describes it (fulfillments and tracking included), when it did. */
+  bag: BagSchema.optional(),
 });
 export type BagEvent = z.infer<typeof BagEventSchema>;
 

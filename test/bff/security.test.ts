@@ -175,7 +175,7 @@ describe('webhooks', () => {
   const deliver = (body: string, headers: Record<string, string>) =>
     stack.api('/api/webhooks', { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
   let n = 0;
-  const orderEvent = (order: any, topic: string, bag: Record<string, string>) => {
+  const orderEvent = (order: any, topic: string, bag: Record<string, unknown>) => {
     const body = JSON.stringify({ ...order, bags: order.bags.map((b: any) => ({ ...b, ...bag })) });
     return {
       body,
@@ -212,7 +212,8 @@ describe('webhooks', () => {
 
   it('applies each event id once and never moves a bag backwards', async () => {
     const { order, access } = await placeOrder('hook-order-0001');
-    const shipped = orderEvent(order, 'ORDER_SHIPPED', { status: 'ACCEPTED', fulfillment_status: 'SHIPPED', financial_status: 'PAID' });
+    const fulfillments = [{ id: 5, tracking_number: 'T-1', tracking_url: 'https://tracking.example/T-1' }];
+    const shipped = orderEvent(order, 'ORDER_SHIPPED', { status: 'ACCEPTED', fulfillment_status: 'SHIPPED', financial_status: 'PAID', fulfillments });
     const accepted = orderEvent(order, 'ORDER_ACCEPTED', { status: 'ACCEPTED', fulfillment_status: 'PROCESSING', financial_status: 'PAID' });
     const delivered = orderEvent(order, 'ORDER_DELIVERED', { status: 'ACCEPTED', fulfillment_status: 'DELIVERED', financial_status: 'PAID' });
     const stream = await readEvents(
@@ -233,6 +234,9 @@ describe('webhooks', () => {
     );
     const bags = stream.events.filter((e) => e.event === 'bag').map((e) => e.data.fulfillment_status);
     assert.deepEqual(bags, ['SHIPPED', 'DELIVERED']);
+    // The event carries the whole bag the signed body described, so the page shows tracking at once.
+    const first = stream.events.find((e) => e.event === 'bag')!.data;
+    assert.equal(first.bag?.fulfillments?.[0]?.tracking_url, 'https://tracking.example/T-1');
   });
 
   it('acknowledges unknown topics and refuses events without ids', async () => {

@@ -81,6 +81,27 @@ describe('tote-order-status', () => {
     expect(root(el).textContent).to.contain('Live updates on');
   });
 
+  it('a live bag event with the whole bag shows its new fulfillment and tracking link at once', async () => {
+    const api = setup();
+    const el = await fixture<ToteOrderStatus>(html`<tote-order-status .api=${api} order-id="77" access="a"></tote-order-status>`);
+    await waitUntil(() => el.order);
+    const es = FakeEventSource.instances[0]!;
+    es.open();
+    const bag = order.bags[0]!;
+    expect(root(el).querySelector(`[data-bag="${bag.id}"] a[part="tracking"]`)).to.equal(null);
+    const shipped = {
+      ...bag,
+      fulfillment_status: 'SHIPPED',
+      fulfillments: [{ id: 9, tracking_number: 'TRK-42', tracking_url: 'https://tracking.example/TRK-42', carrier: 'UPS' }],
+    };
+    es.send('bag', { order_id: 77, bag_id: bag.id, topic: 'ORDER_SHIPPED', status: 'ACCEPTED', fulfillment_status: 'SHIPPED', bag: shipped });
+    await el.updateComplete;
+    const link = root(el).querySelector<HTMLAnchorElement>(`[data-bag="${bag.id}"] a[part="tracking"]`);
+    expect(link?.href).to.equal('https://tracking.example/TRK-42');
+    expect(link?.textContent).to.contain('TRK-42');
+    expect(root(el).querySelector(`[data-bag="${bag.id}"] [data-field="fulfillment"] [data-value]`)!.getAttribute('data-value')).to.equal('SHIPPED');
+  });
+
   it('links tracking only through http(s) URLs', async () => {
     const completed = orderFor(threeMerchantLines, { status: 'COMPLETED', id: 5 });
     completed.bags[1]!.fulfillments[0]!.tracking_url = 'javascript:alert(1)';

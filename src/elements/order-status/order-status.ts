@@ -45,22 +45,25 @@ const STATUS_LABEL: Partial<Record<string, MessageKey>> = {
 const GOOD = new Set(['ACCEPTED', 'COMPLETED', 'PAID', 'SHIPPED', 'DELIVERED', 'AUTHORIZED']);
 const BAD = new Set(['REJECTED', 'CANCELED', 'VOIDED', 'REFUNDED']);
 
-/** Applies one bag event to an order (events may arrive for bags the order shows, in any order of fields). */
+/**
+ * Applies one bag event to an order (events may arrive for bags the order shows, in any order of fields).
+ * An event that carries the whole bag replaces it, so new fulfillments and tracking links show at once.
+ */
 export function applyBagEvent(order: Order, event: BagEvent): Order {
   if (event.order_id !== order.id) return order;
   return {
     ...order,
-    bags: order.bags.map((b) =>
-      b.id === event.bag_id
-        ? {
-            ...b,
-            status: event.status ?? b.status,
-            bag_status: event.status ?? b.bag_status,
-            financial_status: event.financial_status ?? b.financial_status,
-            fulfillment_status: event.fulfillment_status ?? b.fulfillment_status,
-          }
-        : b,
-    ),
+    bags: order.bags.map((b) => {
+      if (b.id !== event.bag_id) return b;
+      const next = event.bag ? { ...b, ...event.bag, id: b.id } : b;
+      return {
+        ...next,
+        status: event.status ?? next.status,
+        bag_status: event.status ?? next.bag_status,
+        financial_status: event.financial_status ?? next.financial_status,
+        fulfillment_status: event.fulfillment_status ?? next.fulfillment_status,
+      };
+    }),
   };
 }
 
