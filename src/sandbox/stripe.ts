@@ -41,21 +41,22 @@ export interface PaymentIntentRecord {
   last_payment_error?: PaymentError;
 }
 
-// Stripe's documented test tokens (docs.stripe.com/testing): the success tokens by card brand,
-// and the decline tokens with the decline code a charge with them returns. Both the older
+// Stripe's documented test tokens and test PaymentMethods (docs.stripe.com/testing): one list
+// in two spellings, `tok_visa` / `pm_card_visa`. The success ones by card brand, and the
+// decline ones with the decline code a charge with them returns. Both the older
 // `tok_chargeDeclined…` names and the current `tok_visa_chargeDeclined…` ones are documented.
-const SUCCESS_TOKENS: Record<string, string> = {
-  tok_visa: 'visa',
-  tok_visa_debit: 'visa',
-  tok_mastercard: 'mastercard',
-  tok_mastercard_debit: 'mastercard',
-  tok_mastercard_prepaid: 'mastercard',
-  tok_amex: 'amex',
-  tok_discover: 'discover',
-  tok_diners: 'diners',
-  tok_jcb: 'jcb',
-  tok_unionpay: 'unionpay',
-};
+const SUCCESS_CARDS = new Set([
+  'visa',
+  'visa_debit',
+  'mastercard',
+  'mastercard_debit',
+  'mastercard_prepaid',
+  'amex',
+  'discover',
+  'diners',
+  'jcb',
+  'unionpay',
+]);
 const DECLINES: Record<string, { code: 'card_declined' | 'expired_card' | 'incorrect_cvc' | 'processing_error'; decline_code: string }> = {
   chargeDeclined: { code: 'card_declined', decline_code: 'generic_decline' },
   chargeDeclinedInsufficientFunds: { code: 'card_declined', decline_code: 'insufficient_funds' },
@@ -66,20 +67,22 @@ const DECLINES: Record<string, { code: 'card_declined' | 'expired_card' | 'incor
   chargeDeclinedExpiredCard: { code: 'expired_card', decline_code: 'expired_card' },
   chargeDeclinedIncorrectCvc: { code: 'incorrect_cvc', decline_code: 'incorrect_cvc' },
   chargeDeclinedProcessingError: { code: 'processing_error', decline_code: 'processing_error' },
+  // A card that needs 3-D Secure cannot pay without the shopper: Stripe declines it with this code.
+  authenticationRequired: { code: 'card_declined', decline_code: 'authentication_required' },
 };
 
 /** The decline a documented decline token carries, or undefined for any other token. */
 export function stripeDeclineOf(token: string): { code: string; decline_code: string } | undefined {
-  const name = /^tok_(?:visa_)?(chargeDeclined\w*)$/.exec(token)?.[1];
-  return name ? DECLINES[name] : undefined;
+  const name = /^(?:tok|pm_card)_(?:visa_)?(chargeDeclined\w*|authenticationRequired)$/.exec(token)?.[1];
+  return name && Object.hasOwn(DECLINES, name) ? DECLINES[name] : undefined;
 }
 
-export const isStripeSuccessToken = (token: string): boolean => Object.hasOwn(SUCCESS_TOKENS, token);
+export const isStripeSuccessToken = (token: string): boolean => SUCCESS_CARDS.has(/^(?:tok|pm_card)_(\w+)$/.exec(token)?.[1] ?? '');
 
 /** A direct order's Stripe token: a documented test token (success or decline), else 400. */
 export function checkStripeToken(token: string, field: string): void {
   if (isStripeSuccessToken(token) || stripeDeclineOf(token)) return;
-  throw fail(400, 'payment_invalid', `${field}.token: the sandbox takes Stripe's documented test tokens (tok_visa, tok_mastercard, tok_chargeDeclined, …), not ${token.slice(0, 64)}`, {
+  throw fail(400, 'payment_invalid', `${field}.token: the sandbox takes Stripe's documented test tokens (tok_visa, pm_card_visa, tok_chargeDeclined, …), not ${token.slice(0, 64)}`, {
     field: `${field}.token`,
   });
 }

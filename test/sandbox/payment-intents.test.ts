@@ -127,8 +127,8 @@ describe('sandbox: Stripe PaymentIntents and test tokens', () => {
   });
 
   it('takes Stripe’s documented test tokens on direct orders; decline tokens fail with their decline code', async () => {
-    const a = await sb.skuOf(1001, 4);
-    for (const token of ['tok_visa', 'tok_mastercard', 'tok_amex']) {
+    const a = await sb.skuOf(1001, 5);
+    for (const token of ['tok_visa', 'tok_mastercard', 'pm_card_amex']) {
       const ok = await sb.post('/v1/orders', directOrder([{ sku: a }], { payment_method: { type: 'SINGLE_USE_CARD_TOKEN', payment_provider: 'STRIPE', token } }));
       assert.equal(ok.status, 200, `${token}: ${ok.text}`);
       assert.equal(ok.body.bags[0].financial_status, 'AUTHORIZED');
@@ -141,6 +141,8 @@ describe('sandbox: Stripe PaymentIntents and test tokens', () => {
       ['tok_chargeDeclinedExpiredCard', 'expired_card'],
       ['tok_chargeDeclinedIncorrectCvc', 'incorrect_cvc'],
       ['tok_chargeDeclinedProcessingError', 'processing_error'],
+      ['pm_card_visa_chargeDeclined', 'generic_decline'],
+      ['pm_card_authenticationRequired', 'authentication_required'],
     ];
     const before = (await sb.get('/__sandbox/orders')).body.length;
     for (const [token, code] of cases) {
