@@ -13,6 +13,7 @@ import type { DirectOrderRequest } from '../contract/direct-order.js';
 import type { Order } from '../contract/order.js';
 import type { AccessSigner } from './access.js';
 import { ApiHttpError, toApiError } from './errors.js';
+import { requiresAction } from './place-intent.js';
 import { appOrderIdFor, fingerprintOf, readIdempotencyKey, type StoredAnswer, type Submission } from './idempotency.js';
 import type { QuoteInput, Quoter } from './quote.js';
 import type { QuotedBag, QuotePayload, QuoteTokens } from './quote-token.js';
@@ -149,7 +150,12 @@ export function createPlacer({ client, quoter, tokens, access, submitOnce }: Pla
   }
 
   /** Cart mode: price the service cart and compare BEFORE the payment is applied and the cart submitted. */
-  async function sendCart(q: QuotePayload, appOrderId: string, payment: DirectOrderRequest['payment_method'] | undefined): Promise<StoredAnswer> {
+  async function sendCart(
+    q: QuotePayload,
+    appOrderId: string,
+    payment: DirectOrderRequest['payment_method'] | undefined,
+    intentConfirmed: boolean,
+  ): Promise<StoredAnswer> {
     const cartId = q.cart_id!;
     const cart = await client.priceCart(cartId);
     if ((cart.status ?? 'IN_PROGRESS') !== 'IN_PROGRESS') return reconciledCart(cart, appOrderId) ?? alreadyPlaced();
@@ -158,7 +164,10 @@ export function createPlacer({ client, quoter, tokens, access, submitOnce }: Pla
     if (diff.skus.length || diff.merchants.length || (cart.currency ?? q.currency) !== q.currency) {
       return quoteChanged((await quoter.fromCart(inputOf(q), cart)).response, diff);
     }
-    if (payment) await client.applyPayment(cartId, payment);
+    if (q.intent) {
+      const action = await requiresAction(client, cartId, intentConfirmed);
+      if (action) return action;
+    } else if (payment) await client.applyPayment(cartId, payment);
     const order = await client.submitCart(cartId, { app_order_id: appOrderId });
     if ((order.status ?? 'IN_PROGRESS') === 'IN_PROGRESS') {
       // Every bag failed before submission: nothing was placed, the key stays free for another try.
@@ -214,7 +223,7 @@ export function createPlacer({ client, quoter, tokens, access, submitOnce }: Pla
     return submitOnce({
       key,
       fingerprint: fingerprintOf('checkout-place', given.quote_token, canonicalJson(input.payment)),
-      send: () => (q.mode === 'cart' ? sendCart(q, appOrderId, method) : sendDirect(q, appOrderId, method)),
+      send: () => (q.mode === 'cart' ? sendCart(q, appOrderId, method, intent) : sendDirect(q, appOrderId, method)),
       async reconcile() {
         if (q.mode === 'cart') return reconciledCart(await client.getCart(q.cart_id!), appOrderId);
         // Verified equal: a search that ignored or widened the filter must not hand us another attempt's order.

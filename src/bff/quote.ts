@@ -10,6 +10,7 @@ import type { ParsedQuoteRequest, QuoteBag, QuoteProblem, QuoteResponse, QuoteSh
 import type { Bag, Order } from '../contract/order.js';
 import { ApiHttpError, badRequest } from './errors.js';
 import { isShoppable, type HealthDirectory } from './merchants.js';
+import { ensureIntent } from './place-intent.js';
 import type { QuotedBag, QuotePayload, QuoteTokens } from './quote-token.js';
 
 /** The service's own default base currency, used when the shopper's is not given. */
@@ -332,6 +333,7 @@ export function createQuoter({ client, health, tokens, ttlMs, now = Date.now }: 
     }
     // Nothing changed: ask the service to price the cart now, so the quote is today's price and not the cart's last.
     if (!changed) cart = await client.priceCart(cart.id);
+    if (input.payment?.intent_based_capture) cart = await ensureIntent(client, cart, changed);
     return fromCart(input, cart, methods);
   }
 
