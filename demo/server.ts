@@ -2,7 +2,8 @@
  * `npm start`: the demo storefront. Starts the sandbox (unless
  * SERVICE_BASE_URL points at a service), mounts the BFF at /api inside a Vite
  * dev server on 127.0.0.1:5173 (PORT), registers the BFF's webhook URL with
- * the service, and prints where to go.
+ * the service, and prints where to go. With REDIS_URL set the BFF keeps
+ * its state on that Redis (see docs/deploy.md).
  */
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
@@ -92,6 +93,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
     console.log(`\n  Tote demo storefront: ${url}`);
     console.log(`  Operator page:        ${url}operator.html  (token: ${operatorToken})`);
     console.log(`  Service:              ${config.serviceBaseUrl}${sandbox ? ' (sandbox)' : ''}`);
+    console.log(`  Stores:               ${config.redisUrl ? 'redis (REDIS_URL)' : 'memory (set REDIS_URL to share them between instances)'}`);
     console.log(`  Webhooks:             ${webhookUrl}${registered ? '' : ' (register this URL with the service)'}\n`);
   }
 

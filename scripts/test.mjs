@@ -5,6 +5,7 @@ import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { ensureChrome } from './find-chrome.mjs';
+import { ensureRedis } from './find-redis.mjs';
 
 const isBrowserTest = (p) => p.startsWith('test/elements/') || p.endsWith('.browser.test.ts');
 
@@ -33,6 +34,10 @@ const browserFiles = files.filter(isBrowserTest);
 let passed = 0;
 let failed = 0;
 let exit = 0;
+
+// Tests that run several BFF instances start their own redis-server.
+const needsRedis = (p) => p.startsWith('test/multi-instance/');
+if (nodeFiles.some(needsRedis)) process.env.REDIS_SERVER_PATH = ensureRedis();
 
 if (nodeFiles.length) {
   const { code, out } = await run(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...nodeFiles]);

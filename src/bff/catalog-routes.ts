@@ -15,7 +15,11 @@ const DIGITS = /^[0-9]{1,4}$/;
 export function addCatalogRoutes(router: Router<RouteHandler>, parts: BffParts) {
   const { client, health, catalog } = parts;
 
-  router.add('GET', '/health', async () => json(200, { ok: true, version }));
+  router.add('GET', '/health', async () => {
+    // A load balancer takes an instance that cannot reach the shared stores out of rotation.
+    const ok = await parts.stores.reachable();
+    return json(ok ? 200 : 503, { ok, version, stores: parts.stores.kind });
+  });
 
   router.add('GET', '/merchants', async () => {
     const reports = await health.reports();

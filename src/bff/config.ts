@@ -64,6 +64,13 @@ export interface BffConfig {
   idempotencyTtlMs?: number;
   /** How long a concurrent duplicate waits for the first request. Default 30 s. */
   idempotencyWaitMs?: number;
+  /**
+   * `redis://` or `rediss://` URL: every store on that Redis, so that several
+   * instances behave as one (see docs/deploy.md). In memory when unset.
+   */
+  redisUrl?: string;
+  /** Put before every Redis key and channel (several shops on one Redis). Default `tote:`. */
+  redisKeyPrefix?: string;
   idempotencyStore?: IdempotencyStore;
   offersCache?: OffersCache;
   eventBus?: EventBus;
@@ -89,7 +96,7 @@ function required(env: Env, name: string): string {
  * `SERVICE_TOKEN` (or `SERVICE_REFRESH_TOKEN` for a refreshing token),
  * `TOTE_ALLOWED_ORIGINS` (comma list), `TOTE_WEBHOOK_PATH`,
  * `TOTE_OPERATOR_TOKEN`, `TOTE_API_PREFIX`, `TOTE_SIGNING_SECRET`,
- * `TOTE_SIGNING_SECRET_PREVIOUS`.
+ * `TOTE_SIGNING_SECRET_PREVIOUS`, `REDIS_URL`.
  */
 export function bffConfigFromEnv(env: Env = process.env): BffConfig {
   const serviceBaseUrl = required(env, 'SERVICE_BASE_URL');
@@ -107,6 +114,8 @@ export function bffConfigFromEnv(env: Env = process.env): BffConfig {
   const origins = (env.TOTE_ALLOWED_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
   const webhookPath = env.TOTE_WEBHOOK_PATH?.trim();
   if (webhookPath && !webhookPath.startsWith('/')) throw new TypeError('TOTE_WEBHOOK_PATH must start with /');
+  const redisUrl = env.REDIS_URL?.trim();
+  if (redisUrl && !/^rediss?:$/.test(new URL(redisUrl).protocol)) throw new TypeError('REDIS_URL must be redis:// or rediss://');
   return {
     serviceBaseUrl,
     appId,
@@ -119,5 +128,6 @@ export function bffConfigFromEnv(env: Env = process.env): BffConfig {
     ...(env.TOTE_OPERATOR_TOKEN?.trim() ? { operatorToken: env.TOTE_OPERATOR_TOKEN.trim() } : {}),
     ...(env.TOTE_SIGNING_SECRET?.trim() ? { signingSecret: env.TOTE_SIGNING_SECRET.trim() } : {}),
     ...(env.TOTE_SIGNING_SECRET_PREVIOUS?.trim() ? { signingSecretPrevious: env.TOTE_SIGNING_SECRET_PREVIOUS.trim() } : {}),
+    ...(redisUrl ? { redisUrl } : {}),
   };
 }

@@ -4,7 +4,7 @@ import type { AccessSigner } from './access.js';
 import type { HealthDirectory } from './merchants.js';
 import type { OfferCatalog } from './offers.js';
 import type { Params } from './router.js';
-import type { EventBus } from './stores/index.js';
+import type { BffStores, EventBus } from './stores/index.js';
 import type { StoredAnswer, Submission } from './idempotency.js';
 import type { Quoter } from './quote.js';
 import type { QuoteTokens } from './quote-token.js';
@@ -23,6 +23,7 @@ export interface BffParts {
   health: HealthDirectory;
   catalog: OfferCatalog;
   bus: EventBus;
+  stores: Pick<BffStores, 'kind' | 'reachable'>;
   submitOnce: (submission: Submission) => Promise<StoredAnswer>;
   tokens: QuoteTokens;
   quoter: Quoter;

@@ -20,13 +20,7 @@ import { createQuoteTokens } from './quote-token.js';
 import { Router } from './router.js';
 import { createSigner, deriveSigningSecret } from './signing.js';
 import { createOriginPolicy, normalizeOrigins, preflight, readBytes, parseJsonBytes } from './security.js';
-import {
-  createMemoryEventBus,
-  createMemoryIdempotencyStore,
-  createMemoryOffersCache,
-  createMemoryRateLimiter,
-  createMemoryWebhookLedger,
-} from './stores/index.js';
+import { selectStores } from './stores/index.js';
 import { CATALOG_CHANNEL, createWebhookReceiver } from './webhooks.js';
 
 /** Facts about the connection that a `Request` does not carry (the Node adapter fills them in). */
@@ -36,6 +30,9 @@ export interface RequestInfo {
 }
 
 export type BffHandler = (request: Request, info?: RequestInfo) => Promise<Response>;
+
+/** The handler, and `close()` to let go of its Redis connections (nothing to do in memory). */
+export type Bff = BffHandler & { close(): Promise<void> };
 
 /**
  * Who is asking, for the rate limit. `undefined` when the host server did not
@@ -50,7 +47,7 @@ function clientKey(request: Request, info: RequestInfo | undefined, trustProxy: 
   return info?.clientAddress;
 }
 
-export function createBff(config: BffConfig): BffHandler {
+export function createBff(config: BffConfig): Bff {
   const prefix = `/${(config.prefix ?? '/api').replace(/^\/+|\/+$/g, '')}`;
   const webhookPath = config.webhookPath ?? `${prefix}/webhooks`;
   const maxBodyBytes = config.maxBodyBytes ?? 64 * 1024;
@@ -76,19 +73,19 @@ export function createBff(config: BffConfig): BffHandler {
     ...(config.fetch ? { fetch: config.fetch } : {}),
     ...(config.retry ? { retry: config.retry } : {}),
   });
-  const offersCache = config.offersCache ?? createMemoryOffersCache();
-  const bus = config.eventBus ?? createMemoryEventBus();
+  const stores = selectStores(config, onError);
+  const { offersCache, eventBus: bus } = stores;
   const health = createHealthDirectory(client, config.healthTtlMs ?? 60_000);
   // Another instance that received a merchant or offer webhook tells us to forget our health snapshot.
   bus.subscribe(CATALOG_CHANNEL, () => health.invalidate());
-  const limiter = config.rateLimit === false ? undefined : (config.rateLimiter ?? createMemoryRateLimiter(config.rateLimit ?? {}));
+  const limiter = stores.rateLimiter;
   const origins = createOriginPolicy(normalizeOrigins(config.allowedOrigins ?? []));
 
   const signingSecret = config.signingSecret ?? deriveSigningSecret(config.appSecret);
   const access = createAccessSigner(signingSecret, config.signingSecretPrevious);
   const tokens = createQuoteTokens(createSigner('quote-v1', signingSecret, config.signingSecretPrevious));
   const submitOnce = createIdempotentRunner({
-    store: config.idempotencyStore ?? createMemoryIdempotencyStore(),
+    store: stores.idempotency,
     ttlMs: config.idempotencyTtlMs ?? 24 * 60 * 60_000,
     waitMs: config.idempotencyWaitMs ?? 30_000,
     leaseMs: upstreamTimeoutMs * 3,
@@ -102,6 +99,7 @@ export function createBff(config: BffConfig): BffHandler {
     health,
     catalog: createOfferCatalog(client, offersCache),
     bus,
+    stores,
     submitOnce,
     tokens,
     quoter,
@@ -126,7 +124,7 @@ export function createBff(config: BffConfig): BffHandler {
   if (config.operatorToken) addOperatorRoutes(router, parts, config.operatorToken);
   const receiveWebhook = createWebhookReceiver({
     appSecrets: [config.appSecret, ...(config.appSecretPrevious ? [config.appSecretPrevious] : [])],
-    ledger: config.webhookLedger ?? createMemoryWebhookLedger(),
+    ledger: stores.webhookLedger,
     bus,
     offersCache,
     refreshMerchant: (merchantId) => client.merchantConnectionHealth(merchantId, { merchantId }),
@@ -159,7 +157,7 @@ export function createBff(config: BffConfig): BffHandler {
     return match.handler({ request, url, params: match.params });
   }
 
-  return async function handle(request: Request, info?: RequestInfo): Promise<Response> {
+  async function handle(request: Request, info?: RequestInfo): Promise<Response> {
     let url: URL;
     try {
       url = new URL(request.url);
@@ -178,5 +176,7 @@ export function createBff(config: BffConfig): BffHandler {
     response = await redactJsonAnswer(response, redact);
     for (const [k, v] of Object.entries(cors)) response.headers.set(k, v);
     return response;
-  };
+  }
+
+  return Object.assign(handle, { close: () => stores.close() });
 }

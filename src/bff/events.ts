@@ -62,6 +62,8 @@ export function orderEventStream({ bus, orderId, heartbeatMs, snapshot, signal, 
         if (live) send(frame('bag', event));
         else held.push(event);
       });
+      // A shared bus subscribes asynchronously: an event published before that would reach neither the snapshot nor the stream.
+      await bus.ready();
       send(encoder.encode(`retry: 3000\n\n`));
       heartbeat = setInterval(() => send(encoder.encode(`: heartbeat\n\n`)), heartbeatMs);
       try {

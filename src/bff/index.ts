@@ -1,5 +1,5 @@
 /** The backend-for-frontend (Node only): `tote-checkout/bff`. */
-export { createBff, type BffHandler, type RequestInfo } from './create-bff.js';
+export { createBff, type Bff, type BffHandler, type RequestInfo } from './create-bff.js';
 export { bffConfigFromEnv, type BffConfig } from './config.js';
 export { toNodeListener, createBffServer } from './node.js';
 export { toteBffVitePlugin } from './vite-plugin.js';
@@ -9,7 +9,15 @@ export {
   createMemoryOffersCache,
   createMemoryRateLimiter,
   createMemoryWebhookLedger,
+  connectRedis,
+  createRedisEventBus,
+  createRedisIdempotencyStore,
+  createRedisOffersCache,
+  createRedisRateLimiter,
+  createRedisWebhookLedger,
+  StoreUnavailableError,
   type CachedOffersPage,
+  type RedisConnection,
   type ClaimResult,
   type EventBus,
   type IdempotencyRecord,

@@ -76,5 +76,8 @@ export function toNodeListener(handler: BffHandler) {
 
 /** An `http.Server` running the BFF (not yet listening: call `.listen(port)`). */
 export function createBffServer(config: BffConfig): Server {
-  return createServer(toNodeListener(createBff(config)));
+  const bff = createBff(config);
+  const server = createServer(toNodeListener(bff));
+  server.on('close', () => void bff.close());
+  return server;
 }

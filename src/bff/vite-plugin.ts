@@ -10,12 +10,18 @@ import { toNodeListener } from './node.js';
 export function toteBffVitePlugin(config: BffConfig): Plugin {
   const prefix = `/${(config.prefix ?? '/api').replace(/^\/+|\/+$/g, '')}`;
   const webhookPath = config.webhookPath ?? `${prefix}/webhooks`;
-  const listener = toNodeListener(createBff(config));
+  const bff = createBff(config);
+  const listener = toNodeListener(bff);
   const ours = (url: string | undefined) => {
     const path = (url ?? '').split('?')[0]!;
     return path === prefix || path.startsWith(`${prefix}/`) || path === webhookPath;
   };
-  const mount = (server: { middlewares: { use(fn: (req: any, res: any, next: () => void) => void): void } }) => {
+  const mount = (server: {
+    middlewares: { use(fn: (req: any, res: any, next: () => void) => void): void };
+    httpServer: { on(event: 'close', fn: () => void): unknown } | null;
+  }) => {
+    // Redis connections would keep the process alive after Vite closed.
+    server.httpServer?.on('close', () => void bff.close());
     server.middlewares.use((req, res, next) => {
       // `originalUrl`: the full path even when Vite mounted us below a base.
       if (!ours(req.originalUrl ?? req.url)) return next();

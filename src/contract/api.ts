@@ -69,7 +69,12 @@ export const ApiErrorSchema = z.object({
 export type ApiError = z.infer<typeof ApiErrorSchema>;
 
 /** `GET /api/health` */
-export const HealthResponseSchema = z.object({ ok: z.boolean(), version: z.string() });
+export const HealthResponseSchema = z.object({
+  ok: z.boolean(),
+  version: z.string(),
+  /** Where the BFF keeps its state: `redis` when instances share it (503 while Redis is unreachable). */
+  stores: z.enum(['redis', 'memory']),
+});
 
 /** `GET /api/merchants` */
 export const MerchantSummarySchema = z.object({

@@ -291,8 +291,11 @@ describe('configuration from the environment', () => {
     assert.equal(c.operatorToken, 'op');
     assert.equal(c.appId, 10001);
     assert.equal(c.token, 't0ken');
+    assert.equal(c.redisUrl, undefined);
+    assert.equal(bffConfigFromEnv({ ...env, REDIS_URL: 'redis://cache.internal:6379/2' }).redisUrl, 'redis://cache.internal:6379/2');
   });
   it('refuses missing or malformed values', () => {
+    assert.throws(() => bffConfigFromEnv({ ...env, REDIS_URL: 'http://cache.internal' }), /REDIS_URL/);
     assert.throws(() => bffConfigFromEnv({ ...env, SERVICE_APP_SECRET: '' }), /SERVICE_APP_SECRET/);
     assert.throws(() => bffConfigFromEnv({ ...env, SERVICE_APP_ID: '1e3' }), /SERVICE_APP_ID/);
     assert.throws(() => bffConfigFromEnv({ ...env, SERVICE_BASE_URL: 'file:///etc/passwd' }), /SERVICE_BASE_URL/);

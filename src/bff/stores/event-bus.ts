@@ -3,6 +3,8 @@ export interface EventBus {
   publish(channel: string, message: unknown): Promise<void>;
   /** Returns the unsubscribe function. */
   subscribe(channel: string, listener: (message: unknown) => void): () => void;
+  /** Settles once every subscription made so far receives what is published (a shared bus subscribes asynchronously). */
+  ready(): Promise<void>;
 }
 
 export function createMemoryEventBus(): EventBus {
@@ -26,5 +28,6 @@ export function createMemoryEventBus(): EventBus {
         if (set.size === 0) channels.delete(channel);
       };
     },
+    async ready() {},
   };
 }

@@ -13,3 +13,10 @@ export {
 export { type CachedOffersPage, type OffersCache, createMemoryOffersCache } from './offers-cache.js';
 export { type RateLimiter, createMemoryRateLimiter } from './rate-limiter.js';
 export { type WebhookLedger, createMemoryWebhookLedger } from './webhook-ledger.js';
+export { type RedisConnection, type RedisConnectionOptions, StoreUnavailableError, connectRedis } from './redis-connection.js';
+export { createRedisEventBus } from './redis-event-bus.js';
+export { createRedisIdempotencyStore } from './redis-idempotency.js';
+export { createRedisOffersCache } from './redis-offers-cache.js';
+export { createRedisRateLimiter } from './redis-rate-limiter.js';
+export { type RedisWebhookLedgerOptions, createRedisWebhookLedger } from './redis-webhook-ledger.js';
+export { type BffStores, selectStores } from './select.js';

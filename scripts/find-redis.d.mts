@@ -1,0 +1,2 @@
+export function findRedis(): string | undefined;
+export function ensureRedis(): string;

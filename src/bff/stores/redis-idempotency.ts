@@ -1,0 +1,46 @@
+/**
+ * The idempotency store on Redis: one JSON record per key, claimed by a Lua
+ * script so that of two instances racing for one attempt exactly one holds
+ * it. A `pending` record carries its lease; once the lease has passed (its
+ * instance died mid-call) the next claim takes the key over and gets the
+ * old record back as `previous`, so it reconciles before sending.
+ */
+import type { ClaimResult, IdempotencyRecord, IdempotencyStore } from './idempotency.js';
+import type { RedisConnection } from './redis-connection.js';
+
+// KEYS[1] the key; ARGV: the pending record (JSON), its fingerprint, now (ms), ttl (ms).
+// Returns {1} (free), {1, old} (taken over) or {0, current} (held).
+const CLAIM = `
+local current = redis.call('GET', KEYS[1])
+if current then
+  local r = cjson.decode(current)
+  local held = r.state == 'done' or (r.state == 'pending' and tonumber(r.leaseUntil) > tonumber(ARGV[3]))
+  if held or r.fingerprint ~= ARGV[2] then return {0, current} end
+end
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[4])
+if current then return {1, current} end
+return {1}
+`;
+
+export function createRedisIdempotencyStore(redis: RedisConnection): IdempotencyStore {
+  const claim = redis.script(CLAIM);
+  const k = (key: string) => redis.key(key);
+  const parse = (text: string) => JSON.parse(text) as IdempotencyRecord;
+  return {
+    async claim(key, pending, ttlMs): Promise<ClaimResult> {
+      const [won, text] = (await claim([k(key)], [JSON.stringify(pending), pending.fingerprint, Date.now(), ttlMs])) as [number, string?];
+      if (won === 1) return text ? { claimed: true, previous: parse(text) } : { claimed: true };
+      return { claimed: false, current: parse(text!) };
+    },
+    async get(key) {
+      const text = await redis.run((c) => c.get(k(key)));
+      return text ? parse(text) : undefined;
+    },
+    async set(key, record, ttlMs) {
+      await redis.run((c) => c.set(k(key), JSON.stringify(record), { expiration: { type: 'PX', value: ttlMs } }));
+    },
+    async delete(key) {
+      await redis.run((c) => c.del(k(key)));
+    },
+  };
+}

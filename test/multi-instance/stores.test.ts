@@ -1,0 +1,145 @@
+/**
+ * Each Redis store against a real redis-server, with two connections
+ * standing for two instances: what one does, the other sees.
+ */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  connectRedis,
+  createRedisEventBus,
+  createRedisIdempotencyStore,
+  createRedisOffersCache,
+  createRedisRateLimiter,
+  createRedisWebhookLedger,
+  StoreUnavailableError,
+  type RedisConnection,
+} from '../../src/bff/index.js';
+import { startRedis, type RedisServer } from './cluster.js';
+
+let server: RedisServer;
+let a: RedisConnection;
+let b: RedisConnection;
+
+before(async () => {
+  server = await startRedis();
+  a = connectRedis({ url: server.url });
+  b = connectRedis({ url: server.url });
+});
+after(async () => {
+  await a?.close();
+  await b?.close();
+  await server?.close();
+});
+
+const pending = (fingerprint: string, leaseMs: number) => ({ state: 'pending' as const, fingerprint, leaseUntil: Date.now() + leaseMs });
+
+describe('the idempotency store on Redis', () => {
+  it('lets exactly one of many concurrent claims on two connections take a key', async () => {
+    const stores = [createRedisIdempotencyStore(a), createRedisIdempotencyStore(b)];
+    const claims = await Promise.all(Array.from({ length: 20 }, (_, i) => stores[i % 2]!.claim('idem:race-1', pending('f1', 10_000), 60_000)));
+    assert.equal(claims.filter((c) => c.claimed).length, 1);
+    for (const c of claims) if (!c.claimed) assert.equal(c.current.state, 'pending');
+  });
+
+  it('hands a key whose lease has passed to the next claim, with the old record to reconcile', async () => {
+    const [sa, sb] = [createRedisIdempotencyStore(a), createRedisIdempotencyStore(b)];
+    assert.deepEqual(await sa.claim('idem:lease-1', pending('f1', -1), 60_000), { claimed: true });
+    const next = await sb.claim('idem:lease-1', pending('f1', 10_000), 60_000);
+    assert.equal(next.claimed, true);
+    assert.equal(next.claimed && next.previous?.state, 'pending');
+  });
+
+  it('replays a done record, refuses another fingerprint, and frees a deleted key', async () => {
+    const [sa, sb] = [createRedisIdempotencyStore(a), createRedisIdempotencyStore(b)];
+    await sa.set('idem:done-1', { state: 'done', fingerprint: 'f1', status: 201, body: { order: { id: 7 } } }, 60_000);
+    const again = await sb.claim('idem:done-1', pending('f1', 10_000), 60_000);
+    assert.deepEqual(again, { claimed: false, current: { state: 'done', fingerprint: 'f1', status: 201, body: { order: { id: 7 } } } });
+    const other = await sb.claim('idem:done-1', pending('f2', 10_000), 60_000);
+    assert.equal(other.claimed, false);
+    await sa.delete('idem:done-1');
+    assert.equal(await sb.get('idem:done-1'), undefined);
+    assert.equal((await sb.claim('idem:done-1', pending('f2', 10_000), 60_000)).claimed, true);
+  });
+});
+
+describe('the offers cache on Redis', () => {
+  const page = (name: string) => ({ offers: [{ id: 1, name } as any], next_cursor: null });
+
+  it('serves a page stored by one instance to the other until either invalidates the merchant', async () => {
+    const [ca, cb] = [createRedisOffersCache(a), createRedisOffersCache(b)];
+    await ca.set(1001, '20|', page('first'), await ca.version(1001));
+    assert.equal((await cb.get(1001, '20|'))?.offers[0]?.name, 'first');
+    await cb.invalidate(1001);
+    assert.equal(await ca.get(1001, '20|'), undefined);
+  });
+
+  it('drops a page fetched before an invalidation or a clear (a stale page never lands)', async () => {
+    const [ca, cb] = [createRedisOffersCache(a), createRedisOffersCache(b)];
+    const before = await ca.version(1002);
+    await cb.invalidate(1002);
+    await ca.set(1002, '20|', page('stale'), before);
+    assert.equal(await cb.get(1002, '20|'), undefined);
+    const beforeClear = await ca.version(1003);
+    await cb.clear();
+    await ca.set(1003, '20|', page('stale'), beforeClear);
+    assert.equal(await cb.get(1003, '20|'), undefined);
+    await ca.set(1003, '20|', page('fresh'), await ca.version(1003));
+    assert.equal((await cb.get(1003, '20|'))?.offers[0]?.name, 'fresh');
+  });
+});
+
+describe('the webhook ledger on Redis', () => {
+  it('lets one of two instances apply a delivery, and moves a bag only forward', async () => {
+    const [la, lb] = [createRedisWebhookLedger(a), createRedisWebhookLedger(b)];
+    const firsts = await Promise.all([la.firstDelivery('evt-1'), lb.firstDelivery('evt-1'), la.firstDelivery('evt-1')]);
+    assert.deepEqual(firsts.filter(Boolean).length, 1);
+    assert.equal(await la.advanceBag('9:1', 200), true);
+    assert.equal(await lb.advanceBag('9:1', 100), false);
+    assert.equal(await lb.advanceBag('9:1', 200), false);
+    assert.equal(await lb.advanceBag('9:1', 300), true);
+  });
+});
+
+describe('the rate limiter on Redis', () => {
+  it('gives a client one bucket across instances', async () => {
+    const [ra, rb] = [createRedisRateLimiter(a, { burst: 4, perSecond: 0.01 }), createRedisRateLimiter(b, { burst: 4, perSecond: 0.01 })];
+    const verdicts = [];
+    for (let i = 0; i < 6; i++) verdicts.push(await (i % 2 ? rb : ra).take('client-1'));
+    assert.deepEqual(verdicts.map((v) => v.allowed), [true, true, true, true, false, false]);
+    const refused = verdicts[4]!;
+    assert.ok(!refused.allowed && refused.retryAfterS >= 1);
+    assert.equal((await rb.take('client-2')).allowed, true);
+  });
+});
+
+describe('the event bus on Redis', () => {
+  it('delivers what one instance publishes to the listeners of both, once each, and stops after unsubscribe', async () => {
+    const [ba, bb] = [createRedisEventBus(a), createRedisEventBus(b)];
+    const got: string[] = [];
+    const offA = ba.subscribe('order:1', (m) => got.push(`a:${(m as any).n}`));
+    const offB = bb.subscribe('order:1', (m) => got.push(`b:${(m as any).n}`));
+    await Promise.all([ba.ready(), bb.ready()]);
+    await ba.publish('order:1', { n: 1 });
+    await bb.publish('order:1', { n: 2 });
+    for (let i = 0; i < 100 && got.length < 4; i++) await new Promise((r) => setTimeout(r, 10));
+    assert.deepEqual(got.sort(), ['a:1', 'a:2', 'b:1', 'b:2']);
+    offB();
+    await bb.ready();
+    await ba.publish('order:1', { n: 3 });
+    for (let i = 0; i < 100 && got.length < 5; i++) await new Promise((r) => setTimeout(r, 10));
+    offA();
+    assert.deepEqual(got.sort(), ['a:1', 'a:2', 'a:3', 'b:1', 'b:2']);
+  });
+});
+
+describe('a Redis that goes away', () => {
+  it('makes commands fail fast with StoreUnavailableError, and works again once it is back', async () => {
+    const store = createRedisIdempotencyStore(a);
+    await server.stop();
+    await assert.rejects(store.get('idem:any'), StoreUnavailableError);
+    assert.equal(await a.ping(), false);
+    await server.start();
+    for (let i = 0; i < 200 && !(await a.ping()); i++) await new Promise((r) => setTimeout(r, 25));
+    assert.equal(await store.get('idem:any'), undefined);
+  });
+});
