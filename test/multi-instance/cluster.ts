@@ -175,6 +175,8 @@ export async function startRoundRobin(targets: string[]): Promise<RoundRobin> {
 export interface Cluster {
   redis: RedisServer | undefined;
   sandbox: Sandbox;
+  /** Between the instances and the sandbox: `counts[0]` is every request sent upstream. */
+  upstream: RoundRobin;
   instances: Instance[];
   proxy: RoundRobin;
   /** The sandbox's test control routes (`/__sandbox/…`). */
@@ -186,11 +188,13 @@ export interface Cluster {
 export async function startCluster({ count = 2, memory = false, bff = {} }: { count?: number; memory?: boolean; bff?: object } = {}): Promise<Cluster> {
   const redis = memory ? undefined : await startRedis();
   const sandbox = await startSandbox({ port: 0, host: '127.0.0.1' });
+  const upstream = await startRoundRobin([sandbox.url]);
   const instances: Instance[] = [];
   try {
-    for (let i = 0; i < count; i++) instances.push(await startInstance(sandbox.url, redis?.url, bff));
+    for (let i = 0; i < count; i++) instances.push(await startInstance(upstream.url, redis?.url, bff));
   } catch (e) {
     await Promise.all(instances.map((x) => x.kill()));
+    await upstream.close();
     await sandbox.close();
     await redis?.close();
     throw e;
@@ -204,6 +208,7 @@ export async function startCluster({ count = 2, memory = false, bff = {} }: { co
   return {
     redis,
     sandbox,
+    upstream,
     instances,
     proxy,
     async control(path, init = {}) {
@@ -219,6 +224,7 @@ export async function startCluster({ count = 2, memory = false, bff = {} }: { co
     async close() {
       await proxy.close();
       await Promise.all(instances.map((x) => x.kill()));
+      await upstream.close();
       await sandbox.close();
       await redis?.close();
     },

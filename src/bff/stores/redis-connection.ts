@@ -67,9 +67,13 @@ export function connectRedis({ url, keyPrefix = 'tote:', commandTimeoutMs = 2000
   const connecting = client.connect().catch(onError);
   let sub: Promise<Client> | undefined;
 
+  // Until the first connection a command waits for it (the BFF just started); after that, a lost connection fails at once.
+  let connectedOnce = false;
+  client.once('ready', () => (connectedOnce = true));
+
   async function ready(c: Client, deadline: number) {
     while (!c.isReady) {
-      if (closed || Date.now() >= deadline) throw new StoreUnavailableError('not connected');
+      if (closed || connectedOnce || Date.now() >= deadline) throw new StoreUnavailableError('not connected');
       await sleep(25);
     }
   }
