@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build, type Metafile } from 'esbuild';
 import { figure, type Figure } from './stats.js';
+import { stripeAdapterSizes } from './stripe-size.js';
 
 const SECTION = 'size';
 const BUY_BUTTON = 'node_modules/@shopify/buy-button-js/dist/buybutton.min.js';
@@ -50,20 +51,23 @@ function ensureBuild(log: (m: string) => void): void {
 
 /** A module and the chunks it imports statically (what loads before anything is clicked), concatenated. */
 function withStaticImports(entry: string): Uint8Array {
+  return Buffer.concat(staticGraph(entry).map((f) => readFileSync(f)));
+}
+
+/** The files of a module's static import graph, entry first. */
+export function staticGraph(entry: string): string[] {
   const seen = new Set<string>();
-  const parts: Buffer[] = [];
   const visit = (file: string) => {
     if (seen.has(file)) return;
     seen.add(file);
     const code = readFileSync(file);
-    parts.push(code);
     // `import … from "./x.js"`, `import "./x.js"`, `export … from "./x.js"`; not `import("./x.js")` (lazy).
     for (const m of code.toString('utf8').matchAll(/\b(?:import|export)\s*(?:[^"'();]*?\bfrom\s*)?["'](\.{1,2}\/[^"']+\.js)["']/g)) {
       visit(join(dirname(file), m[1]!));
     }
   };
   visit(entry);
-  return Buffer.concat(parts);
+  return [...seen];
 }
 
 /** Provider + grid + card bundled as a shop would, minified; only the entry's static graph loads up front. */
@@ -130,6 +134,7 @@ export async function measureSize(log: (m: string) => void): Promise<Figure[]> {
       ...figures('tote', 'dist/tote.js (one file, sanitizer inlined)', oneFile),
       ...figures('tote_eager', 'dist/split/tote.js + static chunks (what loads up front)', split),
       versus('tote_eager', 'dist/split/tote.js up front', split),
+      ...stripeAdapterSizes(),
     );
   } catch (e) {
     log(`size: dist/tote.js not measured: ${(e as Error).message.split('\n')[0]}`);

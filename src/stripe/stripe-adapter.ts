@@ -11,6 +11,7 @@ import type { PlaceRequest, PlaceRequiresActionResponse, QuoteRequest, QuoteResp
 import { type PaymentAdapter, PaymentInputError } from '../elements/payment/payment-adapter.js';
 import type { CheckoutPayment } from '../state/checkout-session.js';
 import { appearanceFor } from './appearance.js';
+import { stripeQuotePayment } from '../elements/payment/stripe-quote.js';
 
 export interface StripeAdapterOptions {
   /**
@@ -117,7 +118,7 @@ export function createStripeAdapter(options: StripeAdapterOptions = {}): StripeP
   }
 
   return {
-    quotePayment: options.wallets ? { intent_based_capture: true, wallet_based_checkout: true } : { intent_based_capture: true },
+    quotePayment: stripeQuotePayment(options.wallets),
 
     prepare(payment) {
       if (!options.publishableKey && payment.stripe_key !== stripeKey && !options.stripe) stripe = undefined;

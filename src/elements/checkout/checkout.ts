@@ -36,6 +36,7 @@ import '../order-status/order-status.js';
 import '../payment/payment.js';
 import type { PaymentAdapter, TotePayment } from '../payment/payment.js';
 import { createSandboxPaymentAdapter } from '../payment/sandbox-adapter.js';
+import { createLazyStripeAdapter } from '../payment/stripe-lazy.js';
 import '../shipping-step/shipping-step.js';
 import { defineElement } from '../internal/define.js';
 import type { MessageKey } from '../internal/localize.js';
@@ -125,8 +126,13 @@ export class ToteCheckout extends ToteElement {
 
   /** `cart` (multi-step service cart) or `direct` (one direct order submission). */
   @property({ reflect: true }) mode: CheckoutMode = 'cart';
-  /** `sandbox` mounts the sandbox's test cards when no `paymentAdapter` is set. */
+  /**
+   * `sandbox` mounts the sandbox's test cards, `stripe` Stripe's Payment Element (loaded on demand), when no
+   * `paymentAdapter` is set.
+   */
   @property() payment = '';
+  /** `payment="stripe"`: the publishable key (`pk_…`) for direct orders; cart mode takes the service's from each quote. */
+  @property({ attribute: 'stripe-key' }) stripeKey = '';
   /** The payment provider's adapter (wins over `payment`). */
   @property({ attribute: false }) paymentAdapter?: PaymentAdapter;
   /** Where the checkout keeps its progress; defaults to `sessionStorage`, `null` for memory only. */
@@ -159,6 +165,7 @@ export class ToteCheckout extends ToteElement {
   private pricing?: AbortController;
   private paymentContainer?: HTMLElement;
   private sandboxAdapter?: PaymentAdapter;
+  private stripeAdapter?: PaymentAdapter;
   private lastStep?: CheckoutStep;
   private resumeChecked = false;
   private listenedHost?: EventTarget;
@@ -266,6 +273,9 @@ export class ToteCheckout extends ToteElement {
   private get adapter(): PaymentAdapter | undefined {
     if (this.paymentAdapter) return this.paymentAdapter;
     if (this.payment === 'sandbox') return (this.sandboxAdapter ??= createSandboxPaymentAdapter({ locale: this.effectiveLocale }));
+    if (this.payment === 'stripe') {
+      return (this.stripeAdapter ??= createLazyStripeAdapter({ ...(this.stripeKey ? { publishableKey: this.stripeKey } : {}), messages: { failed: this.t('paymentError') } }));
+    }
     return undefined;
   }
 
