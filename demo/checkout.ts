@@ -1,5 +1,5 @@
 /**
- * The demo's checkout page: `?mode=cart` (default) or `?mode=direct`. After
+ * The demo's checkout page: `?mode=cart` (default) or `?mode=direct`, `?payment=stripe` to pay with Stripe. After
  * the order is placed it offers the order status page, whose address carries
  * the order's access handle.
  */
@@ -11,6 +11,12 @@ const mode = new URLSearchParams(location.search).get('mode') === 'direct' ? 'di
 const checkout = document.querySelector<ToteCheckout>('tote-checkout')!;
 checkout.mode = mode;
 document.getElementById(`mode-${mode}`)?.setAttribute('aria-current', 'page');
+// `?payment=stripe` pays through the Stripe adapter; `&stripe-key=pk_test_…` for direct orders (docs/payments.md).
+const params = new URLSearchParams(location.search);
+if (params.get('payment') === 'stripe') {
+  checkout.payment = 'stripe';
+  checkout.stripeKey = params.get('stripe-key') ?? '';
+}
 
 checkout.addEventListener('tote-checkout-complete', (e) => {
   const { order, access } = e.detail;
