@@ -169,6 +169,17 @@ export function createWebhookReceiver(deps: WebhookDeps) {
 
   async function apply(eventId: string, topic: string, plan: Plan): Promise<'applied' | 'duplicate'> {
     if (!(await deps.ledger.firstDelivery(eventId))) return 'duplicate';
+    try {
+      await applyFirst(topic, plan);
+    } catch (error) {
+      // A shared store that failed half-way: the service's redelivery must be applied, not dropped as a duplicate.
+      await deps.ledger.forget(eventId).catch(() => {});
+      throw error;
+    }
+    return 'applied';
+  }
+
+  async function applyFirst(topic: string, plan: Plan) {
     if (plan.kind === 'merchant') {
       await deps.offersCache.invalidate(plan.merchantId);
       await deps.bus.publish(CATALOG_CHANNEL, { topic, merchant_id: plan.merchantId });
@@ -181,7 +192,6 @@ export function createWebhookReceiver(deps: WebhookDeps) {
         }
       }
     }
-    return 'applied';
   }
 
   return async function receive(request: Request): Promise<Response> {

@@ -5,13 +5,14 @@ import { createHmac } from 'node:crypto';
 import { parseId, canonicalJson } from '../../src/bff/validation.js';
 import { Router } from '../../src/bff/router.js';
 import { jsonDepth, createOriginPolicy, safeEqual } from '../../src/bff/security.js';
-import { verifySignature, bagRank } from '../../src/bff/webhooks.js';
+import { verifySignature, bagRank, createWebhookReceiver } from '../../src/bff/webhooks.js';
 import { decodeMergedCursor, encodeMergedCursor } from '../../src/bff/offers.js';
 import { createAccessSigner } from '../../src/bff/access.js';
 import { createIdempotentRunner, appOrderIdFor } from '../../src/bff/idempotency.js';
 import { ApiHttpError } from '../../src/bff/errors.js';
 import { ServiceTimeoutError, ServiceError } from '../../src/contract/client.js';
 import {
+  createMemoryEventBus,
   createMemoryIdempotencyStore,
   createMemoryOffersCache,
   createMemoryRateLimiter,
@@ -120,6 +121,40 @@ describe('webhook signatures and ranks', () => {
     assert.equal(await ledger.advanceBag('1:2', 200), false);
     assert.equal(await ledger.advanceBag('1:2', 300), false);
     assert.equal(await ledger.advanceBag('1:2', 310), true);
+  });
+  it('forgets an event whose applying failed half-way, so the redelivery is applied rather than dropped', async () => {
+    const invalidated: number[] = [];
+    let failures = 1;
+    const offersCache = createMemoryOffersCache();
+    const receive = createWebhookReceiver({
+      appSecrets: ['s3cret'],
+      ledger: createMemoryWebhookLedger(),
+      bus: createMemoryEventBus(),
+      offersCache: {
+        ...offersCache,
+        async invalidate(merchantId) {
+          if (failures-- > 0) throw new ApiHttpError(503, 'upstream_unavailable', 'store away');
+          invalidated.push(merchantId);
+        },
+      },
+      refreshMerchant: async () => {},
+      maxBytes: 1024,
+      maxDepth: 8,
+      ackBudgetMs: 1000,
+      onError: () => {},
+    });
+    const raw = JSON.stringify({ id: 5, merchant_id: 1002 });
+    const deliver = () =>
+      receive(new Request('http://bff.test/api/webhooks', {
+        method: 'POST',
+        body: raw,
+        headers: { 'x-service-hmac': createHmac('sha256', 's3cret').update(raw).digest('base64'), 'x-service-topic': 'OFFER_UPDATED', 'x-service-event-id': 'evt-half-way' },
+      }));
+    await assert.rejects(deliver(), (e: unknown) => e instanceof ApiHttpError && e.status === 503);
+    const again = await deliver();
+    assert.deepEqual(await again.json(), { ok: true });
+    assert.deepEqual(invalidated, [1002]);
+    assert.deepEqual(await (await deliver()).json(), { ok: true, duplicate: true });
   });
 });
 

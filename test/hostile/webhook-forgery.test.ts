@@ -225,6 +225,7 @@ describe('15.5 — webhooks are answered without waiting on the platform', () =>
       webhookAckBudgetMs: 200,
       webhookLedger: {
         firstDelivery: async () => true,
+        forget: async () => {},
         advanceBag: async (key) => {
           await stalled;
           advanced.push(key);

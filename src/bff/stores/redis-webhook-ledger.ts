@@ -32,6 +32,9 @@ export function createRedisWebhookLedger(
       );
       return set === 'OK';
     },
+    async forget(eventId) {
+      await redis.run((c) => c.del(redis.key(`webhook:event:${eventId}`)));
+    },
     async advanceBag(bagKey, rank) {
       return (await advance([redis.key(`webhook:bag:${bagKey}`)], [rank, bagTtlMs])) === 1;
     },
