@@ -187,7 +187,8 @@ export function createStripeAdapter(options: StripeAdapterOptions = {}): StripeP
           throw new PaymentInputError(failed);
         }
         const s = await stripeOf();
-        if (!s || !elements) throw new PaymentInputError(failed);
+        // Elements bound to an earlier intent (the cart's total changed since) cannot confirm this one.
+        if (!s || !elements || (isIntentBound() && boundSecret !== secret)) throw new PaymentInputError(failed);
         // The Payment Element must be submitted again right before a deferred confirmation.
         if (!isIntentBound()) {
           const { error } = await elements.submit();
