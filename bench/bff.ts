@@ -91,6 +91,11 @@ export async function measureBff(log: (m: string) => void): Promise<Figure[]> {
     const { offers } = (await json(`${cached}/api${offersPath}`)) as { offers: { skus: { id: number }[] }[] };
     const body = ESTIMATE_BODY.replace('"sku_id":0', `"sku_id":${offers[0]!.skus[0]!.id}`);
     await json(`${cached}/api/estimate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    // The same SKU, quantity and address as the checkout's quote (issue 14: the BFF's own cost, same body, same run).
+    const { skus, shipping_address } = JSON.parse(body) as { skus: { sku_id: number; quantity: number }[]; shipping_address: unknown };
+    const quoteBody = JSON.stringify({ lines: skus, shipping_address });
+    const estimateUsd = JSON.stringify({ ...JSON.parse(body), base_currency: 'USD' });
+    await json(`${cached}/api/checkout/quote`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: quoteBody });
     // Warm every path once (health cached, offers cache filled, code optimised).
     await load(`${cached}/api${offersPath}`);
     await load(`${uncached}/api${offersPath}`);
@@ -103,8 +108,11 @@ export async function measureBff(log: (m: string) => void): Promise<Figure[]> {
       directOffers: () => load(direct, { headers: SERVICE_HEADERS }),
       bffEstimate: () => load(`${cached}/api/estimate`, { method: 'POST', body }),
       directEstimate: () => load(`${sandboxUrl}/v1/orders/estimate`, { method: 'POST', body, headers: SERVICE_HEADERS }),
+      bffQuote: () => load(`${cached}/api/checkout/quote`, { method: 'POST', body: quoteBody }),
+      // What the quote sends upstream: the estimate with the shopper's currency as base currency.
+      directQuoteEstimate: () => load(`${sandboxUrl}/v1/orders/estimate`, { method: 'POST', body: estimateUsd, headers: SERVICE_HEADERS }),
     };
-    const results: Record<keyof typeof targets, Load[]> = { cachedOffers: [], uncachedOffers: [], directOffers: [], bffEstimate: [], directEstimate: [] };
+    const results: Record<keyof typeof targets, Load[]> = { cachedOffers: [], uncachedOffers: [], directOffers: [], bffEstimate: [], directEstimate: [], bffQuote: [], directQuoteEstimate: [] };
     const upstream = { cached: [] as string[], uncached: [] as string[] };
     for (let run = 0; run < RUNS; run++) {
       // Interleaved, so that a slow moment of the machine hits every target alike.
@@ -139,6 +147,11 @@ export async function measureBff(log: (m: string) => void): Promise<Figure[]> {
     add('estimate_direct', 'POST /v1/orders/estimate straight to sandbox', results.directEstimate);
     figures.push(
       ratio(SECTION, 'bff.estimate.vs_direct', 'estimate mean latency, BFF / sandbox', results.bffEstimate.map((l) => l.mean), results.directEstimate.map((l) => l.mean)),
+    );
+    add('quote_bff', 'POST /api/checkout/quote via BFF (direct mode)', results.bffQuote);
+    add('quote_direct', 'POST /v1/orders/estimate straight to sandbox, the quote\'s body', results.directQuoteEstimate);
+    figures.push(
+      ratio(SECTION, 'bff.quote.vs_direct', 'quote mean latency, BFF / sandbox estimate (goal ≤ 1.5)', results.bffQuote.map((l) => l.mean), results.directQuoteEstimate.map((l) => l.mean)),
     );
     return figures;
   } finally {

@@ -37,6 +37,7 @@ export const BUDGETS: Budget[] = [
     }),
   ),
   { id: 'bff.cached.upstream', what: 'cached GET /api/offers makes 0 upstream (offer) calls', figure: 'bff.offers_cached.upstream', limit: 0, op: '<=' },
+  { id: 'bff.quote.vs_direct', what: 'POST /api/checkout/quote ≤ 1.5× the service estimate called straight, same body (mean latency)', figure: 'bff.quote.vs_direct', limit: 1.5, op: '<=' },
   { id: 'bff.cached.faster', what: 'cached GET /api/offers faster than the sandbox directly (mean latency ratio < 1)', figure: 'bff.offers_cached.vs_direct', limit: 1, op: '<' },
 ];
 

@@ -15,6 +15,7 @@ import { createHealthDirectory } from './merchants.js';
 import { createOfferCatalog } from './offers.js';
 import { addOperatorRoutes } from './operator-routes.js';
 import { createPlacer } from './place.js';
+import { pooledFetch } from './upstream-pool.js';
 import { createQuoter } from './quote.js';
 import { createQuoteTokens } from './quote-token.js';
 import { Router } from './router.js';
@@ -70,7 +71,7 @@ export function createBff(config: BffConfig): Bff {
     token: config.token,
     timeoutMs: upstreamTimeoutMs,
     onToken: redact.remember,
-    ...(config.fetch ? { fetch: config.fetch } : {}),
+    fetch: pooledFetch(config.fetch),
     ...(config.retry ? { retry: config.retry } : {}),
   });
   const stores = selectStores(config, onError);
