@@ -138,7 +138,8 @@ export function addCheckoutRoutes(router: Router<RouteHandler>, parts: BffParts)
         return { status: 201, body: placed(order) };
       },
       async reconcile() {
-        const [found] = await client.findOrdersByAppOrderId(appOrderId);
+        // A search may list other shoppers' orders: only an exact app_order_id match is this attempt's order.
+        const found = (await client.findOrdersByAppOrderId(appOrderId)).find((o) => o.app_order_id === appOrderId);
         return found ? { status: 201, body: placed(found) } : undefined;
       },
     });

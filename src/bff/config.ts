@@ -2,7 +2,7 @@
  * What a BFF needs to run: the service's address and credentials, and the
  * limits and stores it uses. Only the first four are required.
  */
-import type { RetryOptions } from '../contract/client.js';
+import { serviceHeaderNames, type InvalidOfferReport, type RetryOptions } from '../contract/client.js';
 import { createRefreshingTokenProvider, type TokenProvider } from '../contract/token.js';
 import type { EventBus, IdempotencyStore, OffersCache, RateLimiter, WebhookLedger } from './stores/index.js';
 import { normalizeOrigins } from './security.js';
@@ -16,6 +16,10 @@ export interface BffConfig {
   appSecretPrevious?: string;
   /** A static token, or a provider that refreshes it. */
   token: string | TokenProvider;
+  /** Prefix of the service's credential headers (`X-Violet-` for the real service). Default `X-Service-`. */
+  serviceHeaderPrefix?: string;
+  /** Told about each offer dropped from an upstream page because it did not match the contract. Default: a warning log. */
+  onInvalidOffer?: (report: InvalidOfferReport) => void;
   /** Origins allowed to call the BFF from a browser (same-origin pages always are). */
   allowedOrigins?: readonly string[];
   /** Where the API lives. Default `/api`. */
@@ -96,7 +100,7 @@ function required(env: Env, name: string): string {
  * `SERVICE_TOKEN` (or `SERVICE_REFRESH_TOKEN` for a refreshing token),
  * `TOTE_ALLOWED_ORIGINS` (comma list), `TOTE_WEBHOOK_PATH`,
  * `TOTE_OPERATOR_TOKEN`, `TOTE_API_PREFIX`, `TOTE_SIGNING_SECRET`,
- * `TOTE_SIGNING_SECRET_PREVIOUS`, `REDIS_URL`.
+ * `TOTE_SIGNING_SECRET_PREVIOUS`, `REDIS_URL`, `SERVICE_HEADER_PREFIX` (default `X-Service-`).
  */
 export function bffConfigFromEnv(env: Env = process.env): BffConfig {
   const serviceBaseUrl = required(env, 'SERVICE_BASE_URL');
@@ -107,9 +111,12 @@ export function bffConfigFromEnv(env: Env = process.env): BffConfig {
   const appId = Number(appIdText);
   const appSecret = required(env, 'SERVICE_APP_SECRET');
   const appSecretPrevious = env.SERVICE_APP_SECRET_PREVIOUS?.trim();
+  const headerPrefix = env.SERVICE_HEADER_PREFIX?.trim() || undefined;
+  // Checked here, so a bad prefix stops the start instead of every call.
+  serviceHeaderNames(headerPrefix);
   const refreshToken = env.SERVICE_REFRESH_TOKEN?.trim();
   const token: string | TokenProvider = refreshToken
-    ? createRefreshingTokenProvider({ baseUrl: serviceBaseUrl, appId, appSecret, refreshToken, token: env.SERVICE_TOKEN?.trim() || undefined })
+    ? createRefreshingTokenProvider({ baseUrl: serviceBaseUrl, appId, appSecret, refreshToken, token: env.SERVICE_TOKEN?.trim() || undefined, headerPrefix })
     : required(env, 'SERVICE_TOKEN');
   const origins = (env.TOTE_ALLOWED_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
   const webhookPath = env.TOTE_WEBHOOK_PATH?.trim();
@@ -123,6 +130,7 @@ export function bffConfigFromEnv(env: Env = process.env): BffConfig {
     ...(appSecretPrevious ? { appSecretPrevious } : {}),
     token,
     allowedOrigins: normalizeOrigins(origins),
+    ...(headerPrefix ? { serviceHeaderPrefix: headerPrefix } : {}),
     ...(env.TOTE_API_PREFIX?.trim() ? { prefix: env.TOTE_API_PREFIX.trim() } : {}),
     ...(webhookPath ? { webhookPath } : {}),
     ...(env.TOTE_OPERATOR_TOKEN?.trim() ? { operatorToken: env.TOTE_OPERATOR_TOKEN.trim() } : {}),

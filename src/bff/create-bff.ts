@@ -72,6 +72,11 @@ export function createBff(config: BffConfig): Bff {
     timeoutMs: upstreamTimeoutMs,
     onToken: redact.remember,
     fetch: pooledFetch(config.fetch),
+    headerPrefix: config.serviceHeaderPrefix,
+    // The merchant's other offers are still served; the operator learns which fields did not match (never their values).
+    onInvalidOffer:
+      config.onInvalidOffer ??
+      ((r) => console.warn(`[tote-bff] dropped offer ${r.offerId ?? '(no id)'} of merchant ${r.merchantId}: ${r.fields.join(', ')}`)),
     ...(config.retry ? { retry: config.retry } : {}),
   });
   const stores = selectStores(config, onError);

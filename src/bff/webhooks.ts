@@ -10,8 +10,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { BagEvent } from '../contract/api.js';
-import { OrderSchema, type Order } from '../contract/order.js';
-import { WEBHOOK_HEADERS, isMerchantTopic, isOfferTopic, isOrderTopic } from '../contract/webhook.js';
+import { OrderSchema, shownFulfillmentStatus, type Order } from '../contract/order.js';
+import { MerchantEventBodySchema, WEBHOOK_HEADERS, isMerchantTopic, isOfferTopic, isOrderTopic } from '../contract/webhook.js';
 import { ApiHttpError, badRequest, json } from './errors.js';
 import { parseJsonBytes, readBytes } from './security.js';
 import type { EventBus, OffersCache, WebhookLedger } from './stores/index.js';
@@ -76,8 +76,9 @@ export interface WebhookDeps {
 
 const refuse = (message: string) => badRequest(`Webhook body does not describe ${message}`);
 
-/** The signed body's merchant, for offer and merchant events. */
-const MerchantBodySchema = z.object({ merchant_id: z.int().positive() });
+/** The signed body's merchant: an Offer's `merchant_id`; a merchant event's Merchant entity (`id`, `name`, …) or `{ merchant_id }`. */
+const OfferMerchantSchema = z.object({ merchant_id: z.int().positive() });
+const MerchantBodySchema = MerchantEventBodySchema.pipe(z.object({ merchant_id: z.int().positive() }));
 
 type Plan =
   | { kind: 'bags'; orderId: number; events: BagEvent[] }
@@ -102,14 +103,15 @@ function orderPlan(topic: string, body: unknown, headerOrderId: number | undefin
       topic,
       status: b.status ?? b.bag_status ?? null,
       financial_status: b.financial_status ?? null,
-      fulfillment_status: b.fulfillment_status ?? null,
+      // FULFILLED is shown, and ranked, as SHIPPED.
+      fulfillment_status: shownFulfillmentStatus(b.fulfillment_status) ?? null,
       bag: b,
     })),
   };
 }
 
 function merchantPlan(topic: string, body: unknown): Plan {
-  const parsed = MerchantBodySchema.safeParse(body);
+  const parsed = (isMerchantTopic(topic) ? MerchantBodySchema : OfferMerchantSchema).safeParse(body);
   // Without a merchant the only move would be to drop every merchant's cache: not for an unreadable body.
   if (!parsed.success) throw refuse('a merchant');
   return { kind: 'merchant', merchantId: parsed.data.merchant_id, refresh: isMerchantTopic(topic) };

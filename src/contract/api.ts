@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { OfferSchema } from './catalog.js';
-import { currencyCode, id, list, maybe } from './primitives.js';
+import { currencyCode, id, list, maybe, positiveId } from './primitives.js';
 import {
   AddressInputSchema,
   BagSchema,
@@ -94,7 +94,7 @@ export type WidgetOffer = z.infer<typeof WidgetOfferSchema>;
 
 /** `GET /api/offers?merchant_id=&cursor=&size=` */
 export const OffersQuerySchema = z.object({
-  merchant_id: z.coerce.number().pipe(id.positive()).optional(),
+  merchant_id: positiveId.optional(),
   cursor: z.string().max(2048).optional(),
   size: z.coerce.number().pipe(z.int().min(1).max(100)).default(24),
 });

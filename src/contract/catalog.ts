@@ -46,18 +46,22 @@ export const DimensionsSchema = z.object({
 });
 export type Dimensions = z.infer<typeof DimensionsSchema>;
 
+/**
+ * Real offers often carry variants and values without `id` (18 of 20 offers
+ * on one captured page): the id is optional here, and the offer fills in a
+ * placeholder (see `withVariantIds`).
+ */
 export const VariantValueSchema = z.object({
-  id: id,
+  id: maybe(id),
   product_variant_value_id: maybe(z.string()),
   external_id: maybe(z.string()),
   name: z.string(),
   sku_ids: list(id),
   display_order: maybe(z.int()),
 });
-export type VariantValue = z.infer<typeof VariantValueSchema>;
 
 export const VariantSchema = z.object({
-  id: id,
+  id: maybe(id),
   product_variant_id: maybe(z.string()),
   external_id: maybe(z.string()),
   name: z.string(),
@@ -65,7 +69,31 @@ export const VariantSchema = z.object({
   values: list(VariantValueSchema),
   display_order: maybe(z.int()),
 });
-export type Variant = z.infer<typeof VariantSchema>;
+
+/**
+ * Gives every variant and value without an `id` a negative placeholder,
+ * unique within its offer, so the widget can key its choices by id. Real ids
+ * are never negative; placeholders are never sent upstream (only SKU ids are).
+ */
+function withVariantIds(variants: z.output<typeof VariantSchema>[]) {
+  let nextValue = -1;
+  return variants.map((variant, i) => ({
+    ...variant,
+    id: variant.id ?? -(i + 1),
+    values: variant.values.map((value) => ({ ...value, id: value.id ?? nextValue-- })),
+  }));
+}
+const OfferVariantsSchema = list(VariantSchema).transform(withVariantIds);
+export type Variant = z.output<typeof OfferVariantsSchema>[number];
+export type VariantValue = Variant['values'][number];
+
+/** `meta[]` of an offer, the name the service's own SDK uses where the interface says `metadata`. */
+export const OfferMetaSchema = z.object({
+  id: maybe(id),
+  key: maybe(z.string()),
+  offer_id: maybe(id),
+  value: json.optional(),
+});
 
 export const SkuVariantValueSchema = z.object({ variant: z.string(), value: z.string() });
 
@@ -82,6 +110,8 @@ export const SkuSchema = z.object({
   isbn: maybe(z.string()),
   in_stock: maybe(z.boolean()),
   qty_available: maybe(z.int()),
+  /** The SDK's name for `qty_available`; read into it when that is absent. */
+  quantity_available: maybe(z.int()),
   inventory_tracked: maybe(z.boolean()),
   sale_price: price,
   retail_price: maybe(price),
@@ -102,7 +132,9 @@ export const SkuSchema = z.object({
   shipping_dimensions: maybe(DimensionsSchema),
   metadata: list(MetadataSchema),
   display_order: maybe(z.int()),
-});
+}).transform((sku) =>
+  sku.qty_available == null && sku.quantity_available != null ? { ...sku, qty_available: sku.quantity_available } : sku,
+);
 export type Sku = z.infer<typeof SkuSchema>;
 
 export const CollectionSchema = z.object({
@@ -174,7 +206,8 @@ export const OfferSchema = z.object({
   external_currency: maybe(z.string()),
   source_category_name: maybe(z.string()),
   metadata: list(MetadataSchema),
-  variants: list(VariantSchema),
+  meta: maybe(z.array(OfferMetaSchema)),
+  variants: OfferVariantsSchema,
   skus: list(SkuSchema),
   albums: list(AlbumSchema),
   type: maybe(openEnum(['PHYSICAL', 'DIGITAL', 'VIRTUAL', 'BUNDLED'])),
@@ -194,6 +227,8 @@ export const OfferSchema = z.object({
   collections: list(CollectionSchema),
   shipping: maybe(OfferShippingSchema),
   tags: list(z.string()),
+  size_unit: maybe(z.string()),
+  weight_unit: maybe(z.string()),
 });
 export type Offer = z.infer<typeof OfferSchema>;
 export type OfferInput = z.input<typeof OfferSchema>;

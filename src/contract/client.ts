@@ -28,6 +28,7 @@ import {
   type CustomerInput,
   type Order,
   type PaymentMethodInput,
+  type SearchOrdersRequest,
 } from './order.js';
 import { EstimateResponseSchema, type EstimateRequest, type EstimateResponse } from './estimate.js';
 import type { DirectOrderRequest } from './direct-order.js';
@@ -231,6 +232,24 @@ export interface RetryInfo {
   merchantId?: number;
 }
 
+/** An offer the client dropped from a page because it did not match the contract (the rest of the page is served). */
+export interface InvalidOfferReport {
+  merchantId: number;
+  /** The offer's id when it could be read. */
+  offerId?: number;
+  /** Paths of the fields that did not match, e.g. `skus.0.sale_price` (never their values). */
+  fields: string[];
+}
+
+/** The header prefix of the interface; the real service's own is `X-Violet-`. */
+export const DEFAULT_SERVICE_HEADER_PREFIX = 'X-Service-';
+
+/** `X-Service-App-Id`, … under another prefix (`SERVICE_HEADER_PREFIX`), so one build talks to the real service. */
+export function serviceHeaderNames(prefix = DEFAULT_SERVICE_HEADER_PREFIX) {
+  if (!/^[A-Za-z0-9-]{1,40}-$/.test(prefix)) throw new TypeError('The service header prefix must be letters, digits and dashes ending in "-"');
+  return { appId: `${prefix}App-Id`, appSecret: `${prefix}App-Secret`, token: `${prefix}Token` };
+}
+
 export interface ServiceClientOptions {
   baseUrl: string;
   appId: number | string;
@@ -242,6 +261,10 @@ export interface ServiceClientOptions {
   retry?: RetryOptions;
   /** Told every token the client sends (a refreshing provider renews it), so a redactor can know each one. */
   onToken?: (token: string) => void;
+  /** Prefix of the credential headers. Default `X-Service-`. */
+  headerPrefix?: string;
+  /** Told about each offer dropped from a page (count it, log it; never show its text to shoppers). */
+  onInvalidOffer?: (report: InvalidOfferReport) => void;
 }
 
 export interface CallOptions {
@@ -268,6 +291,8 @@ export interface ServiceOffersQuery {
   cursor?: string;
 }
 
+
+
 export interface ConnectionHealthQuery {
   /** Defaults to the client's app id (the service requires it). */
   appId?: number | string;
@@ -291,6 +316,9 @@ export interface ServiceClient {
   estimateOrder(req: EstimateRequest, opts?: CallOptions): Promise<EstimateResponse>;
   createDirectOrder(req: DirectOrderRequest, opts?: CallOptions): Promise<Order>;
   getOrder(orderId: number, opts?: CallOptions): Promise<Order>;
+  /** `POST /v1/orders/search`; the answer may list orders other than the one asked for: check before trusting one. */
+  searchOrders(query: SearchOrdersRequest, opts?: CallOptions): Promise<Order[]>;
+  /** Orders whose `app_order_id` the service matched to this one (check `app_order_id` of each before use). */
   findOrdersByAppOrderId(appOrderId: string, opts?: CallOptions): Promise<Order[]>;
   createCart(req: CreateCartRequest, opts?: CallOptions): Promise<Cart>;
   getCart(cartId: number, opts?: CallOptions): Promise<Cart>;
@@ -329,7 +357,8 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
   return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
 
-const OfferPageSchema = pageSchema(OfferSchema);
+/** Offers are read one by one (see `listOffers`), so one bad offer never costs a merchant its page. */
+const RawOfferPageSchema = pageSchema(z.unknown());
 /** The order search answers a page or a bare array depending on the version; either becomes a list. */
 const OrderListSchema = z.union([z.array(OrderSchema), pageSchema(OrderSchema).transform((p) => p.content)]);
 const NoContent = z.unknown();
@@ -369,6 +398,7 @@ interface ServiceRequest<S extends z.ZodType> {
 
 export function createServiceClient(options: ServiceClientOptions): ServiceClient {
   const base = options.baseUrl.replace(/\/+$/, '');
+  const headerNames = serviceHeaderNames(options.headerPrefix);
   const doFetch = options.fetch ?? globalThis.fetch;
   const fixed = options.token;
   const provider: TokenProvider = typeof fixed === 'string' ? { getToken: async () => fixed } : fixed;
@@ -427,9 +457,9 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         options.onToken?.(token);
         const headers: Record<string, string> = {
           Accept: 'application/json',
-          'X-Service-App-Id': String(options.appId),
-          'X-Service-App-Secret': options.appSecret,
-          'X-Service-Token': token,
+          [headerNames.appId]: String(options.appId),
+          [headerNames.appSecret]: options.appSecret,
+          [headerNames.token]: token,
         };
         if (req.body !== undefined) headers['Content-Type'] = 'application/json';
         if (opts.idempotencyKey !== undefined) headers['Idempotency-Key'] = opts.idempotencyKey;
@@ -531,10 +561,10 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
   const cart = (cartId: number, rest = '') => `/v1/checkout/cart/${cartId}${rest}`;
 
   const client: ServiceClient = {
-    listOffers(merchantId, query = {}, opts) {
+    async listOffers(merchantId, query = {}, opts) {
       const size = query.size === undefined ? undefined : Math.max(1, Math.min(MAX_OFFERS_PAGE_SIZE, Math.trunc(query.size)));
       const include = typeof query.include === 'string' ? query.include : query.include?.join(',');
-      return call(
+      const page = await call(
         {
           method: 'GET',
           path: `/v1/catalog/offers/merchants/${merchantId}`,
@@ -546,24 +576,60 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
             'date_last_modified:max': query.before === undefined ? undefined : toServiceDateTime(query.before),
             cursor: query.cursor,
           },
-          schema: OfferPageSchema,
+          schema: RawOfferPageSchema,
           merchantId,
         },
         opts,
       );
+      const offers: Offer[] = [];
+      for (const raw of page.content) {
+        const parsed = OfferSchema.safeParse(raw);
+        if (parsed.success) {
+          offers.push(parsed.data);
+          continue;
+        }
+        const rawId = (raw as { id?: unknown } | null)?.id;
+        options.onInvalidOffer?.({
+          merchantId,
+          ...(typeof rawId === 'number' && Number.isSafeInteger(rawId) ? { offerId: rawId } : {}),
+          fields: [...new Set(parsed.error.issues.map((i) => i.path.join('.') || '(offer)'))].slice(0, 20),
+        });
+      }
+      return { ...page, content: offers };
     },
 
+    /**
+     * Follows `next_page_cursor` while pages carry one; a page without one
+     * (real pages come with `last: false`, `total_pages: 7` and no cursor)
+     * is followed by page number until `last` or `total_pages`.
+     */
     async *iterateOffers(merchantId, query = {}, opts) {
       const seen = new Set<string>();
       let cursor = query.cursor;
+      let pageNumber = query.page ?? 1;
       for (;;) {
-        const page = await client.listOffers(merchantId, { ...query, cursor }, opts);
+        const page = await client.listOffers(merchantId, cursor ? { ...query, page: undefined, cursor } : { ...query, page: pageNumber, cursor: undefined }, opts);
         yield* page.content;
+        if (page.last === true || page.number_of_elements === 0 || page.empty === true) return;
+        if (page.content.length === 0 && page.number_of_elements == null) return;
         const next = page.next_page_cursor ?? undefined;
-        // A repeated cursor would loop forever: stop rather than serve the same offers again.
-        if (!next || page.content.length === 0 || page.last === true || seen.has(next)) return;
-        seen.add(next);
-        cursor = next;
+        if (next) {
+          // A repeated cursor would loop forever: stop rather than serve the same offers again.
+          if (seen.has(next)) return;
+          seen.add(next);
+          cursor = next;
+          continue;
+        }
+        // The page number counts from 0 in answers and from 1 in requests.
+        const served = page.number ?? page.pageable?.page_number;
+        const current = served == null ? pageNumber : served + 1;
+        const total = page.total_pages ?? undefined;
+        // Without `last`, `total_pages` or any content there is no way to know more pages exist.
+        if (page.last == null && total === undefined) return;
+        if (total !== undefined && current >= total) return;
+        // A service that ignored the page asked for would serve the same page forever.
+        if (current !== pageNumber) return;
+        pageNumber = current + 1;
       }
     },
 
@@ -601,8 +667,8 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
 
     getOrder: (orderId, opts) => call({ method: 'GET', path: `/v1/orders/${orderId}`, schema: OrderSchema }, opts),
 
-    findOrdersByAppOrderId: (appOrderId, opts) =>
-      call({ method: 'GET', path: '/v1/orders', query: { app_order_id: appOrderId }, schema: OrderListSchema }, opts),
+    searchOrders: (query, opts) => call({ method: 'POST', path: '/v1/orders/search', body: query, schema: OrderListSchema }, opts),
+    findOrdersByAppOrderId: (appOrderId, opts) => client.searchOrders({ app_order_id: appOrderId }, opts),
 
     createCart: (req, opts) => call({ method: 'POST', path: '/v1/checkout/cart', body: req, schema: OrderSchema }, opts),
     getCart: (cartId, opts) => call({ method: 'GET', path: cart(cartId), schema: OrderSchema }, opts),

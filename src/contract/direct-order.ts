@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { currencyCode, id, list, maybe, money, price } from './primitives.js';
-import { AddressInputSchema, PaymentMethodInputSchema } from './order.js';
+import { currencyCode, id, list, maybe, money, positiveId, price } from './primitives.js';
+import { AddressInputSchema, PaymentMethodInputSchema, PaymentRequestSchema, quantity } from './order.js';
 
 /** `POST /v1/orders`: the whole order in one request, one bag per merchant. */
 export const DirectOrderRequestSchema = z.object({
@@ -17,7 +17,7 @@ export const DirectOrderRequestSchema = z.object({
         z.object({
           merchant_id: maybe(id),
           skus: z
-            .array(z.object({ sku_id: id.positive(), quantity: z.int().min(1).max(1000).default(1), price }))
+            .array(z.object({ sku_id: positiveId, quantity: quantity.default(1), price }))
             .min(1)
             .max(500),
           shipping_method: z.object({
@@ -37,3 +37,10 @@ export const DirectOrderRequestSchema = z.object({
   }),
 });
 export type DirectOrderRequest = z.infer<typeof DirectOrderRequestSchema>;
+
+/**
+ * The same request as the service takes it: `payment_method` may be a bare
+ * `{ "token" }` or a payment intent request (see `PaymentRequestSchema`).
+ */
+export const ServiceDirectOrderRequestSchema = DirectOrderRequestSchema.extend({ payment_method: maybe(PaymentRequestSchema) });
+export type ServiceDirectOrderRequest = z.infer<typeof ServiceDirectOrderRequestSchema>;

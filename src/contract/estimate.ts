@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { currencyCode, id, list, maybe, money, openEnum, price } from './primitives.js';
-import { AddressInputSchema } from './order.js';
+import { currencyCode, id, list, maybe, money, openEnum, positiveId, price } from './primitives.js';
+import { AddressInputSchema, quantity } from './order.js';
 import { OrderErrorSchema } from './errors.js';
 
 export const EstimateRequestSchema = z.object({
@@ -8,8 +8,8 @@ export const EstimateRequestSchema = z.object({
   skus: z
     .array(
       z.object({
-        sku_id: id.positive(),
-        quantity: z.int().min(1).max(1000),
+        sku_id: positiveId,
+        quantity,
         /** Optional price override in minor units. */
         price: maybe(price),
       }),

@@ -2,10 +2,16 @@ import { z } from 'zod';
 import { datetime, id, jsonObject, list, maybe, openEnum } from './primitives.js';
 import { ServiceErrorSchema } from './errors.js';
 
+/** NEEDS_ATTENTION and NOT_APPLICABLE are the service's own values beside the interface's four. */
+export const HEALTH_CHECK_STATUSES = ['COMPLETE', 'IN_PROGRESS', 'FAILED', 'NOT_STARTED', 'NEEDS_ATTENTION', 'NOT_APPLICABLE'] as const;
+
+/** Check statuses that mean something is wrong: NEEDS_ATTENTION shows as FAILED does. */
+export const isFailingCheckStatus = (status: string | null | undefined) => status === 'FAILED' || status === 'NEEDS_ATTENTION';
+
 /** Every check in a health report has this wrapper around its own `results`. */
 export function statusObject<T extends z.ZodType>(results: T) {
   return z.object({
-    status: maybe(openEnum(['COMPLETE', 'IN_PROGRESS', 'FAILED', 'NOT_STARTED'])),
+    status: maybe(openEnum(HEALTH_CHECK_STATUSES)),
     error: maybe(ServiceErrorSchema),
     results: maybe(results),
   });

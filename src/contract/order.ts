@@ -1,12 +1,28 @@
 import { z } from 'zod';
-import { currencyCode, datetime, id, jsonObject, list, maybe, money, openEnum, price } from './primitives.js';
+import { currencyCode, datetime, id, integerOf, jsonObject, list, maybe, money, openEnum, positiveId, price } from './primitives.js';
 import { OrderErrorSchema } from './errors.js';
 
 /** Complete as the interface gives them, plus the values service-shapes.md records. */
 export const ORDER_STATUSES = ['IN_PROGRESS', 'PROCESSING', 'REQUIRES_ACTION', 'COMPLETED', 'CANCELED', 'PARTIALLY_REFUNDED', 'REFUNDED'] as const;
 export const BAG_STATUSES = ['IN_PROGRESS', 'SUBMITTED', 'ACCEPTED', 'REJECTED', 'COMPLETED', 'CANCELED', 'REFUNDED', 'PARTIALLY_REFUNDED', 'BACKORDERED'] as const;
 export const FINANCIAL_STATUSES = ['UNPAID', 'AUTHORIZED', 'PAID', 'VOIDED', 'REFUNDED', 'PARTIALLY_REFUNDED', 'PENDING', 'PARTIALLY_PAID'] as const;
-export const FULFILLMENT_STATUSES = ['PROCESSING', 'SHIPPED', 'PARTIALLY_SHIPPED', 'DELIVERED'] as const;
+/** The SDK adds FULFILLED, PARTIALLY_FULFILLED, COULD_NOT_DELIVER and RETURNED (violet-swift `Bag.FulfillmentStatus`). */
+export const FULFILLMENT_STATUSES = [
+  'PROCESSING',
+  'SHIPPED',
+  'PARTIALLY_SHIPPED',
+  'DELIVERED',
+  'FULFILLED',
+  'PARTIALLY_FULFILLED',
+  'COULD_NOT_DELIVER',
+  'RETURNED',
+] as const;
+
+/** What a shopper is shown for fulfillment values that mean the same as one we show: a FULFILLED bag has shipped. */
+const FULFILLMENT_SHOWN_AS: Record<string, string> = { FULFILLED: 'SHIPPED', PARTIALLY_FULFILLED: 'PARTIALLY_SHIPPED' };
+export function shownFulfillmentStatus<T extends string | null | undefined>(status: T): T | string {
+  return (status && FULFILLMENT_SHOWN_AS[status]) ?? status;
+}
 
 export const OrderStatusSchema = openEnum(ORDER_STATUSES);
 export const BagStatusSchema = openEnum(BAG_STATUSES);
@@ -84,19 +100,34 @@ export const PAYMENT_METHOD_TYPES = [
 ] as const;
 
 /** A payment method as the service returns it on a cart or order. */
-export const PaymentMethodSchema = z.object({
-  id: maybe(id),
-  type: maybe(openEnum(PAYMENT_METHOD_TYPES)),
-  payment_provider: maybe(openEnum(['STRIPE', 'SANDBOX'])),
-  brand: maybe(z.string()),
-  last4: maybe(z.string()),
-  expiration_month: maybe(z.int()),
-  expiration_year: maybe(z.int()),
-  intent_based_capture: maybe(z.boolean()),
-});
+export const PaymentMethodSchema = z
+  .object({
+    id: maybe(id),
+    type: maybe(openEnum(PAYMENT_METHOD_TYPES)),
+    payment_provider: maybe(openEnum(['STRIPE', 'SANDBOX'])),
+    brand: maybe(z.string()),
+    last4: maybe(z.string()),
+    expiration_month: maybe(z.int()),
+    expiration_year: maybe(z.int()),
+    intent_based_capture: maybe(z.boolean()),
+    /** The SDK's names (violet-swift `OrderPaymentMethod`), read into ours when those are absent. */
+    payment_method_id: maybe(id),
+    cardholder_name: maybe(z.string()),
+    last_four: maybe(z.string()),
+    exp_month: maybe(z.int()),
+    exp_year: maybe(z.int()),
+    default: maybe(z.boolean()),
+  })
+  .transform((p) => ({
+    ...p,
+    id: p.id ?? p.payment_method_id,
+    last4: p.last4 ?? p.last_four,
+    expiration_month: p.expiration_month ?? p.exp_month,
+    expiration_year: p.expiration_year ?? p.exp_year,
+  }));
 export type PaymentMethod = z.infer<typeof PaymentMethodSchema>;
 
-/** A payment method as we apply it: a provider token, never card data. */
+/** A payment method as the widget applies it through the BFF: a provider token, never card data. */
 export const PaymentMethodInputSchema = z.object({
   type: openEnum(PAYMENT_METHOD_TYPES).optional(),
   payment_provider: openEnum(['STRIPE', 'SANDBOX']),
@@ -105,14 +136,45 @@ export const PaymentMethodInputSchema = z.object({
 });
 export type PaymentMethodInput = z.infer<typeof PaymentMethodInputSchema>;
 
+const noCardData = z.never({ error: 'card data is not accepted; send a provider token' }).optional();
+
+/**
+ * The body of `POST /v1/checkout/cart/{id}/payment` (and a direct order's
+ * `payment_method`) as the service takes it: `{ "token" }` alone — its sample
+ * client sends nothing else — or `{ "intent_based_capture": true }`; neither
+ * needs `payment_provider`. Raw card fields exist upstream on a deprecation
+ * path; card data never passes through us, so they are refused by name.
+ */
+export const PaymentRequestSchema = z
+  .object({
+    type: maybe(openEnum(PAYMENT_METHOD_TYPES)),
+    payment_provider: maybe(openEnum(['STRIPE', 'SANDBOX'])),
+    token: maybe(z.string().min(1).max(256)),
+    intent_based_capture: maybe(z.boolean()),
+    complete_checkout: maybe(z.boolean()),
+    customer_id: maybe(z.string().max(256)),
+    ip_v4: maybe(z.string().max(64)),
+    app_order_id: maybe(z.string().max(64)),
+    card_number: noCardData,
+    card_cvc: noCardData,
+    card_exp_month: noCardData,
+    card_exp_year: noCardData,
+  })
+  .superRefine((p, ctx) => {
+    if (!p.token && p.intent_based_capture !== true) {
+      ctx.addIssue({ code: 'custom', path: ['token'], message: 'required unless intent_based_capture is true' });
+    }
+  });
+export type PaymentRequest = z.infer<typeof PaymentRequestSchema>;
+
 /** A shipping method of a bag (chosen, or offered for the bag's address). */
 export const ShippingMethodSchema = z.object({
   id: maybe(id),
   shipping_method_id: z.string(),
   bag_id: maybe(id),
   merchant_id: maybe(id),
-  type: maybe(openEnum(['FLAT_RATE_PRICE', 'FLAT_RATE_WEIGHT', 'CARRIER', 'FREE', 'OTHER'])),
-  carrier: maybe(openEnum(['USPS', 'UPS', 'FEDEX', 'DHL', 'OTHER'])),
+  type: maybe(openEnum(['CALCULATED', 'FLAT_RATE_PRICE', 'FLAT_RATE_WEIGHT', 'CARRIER', 'FREE', 'OTHER'])),
+  carrier: maybe(openEnum(['USPS', 'UPS', 'FEDEX', 'DHL', 'ONTRAC', 'OTHER'])),
   label: z.string(),
   price: price,
   custom: maybe(z.boolean()),
@@ -188,6 +250,7 @@ export const OrderSkuSchema = z.object({
       'ERROR',
       'PARTIALLY_RETURNED',
       'PARTIALLY_REFUNDED',
+      'REJECTED',
     ]),
   ),
   product_type: maybe(openEnum(['PHYSICAL', 'DIGITAL', 'VIRTUAL', 'BUNDLED'])),
@@ -232,6 +295,27 @@ export const BagDiscountSchema = z.object({
   date_last_modified: maybe(datetime),
 });
 
+/** A payment transaction of a bag (violet-swift `Transaction`). */
+export const BagTransactionSchema = z.object({
+  id: maybe(id),
+  order_id: maybe(id),
+  bag_id: maybe(id),
+  merchant_id: maybe(id),
+  app_id: maybe(id),
+  amount: maybe(money),
+  currency: maybe(z.string()),
+  gateway: maybe(z.string()),
+  gateway_transaction_id: maybe(z.string()),
+  payment_method_id: maybe(id),
+  order_payment_method: maybe(PaymentMethodSchema),
+  status: maybe(openEnum(['PROCESSING', 'COMPLETED', 'REFUNDED', 'REQUIRES_ACTION'])),
+  type: maybe(openEnum(['AUTHORIZATION', 'CAPTURE', 'VOID', 'REFUND'])),
+  error_code: maybe(z.string()),
+  test: maybe(z.boolean()),
+  date_created: maybe(datetime),
+  date_last_modified: maybe(datetime),
+});
+
 export const BagSchema = z.object({
   id: id,
   order_id: maybe(id),
@@ -254,6 +338,7 @@ export const BagSchema = z.object({
   discount_total: maybe(money),
   total: maybe(money),
   taxes_included: maybe(z.boolean()),
+  transactions: maybe(z.array(BagTransactionSchema)),
   external_checkout: maybe(z.boolean()),
   commission_rate: maybe(z.number()),
   currency: maybe(currencyCode),
@@ -315,6 +400,8 @@ export const OrderSchema = z.object({
   referral_id: maybe(z.string()),
   external_id: maybe(z.string()),
   status: maybe(OrderStatusSchema),
+  /** The SDK's name beside `status`; read into `status` when that is absent. */
+  order_status: maybe(OrderStatusSchema),
   is_guest: maybe(z.boolean()),
   guest: maybe(z.boolean()),
   priced: maybe(z.boolean()),
@@ -328,14 +415,15 @@ export const OrderSchema = z.object({
   date_created: maybe(datetime),
   date_last_modified: maybe(datetime),
   date_submitted: maybe(datetime),
-});
+}).transform((o) => (o.status == null && o.order_status != null ? { ...o, status: o.order_status } : o));
 export type Order = z.infer<typeof OrderSchema>;
 export const CartSchema = OrderSchema;
 export type Cart = Order;
 
-const quantity = z.int().min(1).max(1000);
+/** How many of one SKU: 1–1000, a numeric string coerced as the service does. */
+export const quantity = integerOf(z.int().min(1).max(1000));
 
-export const CartSkuInputSchema = z.object({ sku_id: id.positive(), quantity });
+export const CartSkuInputSchema = z.object({ sku_id: positiveId, quantity });
 export type CartSkuInput = z.infer<typeof CartSkuInputSchema>;
 
 export const CreateCartRequestSchema = z.object({
@@ -344,13 +432,14 @@ export const CreateCartRequestSchema = z.object({
   customer: maybe(CustomerInputSchema),
   wallet_based_checkout: maybe(z.boolean()),
   app_order_id: maybe(z.string().max(64)),
+  referral_id: maybe(z.string().max(64)),
 });
 export type CreateCartRequest = z.infer<typeof CreateCartRequestSchema>;
 
 export const UpdateCartSkuRequestSchema = z.object({ quantity });
 
 export const ApplyShippingRequestSchema = z
-  .array(z.object({ bag_id: id.positive(), shipping_method_id: z.string().min(1).max(128) }))
+  .array(z.object({ bag_id: positiveId, shipping_method_id: z.string().min(1).max(128) }))
   .min(1)
   .max(100);
 export type ApplyShippingRequest = z.infer<typeof ApplyShippingRequestSchema>;
@@ -359,3 +448,14 @@ export const SubmitCartRequestSchema = z.object({
   referral_id: maybe(z.string().max(64)),
   app_order_id: maybe(z.string().max(64)),
 });
+
+/** `POST /v1/orders/search` (violet-swift `SearchRequest`); every field narrows the search. */
+export const SearchOrdersRequestSchema = z.object({
+  app_order_id: maybe(z.string().max(64)),
+  order_id: maybe(positiveId),
+  bag_id: maybe(positiveId),
+  external_order_id: maybe(z.string().max(128)),
+  referral_id: maybe(z.string().max(64)),
+  user_id: maybe(positiveId),
+});
+export type SearchOrdersRequest = z.infer<typeof SearchOrdersRequestSchema>;

@@ -23,8 +23,23 @@ export const list = <T extends z.ZodType>(item: T) =>
     .nullish()
     .transform((v): z.output<T>[] => v ?? []);
 
-/** An integer id (safe integer range). */
+/**
+ * An integer as the service reads it in requests and answers: a safe integer, or a string of
+ * digits, which the service coerces (its own sample client sends
+ * `"sku_id": "200000"`). Either way the output is a number.
+ */
+export const integerOf = <T extends z.ZodType<number, number>>(inner: T) =>
+  z
+    .union([z.int(), z.string().regex(/^\s*\d{1,15}\s*$/).transform(Number)], {
+      error: 'expected an integer id (a number or a string of digits)',
+    })
+    .pipe(inner);
+
+/** An integer id (safe integer range), as the service answers it. */
 export const id = z.int();
+
+/** A positive integer id in a request: numeric strings are coerced, as the service does. */
+export const positiveId = integerOf(z.int().positive());
 
 /** An amount in the currency's minor unit: a safe integer, never a string or a fraction. */
 export const money = z.int();

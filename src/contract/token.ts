@@ -4,7 +4,7 @@
  * tokens are JWTs that live 24 hours and are renewed with a refresh token.
  */
 import { z } from 'zod';
-import { isRedirect, readServiceError, ServiceNetworkError, ServiceRedirectError, ServiceTimeoutError } from './client.js';
+import { isRedirect, readServiceError, serviceHeaderNames, ServiceNetworkError, ServiceRedirectError, ServiceTimeoutError } from './client.js';
 
 export interface TokenProvider {
   getToken(signal?: AbortSignal): Promise<string>;
@@ -67,6 +67,8 @@ export interface RefreshingTokenOptions {
   refreshEarlyMs?: number;
   /** Deadline of one login or refresh call. Default 15 s. */
   timeoutMs?: number;
+  /** Prefix of the credential headers. Default `X-Service-`. */
+  headerPrefix?: string;
 }
 
 /**
@@ -90,7 +92,8 @@ export function createRefreshingTokenProvider(options: RefreshingTokenOptions): 
   let token = options.token;
   let inFlight: Promise<string> | undefined;
 
-  const appHeaders = { 'X-Service-App-Id': String(options.appId), 'X-Service-App-Secret': options.appSecret };
+  const names = serviceHeaderNames(options.headerPrefix);
+  const appHeaders = { [names.appId]: String(options.appId), [names.appSecret]: options.appSecret };
 
   async function request(method: string, path: string, headers: Record<string, string>, body?: unknown) {
     let res: Response;
@@ -130,7 +133,7 @@ export function createRefreshingTokenProvider(options: RefreshingTokenOptions): 
   async function renew(): Promise<string> {
     if (refreshToken) {
       try {
-        return RefreshResponseSchema.parse(await request('GET', '/v1/auth/token', { 'X-Service-Token': refreshToken })).token;
+        return RefreshResponseSchema.parse(await request('GET', '/v1/auth/token', { [names.token]: refreshToken })).token;
       } catch (err) {
         if (!canLogin) throw err;
       }

@@ -41,8 +41,8 @@ export const WEBHOOK_HEADERS = {
 
 /**
  * One webhook delivery: the topic and ids from its headers, and its body —
- * the whole Order for order events, one Offer for offer events, a
- * `{ merchant_id }` object for merchant events.
+ * the whole Order for order events, one Offer for offer events, the Merchant
+ * entity for merchant events (older deliveries: `{ merchant_id }`).
  */
 export const WebhookEventSchema = z.object({
   event_id: z.string().min(1).max(128),
@@ -56,7 +56,26 @@ export type WebhookEvent = z.infer<typeof WebhookEventSchema>;
 
 export const OrderEventBodySchema = OrderSchema;
 export const OfferEventBodySchema = OfferSchema;
-export const MerchantEventBodySchema = z.object({ merchant_id: id, reason: maybe(z.string()) });
+/** The Merchant entity a merchant event carries (only what we read; the rest passes). */
+export const MerchantEntitySchema = z.object({
+  id: id,
+  name: maybe(z.string()),
+  merchant_name: maybe(z.string()),
+  platform: maybe(z.string()),
+  status: maybe(z.string()),
+  store_url: maybe(z.string()),
+});
+
+/**
+ * A merchant event's body read as `{ merchant_id }`: the service sends the
+ * Merchant entity (`id`, `name`, …); the older `{ merchant_id }` shape is
+ * still read.
+ */
+export const MerchantEventBodySchema = z.union([
+  z.object({ merchant_id: id, reason: maybe(z.string()) }),
+  MerchantEntitySchema.transform((m) => ({ merchant_id: m.id, name: m.name ?? m.merchant_name ?? null })),
+]);
+export type MerchantEventBody = z.infer<typeof MerchantEventBodySchema>;
 
 export const isOrderTopic = (t: string) => t.startsWith('ORDER_');
 export const isOfferTopic = (t: string) => t.startsWith('OFFER_');

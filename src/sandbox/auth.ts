@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { serviceHeaderNames } from '../contract/client.js';
 import { HttpError } from './http.js';
 
 export interface Credentials {
@@ -12,6 +13,8 @@ export interface Credentials {
   password: string;
   /** Lifetime of access tokens minted by login and refresh. */
   tokenTtlSeconds: number;
+  /** Prefix of the credential and webhook headers. Default `X-Service-`. */
+  headerPrefix?: string;
 }
 
 /** Which header set a route takes. */
@@ -83,19 +86,20 @@ export class Auth {
       const v = req.headers[name];
       return Array.isArray(v) ? v[0] : v;
     };
-    const appId = header('x-service-app-id');
-    const secret = header('x-service-app-secret');
-    const token = header('x-service-token');
-    if (!appId) throw authError(401, 'missing_header', 'Missing header X-Service-App-Id');
-    if (!secret) throw authError(401, 'missing_header', 'Missing header X-Service-App-Secret');
+    const names = serviceHeaderNames(this.creds.headerPrefix);
+    const appId = header(names.appId.toLowerCase());
+    const secret = header(names.appSecret.toLowerCase());
+    const token = header(names.token.toLowerCase());
+    if (!appId) throw authError(401, 'missing_header', `Missing header ${names.appId}`);
+    if (!secret) throw authError(401, 'missing_header', `Missing header ${names.appSecret}`);
     if (appId.trim() !== String(this.creds.appId) || !safeEqual(secret, this.creds.appSecret)) {
       throw authError(401, 'invalid_app', 'Invalid app id or app secret');
     }
     if (route === 'app') {
-      if (token) throw authError(403, 'forbidden', 'This route takes X-Service-App-Id and X-Service-App-Secret only, not X-Service-Token');
+      if (token) throw authError(403, 'forbidden', `This route takes ${names.appId} and ${names.appSecret} only, not ${names.token}`);
       return;
     }
-    if (!token) throw authError(401, 'missing_header', 'Missing header X-Service-Token');
+    if (!token) throw authError(401, 'missing_header', `Missing header ${names.token}`);
     if (safeEqual(token, this.creds.token)) return;
     const claims = this.verify(token);
     if (!claims) throw authError(401, 'invalid_token', 'Invalid token');

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { serviceHeaderNames } from '../contract/client.js';
 import { Auth, type Credentials } from './auth.js';
 import type { SandboxContext } from './context.js';
 import { fail, HttpError, MB, readJson, sendJson } from './http.js';
@@ -34,6 +35,8 @@ export interface SandboxOptions {
   tokenTtlSeconds?: number;
   /** Log one line per request to stderr. */
   log?: boolean;
+  /** Prefix of the credential and webhook headers (`X-Violet-` for clients written for the real service). Default `X-Service-`. */
+  headerPrefix?: string;
 }
 
 export interface Sandbox {
@@ -60,7 +63,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     username: options.username ?? DEFAULT_CREDENTIALS.username,
     password: options.password ?? DEFAULT_CREDENTIALS.password,
     tokenTtlSeconds: options.tokenTtlSeconds ?? 86_400,
+    headerPrefix: options.headerPrefix,
   };
+  // Fails fast on a prefix no header could carry.
+  serviceHeaderNames(options.headerPrefix);
   const router = new Router().add(
     ...authRoutes(),
     ...catalogRoutes(),
@@ -89,6 +95,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     secret: creds.appSecret,
     retryDelaysMs: options.webhookRetryDelaysMs ?? [1000, 5000, 30_000, 120_000],
     timeoutMs: 5000,
+    headerPrefix: options.headerPrefix,
   });
   for (const u of options.webhookUrls ?? []) webhooks.urls.add(u);
   ctx = { store: new Store(options.seed ?? 1, url), auth: new Auth(creds), webhooks, creds, baseUrl: url };

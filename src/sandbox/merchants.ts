@@ -217,3 +217,23 @@ export const MERCHANTS: readonly MerchantProfile[] = [
 
 export const needsAttention = (m: Pick<MerchantProfile, 'missing_scopes' | 'payout_currently_due'>) =>
   m.missing_scopes.length > 0 || m.payout_currently_due.length > 0;
+
+/**
+ * The Merchant entity, as the service sends it as the body of merchant
+ * webhooks (not `{ merchant_id }`); the reason travels in `X-Service-Reason`.
+ */
+export function merchantEntity(m: MerchantProfile) {
+  return {
+    id: m.id,
+    name: m.name,
+    email: m.email,
+    platform: m.platform,
+    store_url: m.store_url,
+    status: 'ACTIVE',
+    default_country_code: m.country,
+    default_currency: m.currency,
+    currency_symbol: m.currency_symbol,
+    distribution_type: m.distribution_type,
+    commission_rate: 15,
+  };
+}

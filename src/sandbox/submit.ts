@@ -21,6 +21,9 @@ export interface PaymentInput {
   confirmedIntent?: boolean;
 }
 
+/** The provider a bare `{ "token" }` implies: the sandbox's own tokens are SANDBOX, any other is taken as Stripe's. */
+export const providerOfToken = (token: string) => (token.startsWith('tok_sandbox_') ? 'SANDBOX' : 'STRIPE');
+
 /** Checks a payment method when it is applied: a known sandbox token of provider SANDBOX, or a Stripe test token. */
 export function checkPaymentMethod(payment: PaymentInput, field: string): void {
   if (payment.payment_provider === 'STRIPE') return checkStripeToken(payment.token, field);

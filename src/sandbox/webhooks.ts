@@ -18,6 +18,8 @@ export interface WebhookOptions {
   /** Delays before each retry; the number of entries is the number of retries. */
   retryDelaysMs: number[];
   timeoutMs: number;
+  /** Prefix of the delivery headers. Default `X-Service-`. */
+  headerPrefix?: string;
 }
 
 /** How many finished deliveries the log keeps. */
@@ -37,7 +39,7 @@ export class WebhookDispatcher {
 
   constructor(private readonly options: WebhookOptions) {}
 
-  emit(topic: string, body: unknown, ids: { orderId?: number; bagId?: number; entityId?: string } = {}): void {
+  emit(topic: string, body: unknown, ids: { orderId?: number; bagId?: number; entityId?: string; reason?: string } = {}): void {
     if (this.closed) return;
     const raw = JSON.stringify(body);
     const hmac = createHmac('sha256', this.options.secret).update(raw).digest('base64');
@@ -54,15 +56,17 @@ export class WebhookDispatcher {
       };
       this.log.push(delivery);
       if (this.log.length > LOG_LIMIT) this.log.splice(0, this.log.length - LOG_LIMIT);
+      const p = (this.options.headerPrefix ?? 'X-Service-').toLowerCase();
       const headers: Record<string, string> = {
         'content-type': 'application/json',
-        'x-service-hmac': hmac,
-        'x-service-topic': topic,
-        'x-service-event-id': delivery.event_id,
+        [`${p}hmac`]: hmac,
+        [`${p}topic`]: topic,
+        [`${p}event-id`]: delivery.event_id,
       };
-      if (ids.orderId !== undefined) headers['x-service-order-id'] = String(ids.orderId);
-      if (ids.bagId !== undefined) headers['x-service-bag-id'] = String(ids.bagId);
-      if (ids.entityId !== undefined) headers['x-service-entity-id'] = ids.entityId;
+      if (ids.orderId !== undefined) headers[`${p}order-id`] = String(ids.orderId);
+      if (ids.bagId !== undefined) headers[`${p}bag-id`] = String(ids.bagId);
+      if (ids.entityId !== undefined) headers[`${p}entity-id`] = ids.entityId;
+      if (ids.reason !== undefined) headers[`${p}reason`] = ids.reason;
       void this.attempt(delivery, raw, headers);
     }
   }
@@ -76,7 +80,7 @@ export class WebhookDispatcher {
     try {
       const res = await fetch(delivery.url, {
         method: 'POST',
-        headers: { ...headers, 'x-service-attempt': String(delivery.attempts) },
+        headers: { ...headers, [`${(this.options.headerPrefix ?? 'X-Service-').toLowerCase()}attempt`]: String(delivery.attempts) },
         body: raw,
         signal: abort.signal,
       });

@@ -9,7 +9,9 @@ import {
   ServiceNetworkError,
   ServiceResponseError,
   ServiceTimeoutError,
+  serviceHeaderNames,
   toServiceDateTime,
+  type InvalidOfferReport,
   type RetryInfo,
   type ServiceClient,
   type ServiceClientOptions,
@@ -51,7 +53,7 @@ describe('service client: requests', () => {
       'POST /v1/orders/estimate': fixture('estimate-response'),
       'POST /v1/orders': order,
       'GET /v1/orders/88003': order,
-      'GET /v1/orders': [order],
+      'POST /v1/orders/search': [order],
       'POST /v1/checkout/cart': fixture('cart-new'),
       'GET /v1/checkout/cart/88002': cart,
       'DELETE /v1/checkout/cart/88002': null,
@@ -118,7 +120,7 @@ describe('service client: requests', () => {
     }
     const find = (m: string, p: string) => hits.find((h) => h.method === m && h.path === p)!;
     assert.equal(find('GET', '/v1/operations/connection_health').query.get('app_id'), '10001');
-    assert.equal(find('GET', '/v1/orders').query.get('app_order_id'), 'tote-7d1e22');
+    assert.deepEqual(find('POST', '/v1/orders/search').body, { app_order_id: 'tote-7d1e22' });
     assert.equal(find('POST', '/v1/checkout/cart/88002/shipping').query.get('price_cart'), 'true');
     assert.deepEqual(find('POST', '/v1/checkout/cart/88002/shipping').body, [{ bag_id: 66001, shipping_method_id: 'std' }]);
     assert.deepEqual(find('PUT', '/v1/checkout/cart/88002/skus/99001').body, { quantity: 3 });
@@ -172,6 +174,44 @@ describe('service client: requests', () => {
     const ids: number[] = [];
     for await (const offer of client.iterateOffers(1)) ids.push(offer.id);
     assert.deepEqual(ids, [1, 2]);
+  });
+
+  it('follows page numbers until last when pages carry no cursor (as real pages were seen)', async () => {
+    const { client, hits } = await setup((hit, res) => {
+      const n = Number(hit.query.get('page'));
+      json(res, 200, { content: [{ id: n, name: 'x', merchant_id: 1, currency: 'USD' }], number: n - 1, last: n === 3, total_pages: 7, next_page_cursor: null });
+    });
+    const ids: number[] = [];
+    for await (const offer of client.iterateOffers(1)) ids.push(offer.id);
+    assert.deepEqual(ids, [1, 2, 3]);
+    assert.deepEqual(hits.map((h) => h.query.get('page')), ['1', '2', '3']);
+  });
+
+  it('stops at total_pages when no page says last', async () => {
+    const { client } = await setup((hit, res) => {
+      const n = Number(hit.query.get('page'));
+      json(res, 200, { content: [{ id: n, name: 'x', merchant_id: 1, currency: 'USD' }], number: n - 1, last: false, total_pages: 2 });
+    });
+    const ids: number[] = [];
+    for await (const offer of client.iterateOffers(1)) ids.push(offer.id);
+    assert.deepEqual(ids, [1, 2]);
+  });
+
+  it('stops when the service serves the same page whatever page is asked', async () => {
+    const { client, hits } = await setup((_hit, res) =>
+      json(res, 200, { content: [{ id: 1, name: 'x', merchant_id: 1, currency: 'USD' }], number: 0, last: false, total_pages: 9 }),
+    );
+    for await (const _offer of client.iterateOffers(1));
+    assert.equal(hits.length, 2);
+  });
+
+  it('sends the credential headers under another prefix (SERVICE_HEADER_PREFIX)', async () => {
+    const { client, hits } = await setup((_hit, res) => json(res, 200, order), { headerPrefix: 'X-Violet-' });
+    await client.getOrder(88003);
+    assert.equal(hits[0]!.headers['x-violet-app-id'], '10001');
+    assert.equal(hits[0]!.headers['x-violet-token'], 'access-token');
+    assert.equal(hits[0]!.headers['x-service-token'], undefined);
+    assert.throws(() => serviceHeaderNames('X-Violet'), /ending in "-"/);
   });
 
   it('accepts a page envelope as the answer to the order search too', async () => {
@@ -230,13 +270,29 @@ describe('service client: errors', () => {
   });
 
   it('names the bad field when an answer breaks the contract', async () => {
-    const bad = fixture('offers-page');
-    bad.content[1].skus[0].sale_price = '24.00';
+    const bad = fixture('offers-page').content[1];
+    bad.skus[0].sale_price = '24.00';
     const { client } = await setup((_hit, res) => json(res, 200, bad));
-    const err = await client.listOffers(1001).catch((e) => e);
+    const err = await client.getOffer(bad.id).catch((e) => e);
     assert.ok(err instanceof ServiceResponseError);
-    assert.match(err.message, /content\[1\]\.skus\[0\]\.sale_price/);
-    assert.deepEqual(err.issues[0]!.path, ['content', 1, 'skus', 0, 'sale_price']);
+    assert.match(err.message, /skus\[0\]\.sale_price/);
+    assert.deepEqual(err.issues[0]!.path, ['skus', 0, 'sale_price']);
+  });
+
+  it('drops one unreadable offer from a page, reports it, and serves the rest', async () => {
+    const page = fixture('offers-page');
+    const badId = page.content[1].id;
+    page.content[1].skus[0].sale_price = '24.00';
+    page.content.push({ name: 'no id at all', skus: 'nope' });
+    const reports: InvalidOfferReport[] = [];
+    const { client } = await setup((_hit, res) => json(res, 200, page), { onInvalidOffer: (r) => reports.push(r) });
+    const served = await client.listOffers(1001);
+    assert.deepEqual(served.content.map((o) => o.id), page.content.filter((_o: unknown, i: number) => i !== 1).slice(0, -1).map((o: { id: number }) => o.id));
+    assert.deepEqual(reports[0], { merchantId: 1001, offerId: badId, fields: ['skus.0.sale_price'] });
+    assert.equal(reports[1]!.offerId, undefined);
+    assert.ok(reports[1]!.fields.includes('id') && reports[1]!.fields.includes('skus'));
+    // Only paths are reported, never the upstream values.
+    assert.ok(!JSON.stringify(reports).includes('24.00') && !JSON.stringify(reports).includes('no id at all'));
   });
 
   it('refuses a 200 whose body is not JSON', async () => {

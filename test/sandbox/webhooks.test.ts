@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, it } from 'node:test';
-import { OfferSchema, OrderSchema } from '../../src/contract/index.js';
+import { MerchantEventBodySchema, OfferSchema, OrderSchema } from '../../src/contract/index.js';
 import { directOrder, receiver, sandbox, sign, type TestSandbox } from './support.js';
 
 describe('sandbox webhooks', () => {
@@ -89,7 +89,13 @@ describe('sandbox webhooks', () => {
     assert.equal(first!.headers['x-service-entity-id'], '77001');
     assert.equal(second!.headers['x-service-topic'], 'OFFER_UPDATED');
     assert.equal(third!.headers['x-service-topic'], 'MERCHANT_NEEDS_ATTENTION');
-    assert.deepEqual(JSON.parse(third!.raw).merchant_id, 1007);
+    // The body is the Merchant entity, as the service sends it; the reason is a header.
+    const merchant = JSON.parse(third!.raw);
+    assert.equal(merchant.id, 1007);
+    assert.equal(typeof merchant.name, 'string');
+    assert.equal(merchant.merchant_id, undefined);
+    assert.ok(third!.headers['x-service-reason']);
+    assert.deepEqual(MerchantEventBodySchema.parse(merchant).merchant_id, 1007);
     for (const r of got) assert.equal(r.headers['x-service-hmac'], sign(r.raw));
   });
 

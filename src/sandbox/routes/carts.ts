@@ -4,7 +4,7 @@ import {
   CartSkuInputSchema,
   CreateCartRequestSchema,
   CustomerInputSchema,
-  PaymentMethodInputSchema,
+  PaymentRequestSchema,
   SubmitCartRequestSchema,
   UpdateCartSkuRequestSchema,
   type Bag,
@@ -19,7 +19,7 @@ import { bagWeight, matchingMethods, priceBag, sumOrder, toBagShippingMethod } f
 import type { Route, RouteRequest } from '../router.js';
 import type { OrderRecord } from '../store.js';
 import { applyIntent, checkIntentConfirmed } from '../stripe.js';
-import { checkPaymentMethod, platformsOf, submitOrder, throwIfBusy } from '../submit.js';
+import { checkPaymentMethod, providerOfToken, platformsOf, submitOrder, throwIfBusy } from '../submit.js';
 import { paymentMethodOf, toAddress } from './orders.js';
 
 function cartOf({ ctx, params }: RouteRequest, forChange = true): OrderRecord {
@@ -110,13 +110,19 @@ export function cartRoutes(): Route[] {
       method: 'POST',
       path: base,
       auth: 'access',
-      async handler({ ctx, body }) {
-        const req = parseWith(CreateCartRequestSchema, body ?? {});
+      async handler({ ctx, body, query }) {
+        // The sample client sends these three as query parameters; the body wins where both are given.
+        const fromQuery = Object.fromEntries(
+          (['app_order_id', 'base_currency', 'referral_id'] as const).flatMap((k) => (query.has(k) ? [[k, query.get(k)]] : [])),
+        );
+        const given = body ?? {};
+        const req = parseWith(CreateCartRequestSchema, isPlainObject(given) ? { ...fromQuery, ...withoutNulls(given) } : given);
         const refs = req.skus.map((s, i) => lookupSku(ctx, s.sku_id, `skus[${i}].sku_id`));
         const order = newOrder(ctx);
         order.base_currency = req.base_currency ?? 'USD';
         order.currency = order.base_currency;
         order.app_order_id = req.app_order_id ?? null;
+        order.referral_id = req.referral_id ?? null;
         order.wallet_based_checkout = req.wallet_based_checkout ?? false;
         const merchants = [...new Map(refs.map((r) => [r.merchant.profile.id, r.merchant])).values()];
         throwIfBusy(await callEach(merchants.map((m) => m.platform), 'create_cart', () => undefined));
@@ -282,8 +288,10 @@ export function cartRoutes(): Route[] {
       auth: 'access',
       handler(req) {
         const record = cartOf(req);
-        if (isIntentRequest(req.body)) return { body: applyIntent(req.ctx, record) };
-        const payment = parseWith(PaymentMethodInputSchema, req.body ?? null);
+        const input = parseWith(PaymentRequestSchema, req.body ?? null);
+        if (!input.token) return { body: applyIntent(req.ctx, record) };
+        // `{ "token" }` alone is a whole payment method upstream: the provider follows from the token.
+        const payment = { ...input, token: input.token, payment_provider: input.payment_provider ?? providerOfToken(input.token) };
         checkPaymentMethod(payment, 'body');
         record.paymentToken = payment.token;
         record.paymentIntentId = undefined;
@@ -334,9 +342,10 @@ export function cartRoutes(): Route[] {
   ];
 }
 
-/** `{ "intent_based_capture": true }`: the cart is paid through a Stripe PaymentIntent, not a token. */
-const isIntentRequest = (body: unknown): boolean =>
-  !!body && typeof body === 'object' && (body as { intent_based_capture?: unknown }).intent_based_capture === true && !(body as { token?: unknown }).token;
+const isPlainObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+
+/** A JSON object without its `null` members, so a body's `null` does not hide a query parameter. */
+const withoutNulls = (body: Record<string, unknown>) => Object.fromEntries(Object.entries(body).filter(([, v]) => v !== null));
 
 function setCustomer(order: Order, c: ReturnType<typeof CustomerInputSchema.parse>): void {
   if (c.shipping_address) order.shipping_address = toAddress(c.shipping_address, 'SHIPPING');

@@ -1,3 +1,4 @@
+import { merchantEntity } from '../merchants.js';
 import { z } from 'zod';
 import { OfferSchema, type Offer } from '../../contract/catalog.js';
 import type { SandboxContext } from '../context.js';
@@ -217,7 +218,7 @@ export function controlRoutes(): Route[] {
         const input = parseWith(AttentionSchema, body ?? {});
         m.profile.missing_scopes = input.missing_scopes ?? ['write_orders'];
         m.profile.payout_currently_due = input.currently_due ?? [];
-        ctx.webhooks.emit('MERCHANT_NEEDS_ATTENTION', { merchant_id: id, reason: 'SANDBOX_CONTROL' }, { entityId: String(id) });
+        ctx.webhooks.emit('MERCHANT_NEEDS_ATTENTION', merchantEntity(m.profile), { entityId: String(id), reason: 'SANDBOX_CONTROL' });
         return { body: { merchant_id: id, missing_scopes: m.profile.missing_scopes, currently_due: m.profile.payout_currently_due } };
       },
     },

@@ -1,7 +1,7 @@
 import { MerchantOnboardingInputSchema, type MerchantOnboarding } from '../../contract/operations.js';
 import { nowDate } from '../dates.js';
 import { cachedHealth, refreshHealth } from '../health.js';
-import { needsAttention } from '../merchants.js';
+import { merchantEntity, needsAttention } from '../merchants.js';
 import { invalid, notFound, parseId, parseWith } from '../http.js';
 import type { Route } from '../router.js';
 import { injectedAnswer } from './catalog.js';
@@ -47,7 +47,7 @@ export function operationsRoutes(): Route[] {
         if (injected) return injected;
         const report = refreshHealth(ctx.store, state, ctx.creds.appId);
         if (needsAttention(state.profile)) {
-          ctx.webhooks.emit('MERCHANT_NEEDS_ATTENTION', { merchant_id: merchantId, reason: 'CONNECTION_HEALTH_CHECK' }, { entityId: String(merchantId) });
+          ctx.webhooks.emit('MERCHANT_NEEDS_ATTENTION', merchantEntity(state.profile), { entityId: String(merchantId), reason: 'CONNECTION_HEALTH_CHECK' });
         }
         return { body: report };
       },

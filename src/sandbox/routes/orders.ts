@@ -1,5 +1,5 @@
 import type { OrderError } from '../../contract/errors.js';
-import { DirectOrderRequestSchema } from '../../contract/direct-order.js';
+import { ServiceDirectOrderRequestSchema } from '../../contract/direct-order.js';
 import { EstimateRequestSchema, type EstimatedCart } from '../../contract/estimate.js';
 import type { Address, Order, PaymentMethod } from '../../contract/order.js';
 import type { SandboxContext } from '../context.js';
@@ -10,17 +10,23 @@ import { PlatformBusyError } from '../platform.js';
 import { matchingMethods, priceBag, sumOrder, taxFor, toBagShippingMethod } from '../pricing.js';
 import type { Route } from '../router.js';
 import type { MerchantState } from '../store.js';
-import { submitOrder } from '../submit.js';
+import { checkPaymentMethod, providerOfToken, submitOrder } from '../submit.js';
+import { SearchOrdersRequestSchema } from '../../contract/order.js';
 
 export function toAddress(input: Record<string, unknown> | null | undefined, type: 'SHIPPING' | 'BILLING'): Address | null {
   return input ? { ...(input as Address), type } : null;
 }
 
-export function paymentMethodOf(input: { type?: string | null; payment_provider: string; intent_based_capture?: boolean | null }, id: number): PaymentMethod {
+export function paymentMethodOf(
+  input: { type?: string | null; payment_provider?: string | null; token?: string | null; intent_based_capture?: boolean | null },
+  id: number,
+): PaymentMethod {
+  const intent = input.intent_based_capture === true && !input.token;
   return {
     id,
-    type: input.type ?? 'SINGLE_USE_CARD_TOKEN',
-    payment_provider: input.payment_provider,
+    payment_method_id: id,
+    type: input.type ?? (intent ? 'PAYMENT_INTENT' : 'SINGLE_USE_CARD_TOKEN'),
+    payment_provider: input.payment_provider ?? (intent || input.token?.startsWith('tok_sandbox_') === false ? 'STRIPE' : 'SANDBOX'),
     brand: 'visa',
     last4: '4242',
     expiration_month: 12,
@@ -129,7 +135,11 @@ async function estimate(ctx: SandboxContext, body: unknown) {
 }
 
 async function directOrder(ctx: SandboxContext, body: unknown) {
-  const req = parseWith(DirectOrderRequestSchema, body ?? null);
+  const req = parseWith(ServiceDirectOrderRequestSchema, body ?? null);
+  const payment = req.payment_method;
+  if (payment && !payment.token) throw invalid('payment_method.token', 'a direct order takes a payment token');
+  const token = payment?.token ? { payment_provider: payment.payment_provider ?? providerOfToken(payment.token), token: payment.token } : undefined;
+  if (token) checkPaymentMethod(token, 'payment_method');
   const order = newOrder(ctx);
   const { customer, shipping_address, billing_address } = req.order;
   order.app_order_id = req.order.app_order_id ?? null;
@@ -186,7 +196,10 @@ async function directOrder(ctx: SandboxContext, body: unknown) {
   sumOrder(order);
   if (req.payment_method) order.payment_method = paymentMethodOf(req.payment_method, ctx.store.nextId('transaction'));
   const record = { order, submitted: false };
-  const answer = await submitOrder(ctx, record, { payment: req.payment_method ?? undefined, checkPrices: true });
+  const answer = await submitOrder(ctx, record, {
+    payment: token,
+    checkPrices: true,
+  });
   ctx.store.orders.set(order.id, record);
   return answer;
 }
@@ -237,6 +250,24 @@ export function orderRoutes(): Route[] {
       handler({ ctx, query }) {
         const appOrderId = query.get('app_order_id');
         const orders = submittedOrdersNewestFirst(ctx).filter((o) => appOrderId === null || o.app_order_id === appOrderId);
+        return { body: pageOf(orders, query) };
+      },
+    },
+    {
+      // The service's order search (violet-swift `OrdersAPI.searchOrders`: body `SearchRequest`, answer a page of orders).
+      method: 'POST',
+      path: '/v1/orders/search',
+      auth: 'access',
+      handler({ ctx, body, query }) {
+        const q = parseWith(SearchOrdersRequestSchema, body ?? {});
+        const orders = submittedOrdersNewestFirst(ctx).filter(
+          (o) =>
+            (q.app_order_id == null || o.app_order_id === q.app_order_id) &&
+            (q.order_id == null || o.id === q.order_id) &&
+            (q.bag_id == null || o.bags.some((b) => b.id === q.bag_id)) &&
+            (q.referral_id == null || o.referral_id === q.referral_id) &&
+            (q.external_order_id == null || o.external_id === q.external_order_id || o.bags.some((b) => b.external_id === q.external_order_id)),
+        );
         return { body: pageOf(orders, query) };
       },
     },
