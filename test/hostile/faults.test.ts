@@ -180,7 +180,7 @@ describe('3. Upstream faults', () => {
           created.push(order);
           req.socket.destroy(); // the order exists; the answer never arrives
         },
-        'GET /v1/orders': (_req, res) => sendJson(res, 200, { content: created }),
+        'POST /v1/orders/search': (_req, res) => sendJson(res, 200, { content: created }),
       });
       const bff = await startBff(fake.url);
       try {
