@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { build as esbuild } from 'esbuild';
 import { build as vite } from 'vite';
+import { minifyTemplatesEsbuildPlugin, minifyTemplatesPlugin } from './minify-templates.mjs';
 
 const started = Date.now();
 const log = (m) => console.log(`build: ${m} (${Date.now() - started} ms)`);
@@ -39,6 +40,7 @@ await esbuild({
   sourcemap: true,
   tsconfig: 'tsconfig.json',
   logLevel: 'warning',
+  plugins: [minifyTemplatesEsbuildPlugin()],
 });
 log(`${sources.length} modules`);
 
@@ -47,11 +49,37 @@ const declarations = run(process.execPath, ['node_modules/typescript/bin/tsc', '
   log('declarations'),
 );
 
-// 3. The script-tag bundles: dist/tote.js (one file) and dist/split/ (operator elements and the sanitiser loaded on demand).
-const bundle = (entry, outDir, oneFile) =>
-  vite({
+// 3. The script-tag bundles: dist/tote.js (one file) and dist/split/ (see src/define-split.ts for what loads when).
+/**
+ * Everything the split entry imports statically goes into the entry file itself: one request up front, and
+ * `tote-provider` defined before the elements that consume its context (default chunking put cart.ts in a
+ * shared chunk that ran first). lit's `live` directive joins it (700 B): it is shared by the checkout and the
+ * variant picker, and a chunk of its own would cost the checkout a second round trip.
+ */
+function initialChunk() {
+  const initial = new Set();
+  return {
+    plugin: {
+      name: 'tote-initial-modules',
+      buildEnd() {
+        const visit = (id) => {
+          if (initial.has(id)) return;
+          initial.add(id);
+          for (const dep of this.getModuleInfo(id)?.importedIds ?? []) visit(dep);
+        };
+        for (const id of this.getModuleIds()) if (this.getModuleInfo(id)?.isEntry) visit(id);
+      },
+    },
+    group: { name: 'tote', test: (id) => initial.has(id) || /\/lit(-html)?\/directives\/live\.js$/.test(id) },
+  };
+}
+
+const bundle = (entry, outDir, oneFile) => {
+  const initial = initialChunk();
+  return vite({
     configFile: false,
     logLevel: 'warn',
+    plugins: [minifyTemplatesPlugin(), ...(oneFile ? [] : [initial.plugin])],
     build: {
       target: 'es2022',
       outDir,
@@ -61,15 +89,23 @@ const bundle = (entry, outDir, oneFile) =>
       reportCompressedSize: false,
       lib: { entry, formats: ['es'], fileName: () => 'tote.js' },
       rolldownOptions: {
+        // Lets the group named like the entry merge into the entry file.
+        preserveEntrySignatures: 'allow-extension',
         output: {
-          codeSplitting: !oneFile,
+          codeSplitting: oneFile ? false : { groups: [initial.group] },
           minify: true,
-          // Lazy chunks keep their module's name (merchant-health, purify); code shared with them is `shared-*`.
-          chunkFileNames: (chunk) => (chunk.isDynamicEntry ? '[name]-[hash].js' : 'shared-[hash].js'),
+          // Lazy chunks keep their module's name (checkout, merchant-health, purify), a language's strings are
+          // `locale-<lang>-<area>`, code shared by lazy chunks is `shared-*`.
+          chunkFileNames: (chunk) => {
+            const locale = chunk.facadeModuleId?.match(/\/locales\/([\w-]+)\/(\w+)\.ts$/);
+            if (locale) return `locale-${locale[1]}-${locale[2]}-[hash].js`;
+            return chunk.isDynamicEntry ? '[name]-[hash].js' : 'shared-[hash].js';
+          },
         },
       },
     },
   });
+};
 await Promise.all([bundle('src/define.ts', 'dist', true), bundle('src/define-split.ts', 'dist/split', false)]);
 log('script-tag bundles');
 

@@ -1,0 +1,123 @@
+// Build plugins (vite/rolldown and esbuild) that minify the literal text of
+// lit's css`…` and html`…`/svg`…` templates in Tote's own modules. They parse
+// the TypeScript source with oxc (vite's `parseSync`) and rewrite only the
+// template quasis (never the `${…}` expressions), with a source map back to
+// the untouched source.
+//
+// What it does, and why each step keeps the output the same:
+// - css: drops comments; collapses whitespace; removes it around `{ } ; ,` and
+//   after `:` (never before `:`, where `a :hover` and `a:hover` differ), and a
+//   `;` before `}`. Quoted strings are kept byte for byte. Whitespace next to a
+//   `${…}` is kept as one space unless a removable punctuation mark is beside it.
+// - html/svg: drops comments that hold no binding; a whitespace run that holds a
+//   line break becomes one line break — the same in every `white-space` mode Tote
+//   uses (`normal`, `nowrap` collapse it; `pre-line` keeps the break, drops the
+//   indentation). `pre`, `pre-wrap` and `break-spaces` would see the change, so a
+//   stylesheet that uses them fails the build instead of being minified wrongly.
+import { readFile } from 'node:fs/promises';
+import MagicString from 'magic-string';
+import { parseSync } from 'vite';
+
+const CSS_PRESERVING_WHITESPACE = /white-space\s*:\s*(pre|pre-wrap|break-spaces)\s*[;}]/;
+
+/** Minifies the text of one css`` quasi (the parts between `${…}`). */
+export function minifyCssText(text) {
+  let out = '';
+  // Comments first: an apostrophe in a comment is not the start of a string.
+  for (const part of text.replace(/\/\*[\s\S]*?\*\//g, '').split(/("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')/)) {
+    if (part.startsWith('"') || part.startsWith("'")) {
+      out += part;
+      continue;
+    }
+    out += part
+      .replace(/\s+/g, ' ')
+      .replace(/\s*([{};,])\s*/g, '$1')
+      .replace(/:\s+/g, ':')
+      .replace(/;}/g, '}');
+  }
+  return out;
+}
+
+/** Minifies the text of one html`` quasi. */
+export function minifyHtmlText(text) {
+  // A comment around a binding is split over two quasis and so never matches.
+  return text.replace(/<!--[\s\S]*?-->/g, '').replace(/[ \t\r\n\f]*\n[ \t\r\n\f]*/g, '\n');
+}
+
+/** Calls `visit` on every node of an ESTree-shaped tree. */
+function walk(node, visit) {
+  if (Array.isArray(node)) {
+    for (const n of node) walk(n, visit);
+    return;
+  }
+  if (!node || typeof node !== 'object') return;
+  if (typeof node.type === 'string') visit(node);
+  for (const key in node) if (key !== 'parent') walk(node[key], visit);
+}
+
+/** Minifies every css``, html`` and svg`` template of a TypeScript or JavaScript module. Undefined when nothing changed. */
+export function minifyTemplates(code, id = 'module.ts') {
+  if (!/\b(css|html|svg)`/.test(code)) return undefined;
+  const { program, errors } = parseSync(id, code, { lang: /\.[cm]?ts$/.test(id) ? 'ts' : 'js' });
+  if (errors.length) throw new Error(`${id}: ${errors[0].message}`);
+  const s = new MagicString(code);
+  let changed = false;
+  walk(program, (node) => {
+    if (node.type !== 'TaggedTemplateExpression' || node.tag.type !== 'Identifier') return;
+    const tag = node.tag.name;
+    if (tag !== 'css' && tag !== 'html' && tag !== 'svg') return;
+    const quasis = node.quasi.quasis;
+    const raw = quasis.map((q) => q.value.raw).join('${}');
+    if (tag === 'css' && CSS_PRESERVING_WHITESPACE.test(raw)) {
+      throw new Error(`${id}: a css\`\` template uses white-space: pre/pre-wrap/break-spaces; teach scripts/minify-templates.mjs to keep its whitespace first`);
+    }
+    if (tag !== 'css' && /<(pre|textarea)\b/i.test(raw)) return; // their text is shown as written
+    quasis.forEach((q, i) => {
+      const before = q.value.raw;
+      let after = tag === 'css' ? minifyCssText(before) : minifyHtmlText(before);
+      // A stylesheet's outer whitespace means nothing (a template's may: it can be inserted inline).
+      if (tag === 'css' && i === 0) after = after.trimStart();
+      if (tag === 'css' && i === quasis.length - 1) after = after.trimEnd();
+      if (after === before) return;
+      // oxc's quasi span starts at the delimiter before the raw text (a backtick, or the `}` closing a `${…}`).
+      const start = q.start + 1;
+      const end = start + before.length;
+      if (code.slice(start, end) !== before) throw new Error(`${id}: unexpected template span at ${q.start}`);
+      changed = true;
+      if (after === '') s.remove(start, end);
+      else s.overwrite(start, end, after);
+    });
+  });
+  if (!changed) return undefined;
+  return { code: s.toString(), map: s.generateMap({ hires: true, source: id, includeContent: true }) };
+}
+
+const ours = (id) => /\/src\/.*\.[cm]?[jt]s$/.test(id.split('?')[0]) && !id.endsWith('.d.ts');
+
+/** For vite/rolldown: Tote's own sources only (lit's templates are already small). */
+export function minifyTemplatesPlugin() {
+  return {
+    name: 'tote-minify-templates',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!ours(id)) return null;
+      return minifyTemplates(code, id) ?? null;
+    },
+  };
+}
+
+/** For esbuild (the per-module npm build): the minified source with an inline map back to the original. */
+export function minifyTemplatesEsbuildPlugin() {
+  return {
+    name: 'tote-minify-templates',
+    setup(build) {
+      build.onLoad({ filter: /\/src\/.*\.ts$/ }, async (args) => {
+        if (!ours(args.path)) return undefined;
+        const code = await readFile(args.path, 'utf8');
+        const out = minifyTemplates(code, args.path);
+        if (!out) return undefined;
+        return { contents: `${out.code}\n//# sourceMappingURL=${out.map.toUrl()}\n`, loader: 'ts' };
+      });
+    },
+  };
+}

@@ -1,0 +1,75 @@
+// The build's template minifier (scripts/minify-templates.mjs): what it
+// removes, what it must keep byte for byte, and that every element module it
+// rewrites still renders the same text and styles (checked in the browser by
+// the script-tag and element tests, which run the minified bundles).
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { minifyCssText, minifyHtmlText, minifyTemplates } from '../../scripts/minify-templates.mjs';
+import { repo } from './support.js';
+
+describe('template minifier', () => {
+  it('css: drops comments and the whitespace around punctuation, keeps what changes meaning', () => {
+    assert.equal(minifyCssText('\n  :host {\n    display: block; /* why */\n  }\n  a :hover, b > c { color: red; }\n'), ' :host{display:block}a :hover,b > c{color:red}');
+    // Strings, calc() operators and the descendant combinator before a pseudo-class stay.
+    assert.equal(minifyCssText(".x::before { content: ' , { ; '; width: calc(100% - 2px); }"), ".x::before{content:' , { ; ';width:calc(100% - 2px)}");
+    assert.equal(minifyCssText('/* the shop\'s note */ a { font-family: "Segoe  UI", sans-serif; }'), ' a{font-family:"Segoe  UI",sans-serif}');
+  });
+
+  it('html: a whitespace run with a line break becomes one line break; comments go; single spaces stay', () => {
+    assert.equal(minifyHtmlText('<p>\n      <b>a</b> <i>b</i>\n    </p>  <!-- note -->'), '<p>\n<b>a</b> <i>b</i>\n</p>  ');
+  });
+
+  it('rewrites only the literal parts of css``, html`` and svg`` templates, never expressions or other strings', () => {
+    const source = [
+      "const a: string = 'keep   this';",
+      'const s = css`\n  .a {\n    color: ${unsafeCSS(c)};\n  }\n  ${x} .b { margin: 0 }\n`;',
+      'const t = html`<div>\n    ${this.t("x")}\n    <span title="  two  ">${n}</span>\n  </div>`;',
+      'const u = `plain\n   template`;',
+    ].join('\n');
+    const out = minifyTemplates(source, 'x.ts');
+    assert.ok(out);
+    assert.equal(
+      out.code,
+      [
+        "const a: string = 'keep   this';",
+        // The space between `${x}` and `.b` is a descendant combinator: kept.
+        'const s = css`.a{color:${unsafeCSS(c)}}${x} .b{margin:0}`;',
+        'const t = html`<div>\n${this.t("x")}\n<span title="  two  ">${n}</span>\n</div>`;',
+        'const u = `plain\n   template`;',
+      ].join('\n'),
+    );
+    assert.ok(out.map.mappings.length > 0, 'with a source map');
+  });
+
+  it('leaves <pre> and <textarea> templates alone and refuses stylesheets whose whitespace is shown', () => {
+    assert.equal(minifyTemplates('html`<pre>\n  a\n</pre>`;', 'x.ts'), undefined);
+    assert.throws(() => minifyTemplates('css`.a { white-space: pre-wrap; }`;', 'x.ts'), /white-space/);
+  });
+
+  it('parses every module of src/elements and only shortens them', () => {
+    const dir = join(repo, 'src/elements');
+    const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
+    let before = 0;
+    let after = 0;
+    for (const f of files) {
+      const code = readFileSync(join(dir, f), 'utf8');
+      const out = minifyTemplates(code, f);
+      before += code.length;
+      after += out?.code.length ?? code.length;
+      // Nothing but whitespace, comments and a `;` before `}` went.
+      if (out) assert.equal(normalise(out.code), normalise(code), f);
+    }
+    assert.ok(after < before * 0.95, `${before} → ${after} characters`);
+  });
+});
+
+/** The code without whitespace, comments and `;` before `}`: what the minifier may remove. */
+function normalise(code: string): string {
+  return code
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/\s+/g, '')
+    .replace(/;}/g, '}');
+}
