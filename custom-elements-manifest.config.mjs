@@ -15,17 +15,21 @@ const defineElementPlugin = () => {
       list.push([tag.text, cls.text]);
       tags.set(moduleDoc.path, list);
     },
-    moduleLinkPhase({ moduleDoc }) {
-      for (const [tag, cls] of tags.get(moduleDoc.path) ?? []) {
-        const declaration = moduleDoc.declarations?.find((d) => d.name === cls);
-        if (!declaration) continue;
-        declaration.tagName = tag;
-        declaration.customElement = true;
-        moduleDoc.exports ??= [];
-        moduleDoc.exports.push({ kind: 'custom-element-definition', name: tag, declaration: { name: cls, module: moduleDoc.path } });
-      }
-    },
     packageLinkPhase({ customElementsManifest }) {
+      // The class is declared in the registering module itself, or (split elements) in `<name>.component.ts` beside it.
+      for (const moduleDoc of customElementsManifest.modules) {
+        for (const [tag, cls] of tags.get(moduleDoc.path) ?? []) {
+          const home = [moduleDoc, ...customElementsManifest.modules.filter((m) => m.path === moduleDoc.path.replace(/\.ts$/, '.component.ts'))].find(
+            (m) => m.declarations?.some((d) => d.name === cls),
+          );
+          const declaration = home?.declarations.find((d) => d.name === cls);
+          if (!declaration) continue;
+          declaration.tagName = tag;
+          declaration.customElement = true;
+          moduleDoc.exports ??= [];
+          moduleDoc.exports.push({ kind: 'custom-element-definition', name: tag, declaration: { name: cls, module: home.path } });
+        }
+      }
       for (const mod of customElementsManifest.modules) {
         for (const d of mod.declarations ?? []) {
           if (d.members) d.members = d.members.filter((m) => !m.static && m.privacy !== 'private' && m.privacy !== 'protected' && !m.name.startsWith('#'));

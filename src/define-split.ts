@@ -1,55 +1,99 @@
 /**
- * The code-split script-tag bundle `dist/split/tote.js`: registers the
- * storefront and checkout elements up front, and loads the operator elements
- * (`<tote-merchant-health>`, `<tote-merchant-onboarding>`, back-office only)
- * the first time one appears in the document. DOMPurify is split off too (it
- * loads when a merchant description has markup). Use `dist/tote.js` when
- * operator elements live inside other shadow roots, which this does not watch.
+ * The code-split script-tag bundle `dist/split/tote.js`. Up front it defines
+ * what a shop page shows first: `<tote-provider>` (before anything that
+ * consumes its context), the offer grid and card, and the cart. The rest loads
+ * when a shopper needs it:
+ * - the checkout flow (address, shipping, estimate, payment, checkout, order
+ *   status) when checking out starts: `tote-checkout-start`, the cart's
+ *   "Check out", or a `<tote-checkout>` coming into view — not merely being in
+ *   the markup, as it often sits further down the page. A step element or
+ *   `<tote-order-status>` used on its own loads it when it appears;
+ * - the variant picker on the first "Choose options", or when one appears;
+ * - the operator elements (back office only) when one appears;
+ * - DOMPurify when a merchant description has markup;
+ * - a locale's strings when a provider (or the page's `lang`) makes it active.
+ * Only the document is watched: use `dist/tote.js` when these elements live
+ * inside other shadow roots.
  */
-import './locales/de.js';
 import './elements/provider/provider.js';
 import './elements/offer-grid/offer-grid.js';
 import './elements/offer-card/offer-card.js';
-import './elements/variant-picker/variant-picker.js';
 import './elements/cart/cart.js';
-import './elements/address-form/address-form.js';
-import './elements/shipping-step/shipping-step.js';
-import './elements/estimate/estimate.js';
-import './elements/payment/payment.js';
-import './elements/checkout/checkout.js';
-import './elements/order-status/order-status.js';
+import { loadMessages } from './elements/internal/localize.js';
+import { loadOnDemand, loadsOnDemand, notRequested } from './elements/internal/on-demand.js';
 
-const onDemand: Record<string, () => Promise<unknown>> = {
-  'tote-merchant-health': () => import('./elements/merchant-health/merchant-health.js'),
-  'tote-merchant-onboarding': () => import('./elements/merchant-onboarding/merchant-onboarding.js'),
-};
+const CHECKOUT = 'tote-checkout';
+// One chunk for the whole flow: `checkout.js` imports every step and the order status.
+loadsOnDemand([CHECKOUT, 'tote-address-form', 'tote-shipping-step', 'tote-estimate', 'tote-payment', 'tote-order-status'], () =>
+  import('./elements/checkout/checkout.js'),
+);
+loadsOnDemand(['tote-variant-picker'], () => import('./elements/variant-picker/variant-picker.js'));
+loadsOnDemand(['tote-merchant-health'], () => import('./elements/merchant-health/merchant-health.js'));
+loadsOnDemand(['tote-merchant-onboarding'], () => import('./elements/merchant-onboarding/merchant-onboarding.js'));
 
-function loadPresent(): void {
-  for (const [tag, load] of Object.entries(onDemand)) {
-    if (!document.querySelector(tag)) continue;
-    delete onDemand[tag];
-    void load();
+/** Loaded as soon as they are in the document: the whole point of a page that has one. */
+const WHEN_PRESENT = [
+  'tote-address-form',
+  'tote-shipping-step',
+  'tote-estimate',
+  'tote-payment',
+  'tote-order-status',
+  'tote-variant-picker',
+  'tote-merchant-health',
+  'tote-merchant-onboarding',
+];
+
+function startCheckoutLoad(): void {
+  if (!notRequested(CHECKOUT)) return;
+  void loadOnDemand(CHECKOUT)?.catch(() => {}); // reported by loadOnDemand
+  // The flow's strings in each provider's language (its `locale`, else the page's), beside the flow rather than after it.
+  for (const provider of document.querySelectorAll('tote-provider')) {
+    void loadMessages(provider.locale || document.documentElement.lang || navigator.language, 'checkout');
   }
-  if (!Object.keys(onDemand).length) observer?.disconnect();
 }
 
-const observer = typeof MutationObserver === 'undefined' ? undefined : new MutationObserver(loadPresent);
 if (typeof document !== 'undefined') {
+  const inView =
+    typeof IntersectionObserver === 'undefined'
+      ? undefined
+      : new IntersectionObserver(
+          (entries) => {
+            if (entries.some((e) => e.isIntersecting)) startCheckoutLoad();
+          },
+          // A little ahead of the viewport, so a shopper scrolling down finds it ready.
+          { rootMargin: '200px' },
+        );
+  const watched = new WeakSet<Element>();
+  const scan = () => {
+    for (const tag of WHEN_PRESENT) if (notRequested(tag) && document.querySelector(tag)) void loadOnDemand(tag)?.catch(() => {});
+    if (!notRequested(CHECKOUT)) {
+      inView?.disconnect();
+      return;
+    }
+    for (const el of document.querySelectorAll(CHECKOUT)) {
+      if (watched.has(el)) continue;
+      watched.add(el);
+      if (inView) inView.observe(el);
+      else startCheckoutLoad();
+    }
+  };
+  // A host that dispatches the request itself, or stops the cart's event before it reaches the document, still gets the flow.
+  document.addEventListener('tote-checkout-start', startCheckoutLoad, { capture: true });
+  document.addEventListener('tote-cart-checkout', startCheckoutLoad, { capture: true });
+  const observer = typeof MutationObserver === 'undefined' ? undefined : new MutationObserver(scan);
   observer?.observe(document, { childList: true, subtree: true });
-  loadPresent();
+  scan();
 }
 
-// Everything of `tote-checkout` except the operator element classes, which would pull their chunk in up front.
-export * from './headless.js';
+// What is defined up front; the element classes loaded on demand are reached through `customElements.get(tag)`.
+// Not `export * from './headless.js'`: that registers every area's English strings.
+export { createApiClient, ApiRequestError, isAbortError } from './state/api-client.js';
+export { CartStore, cartStorageKey, isBuyable } from './state/cart-store.js';
+export { apiContext, cartContext, localeContext, hostContext, currencyContext } from './state/context.js';
+export { formatMoney, parseMoney, sumByCurrency, addMoney } from './contract/money.js';
+export { addMessages, msg, localeDirection, loadMessages, registerLocale } from './elements/internal/localize.js';
 export { ToteElement } from './elements/internal/tote-element.js';
 export { ToteProvider } from './elements/provider/provider.js';
 export { ToteOfferGrid } from './elements/offer-grid/offer-grid.js';
 export { ToteOfferCard } from './elements/offer-card/offer-card.js';
-export { ToteVariantPicker } from './elements/variant-picker/variant-picker.js';
 export { ToteCart } from './elements/cart/cart.js';
-export { ToteAddressForm } from './elements/address-form/address-form.js';
-export { ToteShippingStep } from './elements/shipping-step/shipping-step.js';
-export { ToteEstimate } from './elements/estimate/estimate.js';
-export { TotePayment, PaymentInputError, createSandboxPaymentAdapter } from './elements/payment/payment.js';
-export { ToteCheckout } from './elements/checkout/checkout.js';
-export { ToteOrderStatus } from './elements/order-status/order-status.js';

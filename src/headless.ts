@@ -5,7 +5,15 @@
  * own UI on the same cart, or read the cart from outside Tote's elements).
  */
 export type { ToteCartAddDetail, ToteSkuSelectDetail, ToteHostRequestDetail } from './elements/internal/events.js';
-export { addMessages, msg, localeDirection, type MessageKey } from './elements/internal/localize.js';
+export { msg } from './elements/internal/messages.js';
+export {
+  addMessages,
+  localeDirection,
+  loadMessages,
+  registerLocale,
+  type MessageKey,
+  type MessageArea,
+} from './elements/internal/localize.js';
 
 export {
   createApiClient,

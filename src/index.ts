@@ -1,16 +1,17 @@
 /**
  * `tote-checkout`: the npm entry. Only re-exports; nothing of its own runs.
- * Each element module registers its tag when it is evaluated, so a bundler
- * that skips unused re-exports (webpack with `sideEffects`) pays for the
- * elements used; Rollup, Vite and esbuild evaluate every element re-exported
- * here. For one element import `tote-checkout/elements/<name>`; for the store
- * and client alone, `tote-checkout/headless`; for every tag, `tote-checkout/define`.
+ * The element classes come from their `*.component.js` modules, which
+ * register no tag: importing `ToteCart` from here costs the cart's class and
+ * defines nothing. (The checkout flow's classes — address form to order
+ * status — still come from the modules that register them.) To register tags import `tote-checkout/elements/<name>`
+ * (one element and what it renders) or `tote-checkout/define` (every tag);
+ * for the store and client alone, `tote-checkout/headless`.
  */
-export { ToteProvider, type AddToCartInput } from './elements/provider/provider.js';
-export { ToteOfferGrid } from './elements/offer-grid/offer-grid.js';
-export { ToteOfferCard } from './elements/offer-card/offer-card.js';
-export { ToteVariantPicker } from './elements/variant-picker/variant-picker.js';
-export { ToteCart, type ToteCartCheckoutDetail } from './elements/cart/cart.js';
+export { ToteProvider, type AddToCartInput } from './elements/provider/provider.component.js';
+export { ToteOfferGrid } from './elements/offer-grid/offer-grid.component.js';
+export { ToteOfferCard } from './elements/offer-card/offer-card.component.js';
+export { ToteVariantPicker } from './elements/variant-picker/variant-picker.component.js';
+export { ToteCart, type ToteCartCheckoutDetail } from './elements/cart/cart.component.js';
 export { ToteAddressForm } from './elements/address-form/address-form.js';
 export {
   ToteShippingStep,
@@ -31,8 +32,8 @@ export {
   type ToteCheckoutStepDetail,
 } from './elements/checkout/checkout.js';
 export { ToteOrderStatus } from './elements/order-status/order-status.js';
-export { ToteMerchantHealth, type ToteHealthRefreshDetail } from './elements/merchant-health/merchant-health.js';
-export { ToteMerchantOnboarding, type ToteOnboardingSaveDetail } from './elements/merchant-onboarding/merchant-onboarding.js';
+export { ToteMerchantHealth, type ToteHealthRefreshDetail } from './elements/merchant-health/merchant-health.component.js';
+export { ToteMerchantOnboarding, type ToteOnboardingSaveDetail } from './elements/merchant-onboarding/merchant-onboarding.component.js';
 
 export { ToteElement } from './elements/internal/tote-element.js';
 export * from './headless.js';

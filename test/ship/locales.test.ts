@@ -8,7 +8,19 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { de } from '../../src/locales/de.js';
-import { messageKeys, msg, type MessageKey } from '../../src/elements/internal/localize.js';
+import { msg, type MessageKey } from '../../src/elements/internal/localize.js';
+import { catalogMessages } from '../../src/elements/internal/messages-catalog.js';
+import { cartMessages } from '../../src/elements/internal/messages-cart.js';
+import { checkoutMessages } from '../../src/elements/internal/messages-checkout.js';
+import { operatorMessages } from '../../src/elements/internal/messages-operator.js';
+import { deCatalog } from '../../src/locales/de/catalog.js';
+import { deCart } from '../../src/locales/de/cart.js';
+import { deCheckout } from '../../src/locales/de/checkout.js';
+import { deOperator } from '../../src/locales/de/operator.js';
+
+/** Every key of the English catalogue, area by area: what a translation has to cover. */
+const englishByArea = { catalog: catalogMessages, cart: cartMessages, checkout: checkoutMessages, operator: operatorMessages };
+const messageKeys = () => Object.values(englishByArea).flatMap((m) => Object.keys(m)) as MessageKey[];
 import { formatMoney } from '../../src/contract/money.js';
 import type { ExampleServer } from '../../examples/script-tag/server.mjs';
 import { addFirstOfferToCart, ensureBuilt, launch, repo, watch } from './support.js';
@@ -54,6 +66,14 @@ describe('German catalogue', () => {
     const missing = [...all].filter((k) => !(k in de));
     assert.deepEqual(missing, [], 'keys without German');
     assert.deepEqual(keys.filter((k) => !all.has(k)), [], 'German keys English no longer has');
+  });
+
+  it('is split into the same areas as English (each area loads on its own)', () => {
+    const germanByArea = { catalog: deCatalog, cart: deCart, checkout: deCheckout, operator: deOperator };
+    for (const [area, english] of Object.entries(englishByArea)) {
+      assert.deepEqual(Object.keys(germanByArea[area as keyof typeof germanByArea]).sort(), Object.keys(english).sort(), area);
+    }
+    assert.equal(new Set(messageKeys()).size, messageKeys().length, 'no key in two areas');
   });
 
   it('is German, not English copied (only names, codes and symbols may coincide)', () => {

@@ -3,16 +3,8 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { WidgetOffer } from '../../src/contract/api.js';
 import type { Sku } from '../../src/contract/catalog.js';
-import {
-  choose,
-  initialSelection,
-  lineForSku,
-  orderedVariants,
-  priceRange,
-  resolveSku,
-  skuInStock,
-  valueState,
-} from '../../src/state/offer.js';
+import { lineForSku, orderedVariants, priceRange, skuInStock } from '../../src/state/offer.js';
+import { choose, initialSelection, resolveSku, valueState } from '../../src/elements/variant-picker/variant-selection.js';
 
 /** Random offers: 1–3 variants of 1–4 values, SKUs for a random subset of combinations, random stock. */
 const offerArb = fc

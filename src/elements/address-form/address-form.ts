@@ -16,6 +16,7 @@ import { defineElement } from '../internal/define.js';
 import type { MessageKey } from '../internal/localize.js';
 import { ToteElement } from '../internal/tote-element.js';
 import { addressFormStyles } from './address-form.styles.js';
+import '../internal/messages-checkout.js';
 
 declare global {
   interface HTMLElementTagNameMap {

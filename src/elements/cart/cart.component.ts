@@ -4,10 +4,12 @@ import { consume } from '@lit/context';
 import { formatMoney, multiplyMoney, type Money } from '../../contract/money.js';
 import { type CartBag, type CartLine, type CartStore, isBuyable } from '../../state/cart-store.js';
 import { cartContext, hostContext } from '../../state/context.js';
-import { defineElement } from '../internal/define.js';
+import { loadOnDemand } from '../internal/on-demand.js';
 import { safeUrl } from '../internal/safe-url.js';
+import { loadMessages, type MessageArea } from '../internal/localize.js';
 import { ToteElement } from '../internal/tote-element.js';
 import { cartStyles } from './cart.styles.js';
+import '../internal/messages-cart.js';
 
 /** Drawn, not an emoji: the host page may have no emoji font (it showed as a blank box). */
 const bagIcon = html`<svg class="icon" aria-hidden="true" viewBox="0 0 24 24" width="20" height="20" fill="none"
@@ -54,6 +56,8 @@ declare global {
  * @cssproperty --tote-cart-image-size - Size of line images (default 64px).
  */
 export class ToteCart extends ToteElement {
+  static override messageArea: MessageArea = 'cart';
+
   static override styles = cartStyles;
 
   /** The cart store; taken from `<tote-provider>` when not set. */
@@ -136,6 +140,9 @@ export class ToteCart extends ToteElement {
   }
 
   private handleCheckout() {
+    // The code-split bundle fetches the checkout flow now, while the host reacts to the event.
+    void loadOnDemand('tote-checkout')?.catch(() => {}); // a failed load is reported by loadOnDemand
+    void loadMessages(this.effectiveLocale, 'checkout');
     this.emit('tote-cart-checkout', { lines: this.lines });
     this.close();
   }
@@ -321,4 +328,3 @@ export class ToteCart extends ToteElement {
   }
 }
 
-defineElement('tote-cart', ToteCart);

@@ -42,6 +42,7 @@ import { defineElement } from '../internal/define.js';
 import type { MessageKey } from '../internal/localize.js';
 import { ToteElement } from '../internal/tote-element.js';
 import { checkoutStyles } from './checkout.styles.js';
+import '../internal/messages-checkout.js';
 
 /** `tote-checkout-submit` (cancelable): "Place order" was pressed; `preventDefault()` stops the submit. */
 export interface ToteCheckoutSubmitDetail {

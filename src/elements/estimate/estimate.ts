@@ -20,6 +20,7 @@ import { apiContext } from '../../state/context.js';
 import { defineElement } from '../internal/define.js';
 import { ToteElement } from '../internal/tote-element.js';
 import { estimateStyles } from './estimate.styles.js';
+import '../internal/messages-checkout.js';
 
 /** `tote-estimate-change`: a fresh estimate arrived (the checkout builds shipping choices and direct orders from it). */
 export interface ToteEstimateChangeDetail {

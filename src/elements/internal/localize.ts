@@ -2,68 +2,44 @@
  * Every user-visible string of Tote goes through `msg()`, so a locale can be
  * added by registering a catalogue, without touching the elements. English is
  * the source and the fallback for any key a translation lacks.
+ *
+ * Strings come in areas — the catalogue, the cart, the checkout flow, the
+ * operator pages — each registered by the elements that show it
+ * (`messages-<area>.ts`), so a page pays only for the strings of the
+ * elements it uses. A language's strings are split the same way and load
+ * when an element of the area renders in that language (`loadMessages`).
  */
-import { checkoutMessages } from './messages-checkout.js';
-import { operatorMessages } from './messages-operator.js';
+import type { catalogMessages } from './messages-catalog.js';
+import type { cartMessages } from './messages-cart.js';
+import type { checkoutMessages } from './messages-checkout.js';
+import type { operatorMessages } from './messages-operator.js';
 
-type Params = Record<string, string | number>;
-type Message = string | ((p: Params, locale: string) => string);
+export type Params = Record<string, string | number>;
+export type Message = string | ((p: Params, locale: string) => string);
 
-const plural = (locale: string, n: number, one: string, other: string) =>
+export const plural = (locale: string, n: number, one: string, other: string) =>
   new Intl.PluralRules(locale).select(n) === 'one' ? one : other;
 
-const en = {
-  addToCart: 'Add to cart',
-  chooseOptions: 'Choose options',
-  chooseOptionsFor: (p: Params) => `Choose options for ${p.name}`,
-  close: 'Close',
-  outOfStock: 'Out of stock',
-  unavailable: 'Unavailable',
-  inStock: 'In stock',
-  stockLeft: (p: Params, l: string) => `${p.count} ${plural(l, Number(p.count), 'item', 'items')} in stock`,
-  onlyLeft: (p: Params) => `Only ${p.count} left`,
-  priceRange: (p: Params) => `${p.min} – ${p.max}`,
-  priceFrom: (p: Params) => `From ${p.min}`,
-  salePrice: 'Sale price',
-  regularPrice: 'Regular price',
-  sale: 'Sale',
-  soldBy: (p: Params) => `Sold by ${p.merchant}`,
-  thisShop: 'This shop',
-  noImage: 'No image',
-  tags: 'Tags',
-  loading: 'Loading products…',
-  loadingMore: 'Loading more products…',
-  empty: 'No products to show yet.',
-  emptyHint: 'Check back soon: merchants add new products all the time.',
-  loadError: 'Products could not be loaded.',
-  offerLoadError: 'This product could not be loaded.',
-  offerNotFound: 'This product is no longer available.',
-  retry: 'Try again',
-  rateLimited: (p: Params) => `${p.merchant} is busy, retrying in ${p.seconds} s`,
-  retryingNow: (p: Params) => `${p.merchant} is busy, retrying now…`,
-  loadMore: 'Load more',
-  endOfList: 'You have seen every product.',
-  products: 'Products',
-  quantity: 'Quantity',
-  decreaseQuantity: 'Decrease quantity',
-  increaseQuantity: 'Increase quantity',
-  notWithChoice: (p: Params) => `Not available with ${p.choice}`,
-  valueOutOfStock: 'Out of stock',
-  choose: (p: Params) => `Choose ${p.variant}`,
-  noSkuForChoice: 'This combination is not available. Try another option.',
-  addedToCart: (p: Params) => `Added ${p.name} to the cart`,
-  cartLabel: (p: Params, l: string) => `Cart, ${p.count} ${plural(l, Number(p.count), 'item', 'items')}`,
-  ...checkoutMessages,
-  ...operatorMessages,
-} satisfies Record<string, Message>;
+export type MessageKey =
+  | keyof typeof catalogMessages
+  | keyof typeof cartMessages
+  | keyof typeof checkoutMessages
+  | keyof typeof operatorMessages;
 
-export type MessageKey = keyof typeof en;
+/** The areas strings are registered and loaded in. */
+export type MessageArea = 'catalog' | 'cart' | 'checkout' | 'operator';
 
-/** Every key of the English catalogue: what a translation has to cover. */
-export const messageKeys = (): MessageKey[] => Object.keys(en) as MessageKey[];
+/** The areas an area's elements also use strings of (the English modules import them the same way). */
+const BUILDS_ON: Record<MessageArea, MessageArea[]> = {
+  catalog: [],
+  cart: ['catalog'],
+  checkout: ['catalog', 'cart'],
+  operator: ['catalog'],
+};
+
 type Catalogue = Partial<Record<MessageKey, Message>>;
 
-const catalogues = new Map<string, Catalogue>([['en', en]]);
+const catalogues = new Map<string, Catalogue>();
 
 /** Registers (or extends) the strings of a locale, e.g. `addMessages('de', { addToCart: 'In den Warenkorb' })`. */
 export function addMessages(locale: string, messages: Catalogue): void {
@@ -76,7 +52,9 @@ function lookup(locale: string, key: MessageKey): Message {
   return (
     catalogues.get(lower)?.[key] ??
     catalogues.get(lower.split('-')[0]!)?.[key] ??
-    en[key]
+    catalogues.get('en')?.[key] ??
+    // Only when the module that registers the key's English was not imported (a bug): visible, not blank.
+    key
   );
 }
 
@@ -85,6 +63,65 @@ export function msg(locale: string | undefined, key: MessageKey, params: Params 
   const loc = locale || 'en';
   const m = lookup(loc, key);
   return typeof m === 'function' ? m(params, loc) : m;
+}
+
+type AreaLoaders = Partial<Record<MessageArea, () => Promise<unknown>>>;
+
+/** Languages whose strings load when they are first needed; each loader's module calls `addMessages`. */
+const lazyLanguages = new Map<string, AreaLoaders>([
+  [
+    'de',
+    {
+      catalog: () => import('../../locales/de/catalog.js'),
+      cart: () => import('../../locales/de/cart.js'),
+      checkout: () => import('../../locales/de/checkout.js'),
+      operator: () => import('../../locales/de/operator.js'),
+    },
+  ],
+]);
+
+/**
+ * Makes a language load lazily, area by area, e.g.
+ * `registerLocale('fr', { catalog: () => import('./fr/catalog.js') })`, where
+ * each module calls `addMessages('fr', …)`. Elements of an area wait for its
+ * strings before they render in that language.
+ */
+export function registerLocale(language: string, loaders: AreaLoaders): void {
+  lazyLanguages.set(language.toLowerCase(), { ...lazyLanguages.get(language.toLowerCase()), ...loaders });
+}
+
+const loads = new Map<string, Promise<void>>();
+const loaded = new Set<string>();
+
+/**
+ * Loads the strings of `area` (and of the areas it builds on) in `locale`'s
+ * language if that language loads lazily. The promise settles when they are
+ * registered (or failed to load: English shows instead); undefined when there
+ * is nothing to wait for.
+ */
+export function loadMessages(locale: string | undefined, area: MessageArea): Promise<void> | undefined {
+  const language = locale?.toLowerCase().split('-')[0];
+  const loaders = language ? lazyLanguages.get(language) : undefined;
+  if (!loaders) return undefined;
+  const pending: Promise<void>[] = [];
+  for (const a of [area, ...BUILDS_ON[area]]) {
+    const id = `${language}:${a}`;
+    const load = loaders[a];
+    if (!load || loaded.has(id)) continue;
+    let p = loads.get(id);
+    if (!p) {
+      p = load().then(
+        () => void loaded.add(id),
+        (e: unknown) => {
+          loads.delete(id); // the next element of the area tries again
+          console.warn(`tote: the ${language} strings (${a}) could not be loaded; showing English`, e);
+        },
+      );
+      loads.set(id, p);
+    }
+    pending.push(p);
+  }
+  return pending.length ? Promise.all(pending).then(() => {}) : undefined;
 }
 
 const RTL = new Set(['ar', 'arc', 'ckb', 'dv', 'fa', 'ha', 'he', 'khw', 'ks', 'ps', 'sd', 'ur', 'yi']);

@@ -1,37 +1,13 @@
 /**
- * English strings of the cart and checkout elements, merged into `msg()`'s
- * English catalogue by `localize.ts`; other locales translate them with
- * `addMessages()` like any other key.
+ * English strings of the checkout flow (address, shipping, estimate, payment,
+ * checkout, order status): registered when the flow loads; they build on the
+ * cart's and the catalogue's. Other languages translate them in
+ * `src/locales/<lang>/checkout.ts`.
  */
-type Params = Record<string, string | number>;
-
-const plural = (locale: string, n: number, one: string, other: string) =>
-  new Intl.PluralRules(locale).select(n) === 'one' ? one : other;
+import { addMessages, plural, type Params } from './localize.js';
+import './messages-cart.js';
 
 export const checkoutMessages = {
-  // cart
-  cartTitle: 'Your cart',
-  cartEmpty: 'Your cart is empty.',
-  cartEmptyHint: 'Add something you like and it will wait here.',
-  openCart: (p: Params, l: string) => `Open cart, ${p.count} ${plural(l, Number(p.count), 'item', 'items')}`,
-  itemCount: (p: Params, l: string) => `${p.count} ${plural(l, Number(p.count), 'item', 'items')}`,
-  bagSubtotal: 'Subtotal',
-  cartTotal: 'Total',
-  cartTotals: 'Totals per currency',
-  unitPrice: 'Unit price',
-  quantityOf: (p: Params) => `Quantity of ${p.name}`,
-  decreaseQuantityOf: (p: Params) => `Decrease quantity of ${p.name}`,
-  increaseQuantityOf: (p: Params) => `Increase quantity of ${p.name}`,
-  remove: 'Remove',
-  removeItem: (p: Params) => `Remove ${p.name}`,
-  maxStock: (p: Params) => `Only ${p.count} in stock`,
-  issueUnavailable: 'No longer available. Remove it to check out.',
-  issueOutOfStock: 'Out of stock. Remove it to check out.',
-  issuePriceChanged: (p: Params) => `The price changed from ${p.before} to ${p.after}.`,
-  issueQuantityReduced: (p: Params) => `Only ${p.count} left: the quantity was lowered.`,
-  acknowledge: 'OK',
-  checkout: 'Check out',
-  continueShopping: 'Continue shopping',
   // steps
   stepReview: 'Cart',
   stepAddress: 'Address',
@@ -153,3 +129,5 @@ export const checkoutMessages = {
   statusDelivered: 'Delivered',
   retryNow: 'Try again',
 };
+
+addMessages('en', checkoutMessages);

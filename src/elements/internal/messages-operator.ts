@@ -1,11 +1,10 @@
 /**
- * English strings of the operator elements (merchant health, onboarding),
- * merged into `msg()`'s English catalogue by `localize.ts`.
+ * English strings of the operator elements (merchant health, onboarding):
+ * registered when one of them is imported; they build on the catalogue's.
+ * Other languages translate them in `src/locales/<lang>/operator.ts`.
  */
-type Params = Record<string, string | number>;
-
-const plural = (locale: string, n: number, one: string, other: string) =>
-  new Intl.PluralRules(locale).select(n) === 'one' ? one : other;
+import { addMessages, plural, type Params } from './localize.js';
+import './messages-catalog.js';
 
 export const operatorMessages = {
   // shared
@@ -124,3 +123,5 @@ export const operatorMessages = {
   fieldTooLong: (p: Params) => `Use at most ${p.max} characters.`,
   fieldAccountFormat: 'Use 3 to 64 letters, digits or underscores, like acct_1234abcd.',
 };
+
+addMessages('en', operatorMessages);

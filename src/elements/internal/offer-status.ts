@@ -2,6 +2,7 @@
 import { css, html, nothing } from 'lit';
 import type { OfferLoader } from './offer-loader.js';
 import type { MessageKey } from './localize.js';
+import './messages-catalog.js';
 
 type T = (key: MessageKey, params?: Record<string, string | number>) => string;
 

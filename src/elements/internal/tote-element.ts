@@ -2,7 +2,7 @@ import { LitElement } from 'lit';
 import { property } from 'lit/decorators.js';
 import { consume } from '@lit/context';
 import { localeContext } from '../../state/context.js';
-import { msg, type MessageKey } from './localize.js';
+import { loadMessages, msg, type MessageArea, type MessageKey } from './localize.js';
 
 type EventName = keyof GlobalEventHandlersEventMap;
 type DetailOf<K extends EventName> = GlobalEventHandlersEventMap[K] extends CustomEvent<infer D> ? D : never;
@@ -14,6 +14,13 @@ export class ToteElement extends LitElement {
   @property({ reflect: false })
   locale?: string;
 
+  /**
+   * Whose strings the element shows: in a language that loads lazily, its
+   * area's strings load before it renders in that language. The checkout
+   * flow's elements keep the default.
+   */
+  static messageArea: MessageArea = 'checkout';
+
   /** The locale in use: own or provider's, else the page's `lang`, else English. */
   protected get effectiveLocale(): string {
     return this.locale || (typeof document === 'undefined' ? '' : document.documentElement.lang) || 'en';
@@ -22,6 +29,12 @@ export class ToteElement extends LitElement {
   /** A user-visible string in the element's locale. */
   protected t(key: MessageKey, params?: Record<string, string | number>): string {
     return msg(this.effectiveLocale, key, params);
+  }
+
+  /** Renders once the strings of the element's area are in for its locale (at once when they are, or in English). */
+  protected override scheduleUpdate(): void | Promise<unknown> {
+    const strings = loadMessages(this.effectiveLocale, (this.constructor as typeof ToteElement).messageArea);
+    return strings ? strings.then(() => super.scheduleUpdate()) : super.scheduleUpdate();
   }
 
   /**

@@ -6,9 +6,9 @@ import type { ConnectionHealthReport } from '../../contract/operations.js';
 import type { ToteApi } from '../../state/api-client.js';
 import { isAbortError } from '../../state/api-client.js';
 import { apiContext } from '../../state/context.js';
-import { defineElement } from '../internal/define.js';
 import { OperatorClientCache, operatorErrorMessage } from '../internal/operator.js';
 import { safeUrl } from '../internal/safe-url.js';
+import type { MessageArea } from '../internal/localize.js';
 import { ToteElement } from '../internal/tote-element.js';
 import type { MessageKey } from '../internal/localize.js';
 import {
@@ -26,6 +26,7 @@ import {
   type Severity,
 } from './health-model.js';
 import { styles } from './merchant-health.styles.js';
+import '../internal/messages-operator.js';
 
 /** `tote-health-refresh`: one merchant's report was re-read. */
 export interface ToteHealthRefreshDetail {
@@ -115,6 +116,8 @@ const STALE_AFTER_MS = 60 * 60 * 1000;
  * @cssproperty --tote-merchant-health-blocking-color - Accent of a row that is blocked.
  */
 export class ToteMerchantHealth extends ToteElement {
+  static override messageArea: MessageArea = 'operator';
+
   static override styles = styles;
 
   private readonly clients = new OperatorClientCache();
@@ -600,4 +603,3 @@ export class ToteMerchantHealth extends ToteElement {
   }
 }
 
-defineElement('tote-merchant-health', ToteMerchantHealth);

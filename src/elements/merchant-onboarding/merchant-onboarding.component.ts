@@ -4,8 +4,8 @@ import { consume } from '@lit/context';
 import type { MerchantOnboarding } from '../../contract/operations.js';
 import { ApiRequestError, isAbortError, type ToteApi } from '../../state/api-client.js';
 import { apiContext } from '../../state/context.js';
-import { defineElement } from '../internal/define.js';
 import { OperatorClientCache, operatorErrorMessage } from '../internal/operator.js';
+import type { MessageArea } from '../internal/localize.js';
 import { ToteElement } from '../internal/tote-element.js';
 import type { MessageKey } from '../internal/localize.js';
 import {
@@ -21,6 +21,7 @@ import {
   type OnboardingValues,
 } from './onboarding-model.js';
 import { styles } from './merchant-onboarding.styles.js';
+import '../internal/messages-operator.js';
 
 /** `tote-onboarding-save`: the service stored the onboarding record. */
 export interface ToteOnboardingSaveDetail {
@@ -78,6 +79,8 @@ type FieldError = { problem: FieldProblem } | { server: string };
  * @cssproperty --tote-merchant-onboarding-max-width - Widest the form gets (default 36rem).
  */
 export class ToteMerchantOnboarding extends ToteElement {
+  static override messageArea: MessageArea = 'operator';
+
   static override styles = styles;
 
   private readonly clients = new OperatorClientCache();
@@ -335,4 +338,3 @@ export class ToteMerchantOnboarding extends ToteElement {
   }
 }
 
-defineElement('tote-merchant-onboarding', ToteMerchantOnboarding);

@@ -7,8 +7,8 @@ import type { CartStore } from '../../state/cart-store.js';
 import { apiContext, cartContext } from '../../state/context.js';
 import type { ToteApi } from '../../state/api-client.js';
 import { lineForSku, offerImage, offerInStock, priceRange, skuInStock } from '../../state/offer.js';
+import type { MessageArea } from '../internal/localize.js';
 import { ToteElement } from '../internal/tote-element.js';
-import { defineElement } from '../internal/define.js';
 import { baseStyles, tokens } from '../internal/styles.js';
 import { safeUrl } from '../internal/safe-url.js';
 import { hasMarkup, sanitizeHtml } from '../internal/sanitize.js';
@@ -16,6 +16,7 @@ import type { ToteCartAddDetail } from '../internal/events.js';
 import { OfferLoader } from '../internal/offer-loader.js';
 import { offerStatusStyles, renderOfferStatus } from '../internal/offer-status.js';
 import { compactCardStyles, offerCardStyles } from './offer-card.styles.js';
+import '../internal/messages-catalog.js';
 
 /** Enough tags to tell products apart, few enough to keep cards even. */
 const MAX_TAGS = 3;
@@ -50,6 +51,8 @@ const clip = (text: string) => (text.length > MAX_DESCRIPTION_CHARS ? text.slice
  * @cssproperty --tote-offer-card-image-fit - `object-fit` of the image (`cover`, `contain`).
  */
 export class ToteOfferCard extends ToteElement {
+  static override messageArea: MessageArea = 'catalog';
+
   static override styles = [tokens, baseStyles, offerStatusStyles, offerCardStyles, compactCardStyles];
 
   @consume({ context: cartContext, subscribe: true })
@@ -294,7 +297,6 @@ const placeholderIcon = svg`<svg viewBox="0 0 24 24" aria-hidden="true" fill="no
   <rect x="3" y="4" width="18" height="16" rx="2"></rect><circle cx="9" cy="10" r="2"></circle><path d="m21 16-5-5-9 9"></path>
 </svg>`;
 
-defineElement('tote-offer-card', ToteOfferCard);
 
 declare global {
   interface HTMLElementTagNameMap {

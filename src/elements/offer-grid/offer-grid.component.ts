@@ -5,11 +5,11 @@ import { consume } from '@lit/context';
 import type { WidgetOffer } from '../../contract/api.js';
 import { ApiRequestError, isAbortError, type ToteApi } from '../../state/api-client.js';
 import { apiContext } from '../../state/context.js';
+import type { MessageArea } from '../internal/localize.js';
 import { ToteElement } from '../internal/tote-element.js';
-import { defineElement } from '../internal/define.js';
 import { baseStyles, tokens } from '../internal/styles.js';
-import '../offer-card/offer-card.js';
 import { offerGridStyles } from './offer-grid.styles.js';
+import '../internal/messages-catalog.js';
 
 /** When a 429 carries no `retry_after`. */
 const DEFAULT_RETRY_SECONDS = 5;
@@ -40,6 +40,8 @@ let instances = 0;
  * @cssproperty --tote-offer-grid-background - Behind the cards and messages (default: the surface colour).
  */
 export class ToteOfferGrid extends ToteElement {
+  static override messageArea: MessageArea = 'catalog';
+
   static override styles = [tokens, baseStyles, offerGridStyles];
 
   @consume({ context: apiContext, subscribe: true })
@@ -305,7 +307,6 @@ export class ToteOfferGrid extends ToteElement {
   }
 }
 
-defineElement('tote-offer-grid', ToteOfferGrid);
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -12,6 +12,7 @@ import { safeUrl } from '../internal/safe-url.js';
 import type { MessageKey } from '../internal/localize.js';
 import { ToteElement } from '../internal/tote-element.js';
 import { orderStatusStyles } from './order-status.styles.js';
+import '../internal/messages-checkout.js';
 
 declare global {
   interface HTMLElementTagNameMap {

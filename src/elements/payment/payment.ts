@@ -5,6 +5,7 @@ import { defineElement } from '../internal/define.js';
 import { ToteElement } from '../internal/tote-element.js';
 import { type PaymentAdapter, PaymentInputError } from './payment-adapter.js';
 import { paymentStyles } from './payment.styles.js';
+import '../internal/messages-checkout.js';
 
 export type { PaymentAdapter } from './payment-adapter.js';
 export { PaymentInputError } from './payment-adapter.js';

@@ -5,8 +5,8 @@ import { createApiClient, isAbortError, type ToteApi } from '../../state/api-cli
 import { CartStore, cartStorageKey, type CartLine, type CartLineInput } from '../../state/cart-store.js';
 import { apiContext, cartContext, currencyContext, hostContext, localeContext } from '../../state/context.js';
 import { lineForSku } from '../../state/offer.js';
-import { defineElement } from '../internal/define.js';
-import { localeDirection } from '../internal/localize.js';
+import { loadMessages, localeDirection } from '../internal/localize.js';
+import { loadOnDemand } from '../internal/on-demand.js';
 import type { ToteCartAddDetail } from '../internal/events.js';
 
 /** What `addToCart` accepts: a full cart line, or a SKU of an offer (the offer is fetched). */
@@ -79,6 +79,8 @@ export class ToteProvider extends LitElement {
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('endpoint') || changed.has('fetch')) this.setUp();
     const locale = this.locale || document.documentElement.lang || navigator.language || 'en';
+    // In a language that loads lazily (German), fetch the first page's strings now; each element waits for its own.
+    if (locale !== this.localeProvider.value) void loadMessages(locale, 'cart');
     this.localeProvider.setValue(locale);
     if (changed.has('locale')) this.applyDirection();
     this.currencyProvider.setValue(this.currency?.toUpperCase());
@@ -114,9 +116,16 @@ export class ToteProvider extends LitElement {
     this.dispatchEvent(new CustomEvent('tote-cart-open', { detail: {}, bubbles: true, composed: true }));
   }
 
-  /** Asks the checkout below (`<tote-checkout>`) to begin; emits `tote-checkout-start`. */
+  /**
+   * Asks the checkout below (`<tote-checkout>`) to begin; emits `tote-checkout-start`.
+   * In the code-split bundle the checkout loads first, so it is listening when the event comes.
+   */
   startCheckout(): void {
-    this.dispatchEvent(new CustomEvent('tote-checkout-start', { detail: {}, bubbles: true, composed: true }));
+    const start = () => this.dispatchEvent(new CustomEvent('tote-checkout-start', { detail: {}, bubbles: true, composed: true }));
+    const loading = loadOnDemand('tote-checkout');
+    void loadMessages(this.localeProvider.value, 'checkout'); // beside the flow, not after it
+    if (loading) void loading.then(start, start);
+    else start();
   }
 
   /**
@@ -164,7 +173,6 @@ export class ToteProvider extends LitElement {
   }
 }
 
-defineElement('tote-provider', ToteProvider);
 
 declare global {
   interface HTMLElementTagNameMap {

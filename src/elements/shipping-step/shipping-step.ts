@@ -5,6 +5,7 @@ import type { BagShippingChoice } from '../../state/checkout-flow.js';
 import { defineElement } from '../internal/define.js';
 import { ToteElement } from '../internal/tote-element.js';
 import { shippingStepStyles } from './shipping-step.styles.js';
+import '../internal/messages-checkout.js';
 
 /** `tote-shipping-select`: the shopper picked a method for one bag. */
 export interface ToteShippingSelectDetail {

@@ -8,25 +8,16 @@ import type { Sku, Variant, VariantValue } from '../../contract/catalog.js';
 import type { CartStore } from '../../state/cart-store.js';
 import { apiContext, cartContext } from '../../state/context.js';
 import type { ToteApi } from '../../state/api-client.js';
-import {
-  choose,
-  initialSelection,
-  lineForSku,
-  orderedVariants,
-  resolveSku,
-  skuImage,
-  skuInStock,
-  skuStock,
-  valueState,
-  type ValueState,
-} from '../../state/offer.js';
+import { lineForSku, orderedVariants, skuImage, skuInStock, skuStock } from '../../state/offer.js';
+import { choose, initialSelection, resolveSku, valueState, type ValueState } from './variant-selection.js';
+import type { MessageArea } from '../internal/localize.js';
 import { ToteElement } from '../internal/tote-element.js';
-import { defineElement } from '../internal/define.js';
 import { baseStyles, tokens } from '../internal/styles.js';
 import { safeUrl } from '../internal/safe-url.js';
 import { OfferLoader } from '../internal/offer-loader.js';
 import { offerStatusStyles, renderOfferStatus } from '../internal/offer-status.js';
 import { variantPickerStyles } from './variant-picker.styles.js';
+import '../internal/messages-catalog.js';
 
 /** Below this, stock reads "Only N left". */
 const LOW_STOCK = 5;
@@ -59,6 +50,8 @@ const UNTRACKED_MAX = 99;
  * @cssproperty --tote-variant-picker-background - Behind the picker (default: the surface colour).
  */
 export class ToteVariantPicker extends ToteElement {
+  static override messageArea: MessageArea = 'catalog';
+
   static override styles = [tokens, baseStyles, offerStatusStyles, variantPickerStyles];
 
   @consume({ context: cartContext, subscribe: true })
@@ -268,7 +261,6 @@ export class ToteVariantPicker extends ToteElement {
   }
 }
 
-defineElement('tote-variant-picker', ToteVariantPicker);
 
 declare global {
   interface HTMLElementTagNameMap {

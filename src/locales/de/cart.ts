@@ -1,0 +1,36 @@
+/**
+ * German strings of the cart. Loaded when such an element renders in
+ * German (`loadMessages`), or registered up front by `tote-checkout/locales/de`.
+ */
+import { addMessages, plural, type Message } from '../../elements/internal/localize.js';
+import type { cartMessages } from '../../elements/internal/messages-cart.js';
+
+const artikel = (l: string, n: unknown) => `${n} ${plural(l, Number(n), 'Artikel', 'Artikel')}`;
+
+export const deCart = {
+  // cart
+  cartTitle: 'Ihr Warenkorb',
+  cartEmpty: 'Ihr Warenkorb ist leer.',
+  cartEmptyHint: 'Legen Sie etwas hinein, das Ihnen gefällt – es wartet hier auf Sie.',
+  openCart: (p, l) => `Warenkorb öffnen, ${artikel(l, p.count)}`,
+  itemCount: (p, l) => artikel(l, p.count),
+  bagSubtotal: 'Zwischensumme',
+  cartTotal: 'Gesamt',
+  cartTotals: 'Summen je Währung',
+  unitPrice: 'Stückpreis',
+  quantityOf: (p) => `Menge von ${p.name}`,
+  decreaseQuantityOf: (p) => `Menge von ${p.name} verringern`,
+  increaseQuantityOf: (p) => `Menge von ${p.name} erhöhen`,
+  remove: 'Entfernen',
+  removeItem: (p) => `${p.name} entfernen`,
+  maxStock: (p) => `Nur ${p.count} auf Lager`,
+  issueUnavailable: 'Nicht mehr verfügbar. Entfernen Sie den Artikel, um zur Kasse zu gehen.',
+  issueOutOfStock: 'Ausverkauft. Entfernen Sie den Artikel, um zur Kasse zu gehen.',
+  issuePriceChanged: (p) => `Der Preis hat sich von ${p.before} auf ${p.after} geändert.`,
+  issueQuantityReduced: (p) => `Nur noch ${p.count} verfügbar: Die Menge wurde verringert.`,
+  acknowledge: 'OK',
+  checkout: 'Zur Kasse',
+  continueShopping: 'Weiter einkaufen',
+} satisfies Partial<Record<keyof typeof cartMessages, Message>>;
+
+addMessages('de', deCart);

@@ -1,0 +1,54 @@
+/**
+ * German strings of the catalogue elements (provider, offer grid and card, variant picker). Loaded when such an element renders in
+ * German (`loadMessages`), or registered up front by `tote-checkout/locales/de`.
+ */
+import { addMessages, plural, type Message } from '../../elements/internal/localize.js';
+import type { catalogMessages } from '../../elements/internal/messages-catalog.js';
+
+const artikel = (l: string, n: unknown) => `${n} ${plural(l, Number(n), 'Artikel', 'Artikel')}`;
+
+export const deCatalog = {
+  // catalog
+  addToCart: 'In den Warenkorb',
+  chooseOptions: 'Optionen wählen',
+  chooseOptionsFor: (p) => `Optionen für ${p.name} wählen`,
+  close: 'Schließen',
+  outOfStock: 'Ausverkauft',
+  unavailable: 'Nicht verfügbar',
+  inStock: 'Auf Lager',
+  stockLeft: (p, l) => `${artikel(l, p.count)} auf Lager`,
+  onlyLeft: (p) => `Nur noch ${p.count} verfügbar`,
+  priceRange: (p) => `${p.min} – ${p.max}`,
+  priceFrom: (p) => `Ab ${p.min}`,
+  salePrice: 'Angebotspreis',
+  regularPrice: 'Regulärer Preis',
+  sale: 'Angebot',
+  soldBy: (p) => `Verkauft von ${p.merchant}`,
+  thisShop: 'Dieser Shop',
+  noImage: 'Kein Bild',
+  tags: 'Schlagwörter',
+  loading: 'Produkte werden geladen …',
+  loadingMore: 'Weitere Produkte werden geladen …',
+  empty: 'Noch keine Produkte vorhanden.',
+  emptyHint: 'Schauen Sie bald wieder vorbei: Händler fügen ständig neue Produkte hinzu.',
+  loadError: 'Die Produkte konnten nicht geladen werden.',
+  offerLoadError: 'Dieses Produkt konnte nicht geladen werden.',
+  offerNotFound: 'Dieses Produkt ist nicht mehr verfügbar.',
+  retry: 'Erneut versuchen',
+  rateLimited: (p) => `${p.merchant} ist ausgelastet, neuer Versuch in ${p.seconds} s`,
+  retryingNow: (p) => `${p.merchant} ist ausgelastet, neuer Versuch läuft …`,
+  loadMore: 'Mehr laden',
+  endOfList: 'Sie haben alle Produkte gesehen.',
+  products: 'Produkte',
+  quantity: 'Menge',
+  decreaseQuantity: 'Menge verringern',
+  increaseQuantity: 'Menge erhöhen',
+  notWithChoice: (p) => `Nicht verfügbar mit ${p.choice}`,
+  valueOutOfStock: 'Ausverkauft',
+  choose: (p) => `${p.variant} wählen`,
+  noSkuForChoice: 'Diese Kombination ist nicht verfügbar. Wählen Sie eine andere Option.',
+  addedToCart: (p) => `${p.name} wurde in den Warenkorb gelegt`,
+  cartLabel: (p, l) => `Warenkorb, ${artikel(l, p.count)}`,
+} satisfies Partial<Record<keyof typeof catalogMessages, Message>>;
+
+addMessages('de', deCatalog);
