@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: size, render, checkout latency and BFF overhead, each
+ * `npm run bench`: size, first checkout on 4G, render, checkout latency and BFF overhead, each
  * beside its baseline from the same run. Prints one table, writes
  * bench/results.json. `-- --check` exits 1 when a budget is missed;
  * `-- --only=size,render` runs some sections; `-- --docs` also puts the
@@ -12,12 +12,14 @@ import { measureBff } from './bff.js';
 import { check, verdictLines } from './budgets.js';
 import { checkoutSequences, measureCheckout } from './checkout.js';
 import { layoutShiftSources, measureRender } from './render.js';
-import { catalogComposition, measureSize } from './size.js';
+import { measureSize, sizeDetails } from './size.js';
+import { firstCheckoutDetails, measureFirstCheckout } from './first-checkout.js';
 import { markdownTable, table, type Figure } from './stats.js';
 import { findChrome } from '../scripts/find-chrome.mjs';
 
 const SECTIONS = {
   size: measureSize,
+  load: measureFirstCheckout,
   render: measureRender,
   checkout: measureCheckout,
   bff: measureBff,
@@ -89,7 +91,8 @@ try {
   // First run, or a file from an older layout.
 }
 const details: Record<Section, Record<string, unknown>> = {
-  size: { catalogFirstLoadComposition: catalogComposition.slice(0, 30) },
+  size: sizeDetails,
+  load: firstCheckoutDetails,
   render: { layoutShiftSources },
   checkout: { requestsOfFirstRun: checkoutSequences },
   bff: {},

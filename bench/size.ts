@@ -1,14 +1,21 @@
-/** Size: what a shopper downloads, minified, gzip and brotli, beside Buy Button's published bundle. */
+/**
+ * Size: what a shopper downloads, measured as the browser fetches it — each
+ * file minified and compressed on its own (brotli -q 11, gzip -9), then
+ * summed — beside Buy Button's published bundle. Per-module breakdowns (from
+ * the source maps, or esbuild's metafile) go to results.json so a regression
+ * names its cause.
+ */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { build, type Metafile } from 'esbuild';
+import { build } from 'esbuild';
 import { figure, type Figure } from './stats.js';
 import { stripeAdapterSizes } from './stripe-size.js';
 
 const SECTION = 'size';
 const BUY_BUTTON = 'node_modules/@shopify/buy-button-js/dist/buybutton.min.js';
+const SPLIT = 'dist/split';
 
 export interface Sizes {
   min: number;
@@ -24,12 +31,19 @@ export function sizesOf(bytes: Uint8Array): Sizes {
   };
 }
 
+/** Files fetched one by one: each compressed on its own, as a server sends it. */
+function sizesOfFiles(files: { name: string; bytes: Uint8Array }[]): Sizes & { files: ({ file: string } & Sizes)[] } {
+  const each = files.map((f) => ({ file: f.name, ...sizesOf(f.bytes) }));
+  const sum = (k: keyof Sizes) => each.reduce((n, f) => n + f[k], 0);
+  return { min: sum('min'), gzip: sum('gzip'), brotli: sum('brotli'), files: each };
+}
+
 function figures(id: string, name: string, s: Sizes): Figure[] {
   // Sizes do not vary from run to run: one measurement is the figure.
   return [
     figure(SECTION, `size.${id}.min`, `${name}, minified`, 'B', [s.min]),
-    figure(SECTION, `size.${id}.gzip`, `${name}, gzip -9`, 'B', [s.gzip]),
-    figure(SECTION, `size.${id}.brotli`, `${name}, brotli -q 11`, 'B', [s.brotli]),
+    figure(SECTION, `size.${id}.gzip`, `${name}, gzip -9 per file`, 'B', [s.gzip]),
+    figure(SECTION, `size.${id}.brotli`, `${name}, brotli -q 11 per file`, 'B', [s.brotli]),
   ];
 }
 
@@ -44,44 +58,131 @@ function newest(dir: string): number {
 function ensureBuild(log: (m: string) => void): void {
   const out = 'dist/tote.js';
   const sources = Math.max(newest('src'), statSync('scripts/build.mjs').mtimeMs, statSync('package.json').mtimeMs);
-  if (existsSync(out) && existsSync('dist/split/tote.js') && statSync(out).mtimeMs >= sources) return;
+  if (existsSync(out) && existsSync(`${SPLIT}/tote.js`) && statSync(out).mtimeMs >= sources) return;
   log('size: dist missing or stale, running npm run build');
   execFileSync('npm', ['run', '-s', 'build'], { stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
-/** A module and the chunks it imports statically (what loads before anything is clicked), concatenated. */
-function withStaticImports(entry: string): Uint8Array {
-  return Buffer.concat(staticGraph(entry).map((f) => readFileSync(f)));
+/** The relative imports of an ES module chunk: static (`import … from "./x.js"`, `import"./x.js"`) and dynamic (`import("./x.js")`). */
+export function importsOf(code: string): { static: string[]; dynamic: string[] } {
+  const stat = [...code.matchAll(/\b(?:import|export)\s*(?:[^"'`();]*?\bfrom\s*)?["'](\.{1,2}\/[^"']+\.js)["']/g)].map((m) => m[1]!);
+  const dyn = [...code.matchAll(/\bimport\(\s*["'`](\.{1,2}\/[^"'`]+\.js)["'`]\s*\)/g)].map((m) => m[1]!);
+  return { static: [...new Set(stat)], dynamic: [...new Set(dyn)] };
+}
+
+/** `entry` and every chunk it imports statically (what loads before anything else is asked for). */
+function staticClosure(entry: string, into = new Set<string>()): Set<string> {
+  if (into.has(entry)) return into;
+  into.add(entry);
+  for (const i of importsOf(readFileSync(entry, 'utf8')).static) staticClosure(join(dirname(entry), i), into);
+  return into;
 }
 
 /** The files of a module's static import graph, entry first. */
 export function staticGraph(entry: string): string[] {
+  return [...staticClosure(entry)];
+}
+
+/** Every chunk reachable from `entry`, through static and dynamic imports, skipping dynamic imports `skip` names. */
+function reachable(entry: string, skip: (file: string) => boolean): Set<string> {
   const seen = new Set<string>();
   const visit = (file: string) => {
     if (seen.has(file)) return;
-    seen.add(file);
-    const code = readFileSync(file);
-    // `import … from "./x.js"`, `import "./x.js"`, `export … from "./x.js"`; not `import("./x.js")` (lazy).
-    for (const m of code.toString('utf8').matchAll(/\b(?:import|export)\s*(?:[^"'();]*?\bfrom\s*)?["'](\.{1,2}\/[^"']+\.js)["']/g)) {
-      visit(join(dirname(file), m[1]!));
+    for (const f of staticClosure(file)) {
+      if (seen.has(f)) continue;
+      seen.add(f);
+      for (const d of importsOf(readFileSync(f, 'utf8')).dynamic) {
+        const target = join(dirname(f), d);
+        if (!skip(target)) visit(target);
+      }
     }
   };
   visit(entry);
-  return [...seen];
+  return seen;
 }
 
-/** Provider + grid + card bundled as a shop would, minified; only the entry's static graph loads up front. */
-async function catalogFirstLoad(): Promise<Uint8Array> {
+const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
+/** Decodes a source map's `mappings` (base64 VLQ) into, per generated line, [column, source index | -1]. */
+export function decodeMappings(mappings: string): [number, number][][] {
+  const lines: [number, number][][] = [];
+  let source = 0;
+  for (const line of mappings.split(';')) {
+    const segments: [number, number][] = [];
+    let column = 0;
+    for (const seg of line.split(',')) {
+      if (!seg) continue;
+      const fields: number[] = [];
+      let value = 0;
+      let shift = 0;
+      for (const ch of seg) {
+        const digit = B64.indexOf(ch);
+        value += (digit & 31) << shift;
+        if (digit & 32) shift += 5;
+        else {
+          fields.push(value & 1 ? -(value >>> 1) : value >>> 1);
+          value = 0;
+          shift = 0;
+        }
+      }
+      column += fields[0]!;
+      if (fields.length > 1) source += fields[1]!;
+      segments.push([column, fields.length > 1 ? source : -1]);
+    }
+    lines.push(segments);
+  }
+  return lines;
+}
+
+/** Minified bytes of `file` per original source module, from its source map (characters of generated code mapped to each). */
+export function bytesPerSource(file: string): Map<string, number> {
+  const code = readFileSync(file, 'utf8');
+  const out = new Map<string, number>();
+  const add = (k: string, n: number) => out.set(k, (out.get(k) ?? 0) + n);
+  if (!existsSync(`${file}.map`)) {
+    add(`(${basename(file)}, no source map)`, Buffer.byteLength(code));
+    return out;
+  }
+  const map = JSON.parse(readFileSync(`${file}.map`, 'utf8')) as { sources: string[]; mappings: string };
+  const names = map.sources.map((s) => relative(process.cwd(), resolve(dirname(file), s)).replace(/^.*node_modules\//, ''));
+  const lines = code.split('\n');
+  decodeMappings(map.mappings).forEach((segments, i) => {
+    const text = lines[i] ?? '';
+    let prevEnd = 0;
+    segments.forEach(([col, src], j) => {
+      if (j === 0 && col > 0) add('(unmapped)', col);
+      const end = segments[j + 1]?.[0] ?? text.length;
+      add(src < 0 ? '(unmapped)' : names[src]!, Math.max(0, end - col));
+      prevEnd = end;
+    });
+    if (!segments.length) add('(unmapped)', text.length);
+    else if (prevEnd < text.length) add('(unmapped)', text.length - prevEnd);
+  });
+  return out;
+}
+
+function merge(maps: Map<string, number>[]): { module: string; bytes: number }[] {
+  const total = new Map<string, number>();
+  for (const m of maps) for (const [k, n] of m) total.set(k, (total.get(k) ?? 0) + n);
+  return [...total].map(([module, bytes]) => ({ module, bytes })).sort((a, b) => b.bytes - a.bytes);
+}
+
+/** Bytes from Stripe code (the adapter at `tote-checkout/stripe`, Stripe.js) in a breakdown. */
+const stripeBytes = (breakdown: { module: string; bytes: number }[]) =>
+  breakdown.filter((m) => /stripe/i.test(m.module)).reduce((n, m) => n + m.bytes, 0);
+
+/** Provider + grid + card from the package's dist, bundled and code-split as a shop's bundler would; only the entry's static graph loads first. */
+async function catalogFirstLoad() {
   const result = await build({
     stdin: {
       contents: [
-        "import './src/elements/provider/provider.js';",
-        "import './src/elements/offer-grid/offer-grid.js';",
-        "import './src/elements/offer-card/offer-card.js';",
+        "import './dist/elements/provider/provider.js';",
+        "import './dist/elements/offer-grid/offer-grid.js';",
+        "import './dist/elements/offer-card/offer-card.js';",
       ].join('\n'),
       resolveDir: process.cwd(),
-      sourcefile: 'catalog-entry.ts',
-      loader: 'ts',
+      sourcefile: 'catalog-entry.js',
+      loader: 'js',
     },
     bundle: true,
     splitting: true,
@@ -92,11 +193,10 @@ async function catalogFirstLoad(): Promise<Uint8Array> {
     outdir: 'bench-out',
     write: false,
     metafile: true,
-    tsconfig: 'tsconfig.json',
     logLevel: 'error',
   });
   const outputs = result.metafile.outputs;
-  const entry = Object.keys(outputs).find((p) => outputs[p]!.entryPoint === 'catalog-entry.ts');
+  const entry = Object.keys(outputs).find((p) => outputs[p]!.entryPoint === 'catalog-entry.js');
   if (!entry) throw new Error('catalog entry chunk not found');
   const eager = new Set<string>();
   const visit = (p: string) => {
@@ -105,45 +205,61 @@ async function catalogFirstLoad(): Promise<Uint8Array> {
     for (const i of outputs[p]!.imports) if (i.kind === 'import-statement') visit(i.path);
   };
   visit(entry);
-  catalogComposition = composition(outputs, eager);
-  const files = result.outputFiles.filter((f) => [...eager].some((p) => f.path.endsWith(p.replace(/^bench-out\//, '/'))));
-  return Buffer.concat(files.map((f) => f.contents));
-}
-
-/** Bytes (minified) each source contributes to the catalog first load, largest first. */
-export let catalogComposition: { input: string; bytes: number }[] = [];
-
-function composition(outputs: Metafile['outputs'], eager: Set<string>) {
   const bytes = new Map<string, number>();
   for (const p of eager) {
-    for (const [input, { bytesInOutput }] of Object.entries(outputs[p]!.inputs)) bytes.set(input, (bytes.get(input) ?? 0) + bytesInOutput);
+    for (const [input, { bytesInOutput }] of Object.entries(outputs[p]!.inputs)) {
+      const name = input.replace(/^.*node_modules\//, '');
+      bytes.set(name, (bytes.get(name) ?? 0) + bytesInOutput);
+    }
   }
-  return [...bytes].map(([input, n]) => ({ input, bytes: n })).sort((a, b) => b.bytes - a.bytes);
+  const files = result.outputFiles
+    .filter((f) => [...eager].some((p) => f.path.endsWith(p.replace(/^bench-out\//, '/'))))
+    .map((f) => ({ name: basename(f.path), bytes: f.contents }));
+  return { sizes: sizesOfFiles(files), breakdown: [...bytes].map(([module, n]) => ({ module, bytes: n })).sort((a, b) => b.bytes - a.bytes) };
 }
+
+/** What results.json keeps beside the figures: the files of each load and their per-module breakdown. */
+export const sizeDetails: Record<string, unknown> = {};
+
+/** The split bundle's lazy chunks that are not part of a shopper's journey: operator pages, the sanitiser, other languages. */
+const notShopper = (file: string) => /^(merchant-health|merchant-onboarding|purify|locale-)/.test(basename(file));
 
 export async function measureSize(log: (m: string) => void): Promise<Figure[]> {
   const out: Figure[] = [];
   const buyButton = sizesOf(readFileSync(BUY_BUTTON));
   const versus = (id: string, name: string, s: Sizes) =>
     figure(SECTION, `size.${id}.vs_buy_button`, `${name} / Buy Button, brotli`, '×', [s.brotli / buyButton.brotli]);
+  const load = (files: Iterable<string>) => sizesOfFiles([...files].map((f) => ({ name: relative(SPLIT, f), bytes: readFileSync(f) })));
   try {
     ensureBuild(log);
     const oneFile = sizesOf(readFileSync('dist/tote.js'));
-    const split = sizesOf(withStaticImports('dist/split/tote.js'));
+    const eagerFiles = staticClosure(`${SPLIT}/tote.js`);
+    const journeyFiles = reachable(`${SPLIT}/tote.js`, notShopper);
+    const eager = load(eagerFiles);
+    const journey = load(journeyFiles);
+    const checkoutFiles = [...journeyFiles].filter((f) => !eagerFiles.has(f) && /^checkout-/.test(basename(f)));
+    const eagerBreakdown = merge([...eagerFiles].map(bytesPerSource));
+    const journeyBreakdown = merge([...journeyFiles].map(bytesPerSource));
     out.push(
-      ...figures('tote', 'dist/tote.js (one file, sanitizer inlined)', oneFile),
-      ...figures('tote_eager', 'dist/split/tote.js + static chunks (what loads up front)', split),
-      versus('tote_eager', 'dist/split/tote.js up front', split),
+      ...figures('tote', 'dist/tote.js (one file, everything inlined)', oneFile),
+      ...figures('tote_eager', 'up front: dist/split/tote.js + its static imports', eager),
+      versus('tote_eager', 'dist/split/tote.js up front', eager),
+      ...figures('journey', 'shopper journey: every split chunk but operator elements, sanitiser and other languages', journey),
+      figure(SECTION, 'size.checkout_chunks', 'checkout flow: chunks fetched on the first "Check out"', 'files', [checkoutFiles.length]),
       ...stripeAdapterSizes(),
     );
+    sizeDetails.upFront = { files: eager.files, modules: eagerBreakdown.slice(0, 40) };
+    sizeDetails.journey = { files: journey.files, modules: journeyBreakdown.slice(0, 60) };
   } catch (e) {
-    log(`size: dist/tote.js not measured: ${(e as Error).message.split('\n')[0]}`);
+    log(`size: dist/split not measured: ${(e as Error).message.split('\n')[0]}`);
   }
-  const catalog = sizesOf(await catalogFirstLoad());
+  const catalog = await catalogFirstLoad();
   out.push(
-    ...figures('catalog', 'catalog-only first load (provider + grid + card)', catalog),
-    versus('catalog', 'catalog-only first load', catalog),
+    ...figures('catalog', 'catalog first load (provider + grid + card, bundled from the package)', catalog.sizes),
+    versus('catalog', 'catalog first load', catalog.sizes),
+    figure(SECTION, 'size.stripe_catalog.min', 'Stripe code in the catalog first load, minified', 'B', [stripeBytes(catalog.breakdown)]),
     ...figures('buy_button', '@shopify/buy-button-js dist/buybutton.min.js', buyButton),
   );
+  sizeDetails.catalogFirstLoad = { files: catalog.sizes.files, modules: catalog.breakdown.slice(0, 40) };
   return out;
 }
