@@ -11,6 +11,7 @@ import { cpus, totalmem } from 'node:os';
 import { measureBff } from './bff.js';
 import { check, verdictLines } from './budgets.js';
 import { checkoutSequences, measureCheckout } from './checkout.js';
+import { measureRedis } from './redis.js';
 import { layoutShiftSources, measureRender } from './render.js';
 import { measureSize, sizeDetails } from './size.js';
 import { firstCheckoutDetails, measureFirstCheckout } from './first-checkout.js';
@@ -23,6 +24,7 @@ const SECTIONS = {
   render: measureRender,
   checkout: measureCheckout,
   bff: measureBff,
+  redis: measureRedis,
 } as const;
 type Section = keyof typeof SECTIONS;
 
@@ -96,6 +98,7 @@ const details: Record<Section, Record<string, unknown>> = {
   render: { layoutShiftSources },
   checkout: { requestsOfFirstRun: checkoutSequences },
   bff: {},
+  redis: {},
 };
 const sections = { ...previous };
 const now = new Date().toISOString();
