@@ -61,8 +61,17 @@ export function connectRedis({ url, keyPrefix = 'tote:', commandTimeoutMs = 2000
     // Notices a silently dead connection (a NAT or a Redis host that vanished) within a few seconds.
     pingInterval: 5000,
   };
+  // node-redis emits an error for every failed reconnect: report the first of an outage, not one every 2 s.
+  const report = (c: Client) => {
+    let down = false;
+    c.on('error', (error: unknown) => {
+      if (!down) onError(error);
+      down = true;
+    });
+    c.on('ready', () => (down = false));
+  };
   const client: Client = createClient(options);
-  client.on('error', onError);
+  report(client);
   let closed = false;
   const connecting = client.connect().catch(onError);
   let sub: Promise<Client> | undefined;
@@ -119,7 +128,7 @@ export function connectRedis({ url, keyPrefix = 'tote:', commandTimeoutMs = 2000
       sub ??= (async () => {
         // Unlike commands, SUBSCRIBE may wait for Redis: the client sends it (and every subscription again) on reconnect.
         const s = client.duplicate({ disableOfflineQueue: false });
-        s.on('error', onError);
+        report(s);
         s.connect().catch(onError);
         return s;
       })();
