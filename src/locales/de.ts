@@ -11,4 +11,8 @@ import { deCart } from './de/cart.js';
 import { deCheckout } from './de/checkout.js';
 import { deOperator } from './de/operator.js';
 
+import { addMessages } from '../elements/internal/localize.js';
+
 export const de = { ...deCatalog, ...deCart, ...deCheckout, ...deOperator };
+
+addMessages('de', de);

@@ -134,10 +134,10 @@ describe('locales in the browser (script-tag page)', { timeout: 300_000 }, () =>
     await example?.close();
   });
 
-  async function open(setup?: (page: Page) => Promise<void>) {
+  async function open(setup?: (page: Page) => Promise<void>, path = '') {
     const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
     const problems = await watch(page);
-    await page.goto(example.url);
+    await page.goto(`${example.url}${path}`);
     await setup?.(page);
     await page.locator('tote-offer-card').first().waitFor({ timeout: 30_000 });
     return { page, problems };
@@ -159,31 +159,34 @@ describe('locales in the browser (script-tag page)', { timeout: 300_000 }, () =>
       return out.join('\n');
     });
 
-  it('in German: no English string of the catalogue, German money', async () => {
-    const { page, problems } = await open(async (p) => {
-      await p.evaluate(() => document.querySelector('tote-provider')!.setAttribute('locale', 'de-DE'));
+  for (const [bundle, path] of [['dist/tote.js', ''], ['dist/split/tote.js, German loaded lazily', 'split.html']] as const) {
+    it(`in German (${bundle}): no English string of the catalogue, German money`, async () => {
+      const { page, problems } = await open(async (p) => {
+        await p.evaluate(() => document.querySelector('tote-provider')!.setAttribute('locale', 'de-DE'));
+      }, path);
+      await page.locator('tote-offer-card').getByRole('button', { name: 'Optionen wählen' }).first().waitFor();
+      await addFirstOfferToCart(page, { choose: 'Optionen wählen', add: 'In den Warenkorb' });
+      await page.locator('tote-checkout').scrollIntoViewIfNeeded(); // the split bundle loads the flow when it comes into view
+      await page.locator('tote-checkout').getByRole('button', { name: 'Weiter zur Adresse' }).waitFor();
+      let text = await visibleText(page);
+      // The address step too: labels, hints, buttons.
+      await page.locator('tote-checkout').getByRole('button', { name: 'Weiter zur Adresse' }).click();
+      await page.locator('tote-checkout').getByLabel('Postleitzahl', { exact: true }).waitFor();
+      text += '\n' + (await visibleText(page));
+      const leaks = keys
+        .map((k) => english(k))
+        .filter((en) => en.length > 3 && /[a-z]{3}/.test(en) && /\s/.test(en) && text.includes(en));
+      assert.deepEqual(leaks, [], 'English strings on a German page');
+      assert.match(text, /Ihr Warenkorb|Warenkorb prüfen/);
+      // Money in German format: decimal comma, symbol after the amount (e.g. "52,00 $", "83,50 €").
+      const price = await page.locator('tote-offer-card [part="price"]').first().innerText();
+      assert.match(price, /\d,\d{2}\s?\S+/, price);
+      const usd = formatMoney(5200, 'USD', 'de-DE');
+      assert.equal(usd, '52,00\u00a0$');
+      assert.deepEqual((await problems.read()).pageErrors, []);
+      await page.close();
     });
-    await page.locator('tote-offer-card').getByRole('button', { name: 'Optionen wählen' }).first().waitFor();
-    await addFirstOfferToCart(page, { choose: 'Optionen wählen', add: 'In den Warenkorb' });
-    await page.locator('tote-checkout').getByRole('button', { name: 'Weiter zur Adresse' }).waitFor();
-    let text = await visibleText(page);
-    // The address step too: labels, hints, buttons.
-    await page.locator('tote-checkout').getByRole('button', { name: 'Weiter zur Adresse' }).click();
-    await page.locator('tote-checkout').getByLabel('Postleitzahl', { exact: true }).waitFor();
-    text += '\n' + (await visibleText(page));
-    const leaks = keys
-      .map((k) => english(k))
-      .filter((en) => en.length > 3 && /[a-z]{3}/.test(en) && /\s/.test(en) && text.includes(en));
-    assert.deepEqual(leaks, [], 'English strings on a German page');
-    assert.match(text, /Ihr Warenkorb|Warenkorb prüfen/);
-    // Money in German format: decimal comma, symbol after the amount (e.g. "52,00 $", "83,50 €").
-    const price = await page.locator('tote-offer-card [part="price"]').first().innerText();
-    assert.match(price, /\d,\d{2}\s?\S+/, price);
-    const usd = formatMoney(5200, 'USD', 'de-DE');
-    assert.equal(usd, '52,00\u00a0$');
-    assert.deepEqual((await problems.read()).pageErrors, []);
-    await page.close();
-  });
+  }
 
   it('dates follow the provider locale (merchant health "fetched at")', async () => {
     const { page } = await open();

@@ -218,6 +218,74 @@ describe('script tag under a strict CSP', { timeout: 300_000 }, () => {
     await context.close();
   });
 
+  it('the code-split bundle loads the checkout flow when checking out starts, in one request, and checks out', async () => {
+    const context = await browser.newContext({ viewport: { width: 1200, height: 700 } });
+    const page = await context.newPage();
+    const problems = await watch(page);
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
+    await page.goto(`${example.url}split.html`);
+    await page.locator('tote-offer-card').first().waitFor();
+    // Up front: one file, and the provider answered the cart (its badge counts the saved cart).
+    assert.deepEqual(scripts, ['/dist/split/tote.js']);
+    assert.equal(await page.evaluate(() => !!customElements.get('tote-checkout')), false, '<tote-checkout> is in the markup but below the fold');
+    await addFirstOfferToCart(page);
+    await page.waitForFunction(() => document.querySelector('tote-cart')?.shadowRoot?.querySelector('.count')?.textContent?.trim() === '1');
+    assert.ok(scripts.some((s) => /^\/dist\/split\/variant-picker-/.test(s)), 'the picker loaded on "Choose options"');
+    assert.equal(scripts.filter((s) => /^\/dist\/split\/checkout-/.test(s)).length, 0, 'no checkout yet');
+    const before = scripts.length;
+    await page.locator('tote-cart [part="badge"]').click();
+    await page.locator('tote-cart [part="checkout-button"]').click();
+    await page.waitForFunction(() => !!customElements.get('tote-checkout'));
+    assert.deepEqual(
+      scripts.slice(before).map((s) => s.replace(/-[\w-]+\.js$/, '')),
+      ['/dist/split/checkout'],
+      'one request for the whole flow',
+    );
+    assert.match(await checkOut(page), /Thank you/);
+    const p = await problems.read();
+    assert.deepEqual(p.violations, []);
+    assert.deepEqual(p.pageErrors, []);
+    assert.deepEqual(p.console, []);
+    await context.close();
+  });
+
+  it('the code-split bundle loads the checkout when <tote-checkout> scrolls into view, and on startCheckout()', async () => {
+    const context = await browser.newContext({ viewport: { width: 1200, height: 700 } });
+    const page = await context.newPage();
+    const problems = await watch(page);
+    await page.goto(`${example.url}split.html`);
+    await page.locator('tote-offer-card').first().waitFor();
+    assert.equal(await page.evaluate(() => !!customElements.get('tote-checkout')), false);
+    await page.locator('tote-checkout').scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => !!customElements.get('tote-checkout'));
+    await page.locator('tote-checkout section[data-step]').first().waitFor();
+
+    // A fresh page: the host calls startCheckout() before the flow is there. The flow loads first, then the
+    // event goes out once, and the checkout comes into view with focus.
+    const second = await context.newPage();
+    const secondProblems = await watch(second);
+    await second.goto(`${example.url}split.html`);
+    await second.locator('tote-offer-card').first().waitFor();
+    await second.evaluate(() => {
+      const w = window as unknown as { seen: boolean[] };
+      w.seen = [];
+      const provider = document.querySelector('tote-provider')!;
+      provider.addEventListener('tote-checkout-start', () => w.seen.push(!!customElements.get('tote-checkout')));
+      provider.startCheckout();
+    });
+    await second.waitForFunction(() => document.activeElement?.tagName === 'TOTE-CHECKOUT');
+    assert.deepEqual(await second.evaluate(() => (window as unknown as { seen: boolean[] }).seen), [true]);
+    for (const q of [await problems.read(), await secondProblems.read()]) {
+      assert.deepEqual(q.violations, []);
+      assert.deepEqual(q.pageErrors, []);
+      assert.deepEqual(q.console, []);
+    }
+    await context.close();
+  });
+
   it('a second copy of Tote on the page (the code-split build) defines nothing twice and throws nothing', async () => {
     const { page, problems } = await open();
     await page.locator('tote-offer-card').first().waitFor();

@@ -65,26 +65,27 @@ export function msg(locale: string | undefined, key: MessageKey, params: Params 
   return typeof m === 'function' ? m(params, loc) : m;
 }
 
-type AreaLoaders = Partial<Record<MessageArea, () => Promise<unknown>>>;
+/** Per area, a loader that resolves to the area's strings in one language. */
+type AreaLoaders = Partial<Record<MessageArea, () => Promise<Catalogue>>>;
 
-/** Languages whose strings load when they are first needed; each loader's module calls `addMessages`. */
+/** Languages whose strings load when they are first needed, area by area. */
 const lazyLanguages = new Map<string, AreaLoaders>([
   [
     'de',
     {
-      catalog: () => import('../../locales/de/catalog.js'),
-      cart: () => import('../../locales/de/cart.js'),
-      checkout: () => import('../../locales/de/checkout.js'),
-      operator: () => import('../../locales/de/operator.js'),
+      catalog: () => import('../../locales/de/catalog.js').then((m) => m.deCatalog),
+      cart: () => import('../../locales/de/cart.js').then((m) => m.deCart),
+      checkout: () => import('../../locales/de/checkout.js').then((m) => m.deCheckout),
+      operator: () => import('../../locales/de/operator.js').then((m) => m.deOperator),
     },
   ],
 ]);
 
 /**
  * Makes a language load lazily, area by area, e.g.
- * `registerLocale('fr', { catalog: () => import('./fr/catalog.js') })`, where
- * each module calls `addMessages('fr', …)`. Elements of an area wait for its
- * strings before they render in that language.
+ * `registerLocale('fr', { catalog: () => import('./fr/catalog.js').then((m) => m.default) })`,
+ * each loader resolving to the area's strings. Elements of an area wait for
+ * them before they render in that language.
  */
 export function registerLocale(language: string, loaders: AreaLoaders): void {
   lazyLanguages.set(language.toLowerCase(), { ...lazyLanguages.get(language.toLowerCase()), ...loaders });
@@ -102,7 +103,7 @@ const loaded = new Set<string>();
 export function loadMessages(locale: string | undefined, area: MessageArea): Promise<void> | undefined {
   const language = locale?.toLowerCase().split('-')[0];
   const loaders = language ? lazyLanguages.get(language) : undefined;
-  if (!loaders) return undefined;
+  if (!language || !loaders) return undefined;
   const pending: Promise<void>[] = [];
   for (const a of [area, ...BUILDS_ON[area]]) {
     const id = `${language}:${a}`;
@@ -111,7 +112,10 @@ export function loadMessages(locale: string | undefined, area: MessageArea): Pro
     let p = loads.get(id);
     if (!p) {
       p = load().then(
-        () => void loaded.add(id),
+        (messages) => {
+          addMessages(language, messages);
+          loaded.add(id);
+        },
         (e: unknown) => {
           loads.delete(id); // the next element of the area tries again
           console.warn(`tote: the ${language} strings (${a}) could not be loaded; showing English`, e);

@@ -1,8 +1,12 @@
 /**
  * German strings of the cart. Loaded when such an element renders in
- * German (`loadMessages`), or registered up front by `tote-checkout/locales/de`.
+ * German (`loadMessages` registers them), or up front by `tote-checkout/locales/de`.
+ * Data only, importing nothing: the lazy chunk shares no code with the page.
  */
-import { addMessages, plural, type Message } from '../../elements/internal/localize.js';
+import type { Message } from '../../elements/internal/localize.js';
+
+const plural = (locale: string, n: number, one: string, other: string) =>
+  new Intl.PluralRules(locale).select(n) === 'one' ? one : other;
 import type { cartMessages } from '../../elements/internal/messages-cart.js';
 
 const artikel = (l: string, n: unknown) => `${n} ${plural(l, Number(n), 'Artikel', 'Artikel')}`;
@@ -32,5 +36,3 @@ export const deCart = {
   checkout: 'Zur Kasse',
   continueShopping: 'Weiter einkaufen',
 } satisfies Partial<Record<keyof typeof cartMessages, Message>>;
-
-addMessages('de', deCart);

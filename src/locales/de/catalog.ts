@@ -1,8 +1,12 @@
 /**
  * German strings of the catalogue elements (provider, offer grid and card, variant picker). Loaded when such an element renders in
- * German (`loadMessages`), or registered up front by `tote-checkout/locales/de`.
+ * German (`loadMessages` registers them), or up front by `tote-checkout/locales/de`.
+ * Data only, importing nothing: the lazy chunk shares no code with the page.
  */
-import { addMessages, plural, type Message } from '../../elements/internal/localize.js';
+import type { Message } from '../../elements/internal/localize.js';
+
+const plural = (locale: string, n: number, one: string, other: string) =>
+  new Intl.PluralRules(locale).select(n) === 'one' ? one : other;
 import type { catalogMessages } from '../../elements/internal/messages-catalog.js';
 
 const artikel = (l: string, n: unknown) => `${n} ${plural(l, Number(n), 'Artikel', 'Artikel')}`;
@@ -50,5 +54,3 @@ export const deCatalog = {
   addedToCart: (p) => `${p.name} wurde in den Warenkorb gelegt`,
   cartLabel: (p, l) => `Warenkorb, ${artikel(l, p.count)}`,
 } satisfies Partial<Record<keyof typeof catalogMessages, Message>>;
-
-addMessages('de', deCatalog);

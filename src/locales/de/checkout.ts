@@ -1,8 +1,12 @@
 /**
  * German strings of the checkout flow (address, shipping, estimate, payment, checkout, order status). Loaded when such an element renders in
- * German (`loadMessages`), or registered up front by `tote-checkout/locales/de`.
+ * German (`loadMessages` registers them), or up front by `tote-checkout/locales/de`.
+ * Data only, importing nothing: the lazy chunk shares no code with the page.
  */
-import { addMessages, plural, type Message } from '../../elements/internal/localize.js';
+import type { Message } from '../../elements/internal/localize.js';
+
+const plural = (locale: string, n: number, one: string, other: string) =>
+  new Intl.PluralRules(locale).select(n) === 'one' ? one : other;
 import type { checkoutMessages } from '../../elements/internal/messages-checkout.js';
 
 export const deCheckout = {
@@ -128,5 +132,3 @@ export const deCheckout = {
   statusDelivered: 'Zugestellt',
   retryNow: 'Erneut versuchen',
 } satisfies Partial<Record<keyof typeof checkoutMessages, Message>>;
-
-addMessages('de', deCheckout);

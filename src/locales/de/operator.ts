@@ -1,8 +1,12 @@
 /**
  * German strings of the operator elements (merchant health, onboarding). Loaded when such an element renders in
- * German (`loadMessages`), or registered up front by `tote-checkout/locales/de`.
+ * German (`loadMessages` registers them), or up front by `tote-checkout/locales/de`.
+ * Data only, importing nothing: the lazy chunk shares no code with the page.
  */
-import { addMessages, plural, type Message } from '../../elements/internal/localize.js';
+import type { Message } from '../../elements/internal/localize.js';
+
+const plural = (locale: string, n: number, one: string, other: string) =>
+  new Intl.PluralRules(locale).select(n) === 'one' ? one : other;
 import type { operatorMessages } from '../../elements/internal/messages-operator.js';
 
 export const deOperator = {
@@ -116,5 +120,3 @@ export const deOperator = {
   fieldTooLong: (p) => `Verwenden Sie höchstens ${p.max} Zeichen.`,
   fieldAccountFormat: 'Verwenden Sie 3 bis 64 Buchstaben, Ziffern oder Unterstriche, wie acct_1234abcd.',
 } satisfies Partial<Record<keyof typeof operatorMessages, Message>>;
-
-addMessages('de', deOperator);
