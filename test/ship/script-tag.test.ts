@@ -226,10 +226,23 @@ describe('script tag under a strict CSP', { timeout: 300_000 }, () => {
     page.on('request', (r) => {
       if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
     });
+    await page.addInitScript(() => {
+      // The order tags are defined in: the provider first, or the cart would ask for a context nobody answers.
+      const w = window as unknown as { defined: string[] };
+      w.defined = [];
+      const define = customElements.define.bind(customElements);
+      customElements.define = (name, ctor, options) => {
+        w.defined.push(name);
+        define(name, ctor, options);
+      };
+    });
     await page.goto(`${example.url}split.html`);
     await page.locator('tote-offer-card').first().waitFor();
-    // Up front: one file, and the provider answered the cart (its badge counts the saved cart).
+    // Up front: one file, the provider defined before every element that consumes its context.
     assert.deepEqual(scripts, ['/dist/split/tote.js']);
+    const defined = await page.evaluate(() => (window as unknown as { defined: string[] }).defined);
+    assert.equal(defined[0], 'tote-provider', defined.join());
+    assert.deepEqual([...defined].sort(), ['tote-cart', 'tote-offer-card', 'tote-offer-grid', 'tote-provider']);
     assert.equal(await page.evaluate(() => !!customElements.get('tote-checkout')), false, '<tote-checkout> is in the markup but below the fold');
     await addFirstOfferToCart(page);
     await page.waitForFunction(() => document.querySelector('tote-cart')?.shadowRoot?.querySelector('.count')?.textContent?.trim() === '1');
