@@ -42,6 +42,16 @@ export const BUDGETS: Budget[] = [
     }),
   ),
   { id: 'bff.cached.upstream', what: 'cached GET /api/offers makes 0 upstream (offer) calls', figure: 'bff.offers_cached.upstream', limit: 0, op: '<=' },
+  ...[1, 3, 6].map(
+    (k): Budget => ({
+      id: `quote_place.place_requests.${k}`,
+      what: `"Place order" → placed: 1 browser→BFF request, ${k} merchant${k > 1 ? 's' : ''}, direct mode`,
+      figure: `quote_place.direct.place_requests.${k}`,
+      limit: 1,
+      op: '<=',
+    }),
+  ),
+  { id: 'quote_place.direct.vs_straight', what: 'direct place ≤ 1.1× the service\'s own submit straight (150 ms per platform call, 1 merchant)', figure: 'quote_place.direct.vs_straight.1', limit: 1.1, op: '<=' },
   { id: 'bff.quote.vs_direct', what: 'POST /api/checkout/quote ≤ 1.5× the service estimate called straight, same body (mean latency)', figure: 'bff.quote.vs_direct', limit: 1.5, op: '<=' },
   { id: 'bff.cached.faster', what: 'cached GET /api/offers faster than the sandbox directly (mean latency ratio < 1)', figure: 'bff.offers_cached.vs_direct', limit: 1, op: '<' },
 ];

@@ -12,6 +12,7 @@ import { measureBff } from './bff.js';
 import { check, verdictLines } from './budgets.js';
 import { checkoutSequences, measureCheckout } from './checkout.js';
 import { measureRedis } from './redis.js';
+import { measureQuotePlace } from './quote-place.js';
 import { layoutShiftSources, measureRender } from './render.js';
 import { measureSize, sizeDetails } from './size.js';
 import { firstCheckoutDetails, measureFirstCheckout } from './first-checkout.js';
@@ -23,6 +24,7 @@ const SECTIONS = {
   load: measureFirstCheckout,
   render: measureRender,
   checkout: measureCheckout,
+  quote_place: measureQuotePlace,
   bff: measureBff,
   redis: measureRedis,
 } as const;
@@ -97,6 +99,7 @@ const details: Record<Section, Record<string, unknown>> = {
   load: firstCheckoutDetails,
   render: { layoutShiftSources },
   checkout: { requestsOfFirstRun: checkoutSequences },
+  quote_place: {},
   bff: {},
   redis: {},
 };

@@ -283,14 +283,15 @@ export function createQuoter({ client, health, tokens, ttlMs, now = Date.now }: 
     }
     for (const [sku_id, quantity] of wanted) await step(client.addCartSku(cart.id, { sku_id, quantity }));
     const c = input.customer;
-    if (c && (cart.customer?.email !== c.email || cart.customer?.first_name !== c.first_name || cart.customer?.last_name !== c.last_name)) {
-      await step(client.setCartCustomer(cart.id, c));
-    }
-    if (input.shipping_address && !sameAddress(cart.shipping_address, input.shipping_address)) {
-      await step(client.setShippingAddress(cart.id, input.shipping_address));
-    }
-    if (input.billing_address && !sameAddress(cart.billing_address, input.billing_address)) {
-      await step(client.setBillingAddress(cart.id, input.billing_address));
+    const { shipping_address, billing_address } = input;
+    const newShipping = !!shipping_address && !sameAddress(cart.shipping_address, shipping_address);
+    const newBilling = !!billing_address && !sameAddress(cart.billing_address, billing_address);
+    if (c && (newShipping || newBilling || cart.customer?.email !== c.email || cart.customer?.first_name !== c.first_name || cart.customer?.last_name !== c.last_name)) {
+      // The customer carries the addresses: one call instead of three.
+      await step(client.setCartCustomer(cart.id, { ...c, shipping_address, billing_address, same_address: !billing_address }));
+    } else {
+      if (newShipping) await step(client.setShippingAddress(cart.id, shipping_address!));
+      if (newBilling) await step(client.setBillingAddress(cart.id, billing_address!));
     }
     return { cart, changed };
   }

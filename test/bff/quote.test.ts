@@ -163,6 +163,33 @@ for (const mode of ['direct', 'cart'] as const) {
   });
 }
 
+describe('cart mode keeps one service cart', () => {
+  it('updates the quoted cart in place: lines, quantities, customer and address; a tampered previous token is refused', async () => {
+    const [a, b] = await skusOf(1001, 2);
+    const first = await quote({ mode: 'cart', lines: [{ sku_id: a!.id, quantity: 1 }] });
+    assert.equal(first.status, 200, first.text);
+    assert.equal(first.body.ready, false);
+    const cartId = decode(first.body.quote_token).cart_id;
+    assert.equal(typeof cartId, 'number');
+    const second = await quote(full([a!, b!], 'cart', { lines: [{ sku_id: a!.id, quantity: 2 }, { sku_id: b!.id, quantity: 1 }], quote_token: first.body.quote_token }));
+    assert.equal(second.status, 200, second.text);
+    assert.equal(second.body.ready, true, second.text);
+    assert.equal(decode(second.body.quote_token).cart_id, cartId);
+    assert.deepEqual(second.body.bags[0].lines.map((l: any) => [l.sku_id, l.quantity]).sort(), [[a!.id, 2], [b!.id, 1]].sort());
+    const third = await quote(full([b!], 'cart', { quote_token: second.body.quote_token }));
+    assert.equal(decode(third.body.quote_token).cart_id, cartId);
+    assert.deepEqual(third.body.bags[0].lines.map((l: any) => l.sku_id), [b!.id]);
+    const carts = ((await stack.control('/__sandbox/orders')) as any[]).filter((o) => o.status === 'IN_PROGRESS');
+    assert.equal(carts.length, 1);
+
+    const [, mac] = first.body.quote_token.split('.');
+    const forged = encode({ ...decode(first.body.quote_token), cart_id: cartId - 1 }, mac!);
+    const refused = await quote({ mode: 'cart', lines: [{ sku_id: a!.id, quantity: 1 }], quote_token: forged });
+    assert.equal(refused.status, 400);
+    assert.equal(refused.body.error.code, 'quote_invalid');
+  });
+});
+
 describe('a busy merchant is busy, never "price changed" or "does not ship" (issue 15.11)', () => {
   it('direct quote: the bag carries merchant_busy with retry_after, not no_shipping', async () => {
     const [sku] = await skusOf(1001);
