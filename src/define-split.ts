@@ -68,6 +68,8 @@ if (typeof document !== 'undefined') {
     for (const tag of WHEN_PRESENT) if (notRequested(tag) && document.querySelector(tag)) void loadOnDemand(tag)?.catch(() => {});
     if (!notRequested(CHECKOUT)) {
       inView?.disconnect();
+      // Everything asked for: stop watching the document.
+      if (!WHEN_PRESENT.some(notRequested)) observer?.disconnect();
       return;
     }
     for (const el of document.querySelectorAll(CHECKOUT)) {
