@@ -139,10 +139,17 @@ export class ToteCart extends ToteElement {
     });
   }
 
-  private handleCheckout() {
-    // The code-split bundle fetches the checkout flow now, while the host reacts to the event.
+  /**
+   * The code-split bundle fetches the checkout flow (and its strings) as soon as the shopper heads for
+   * "Check out" — pointer over it, or focus on it — so the click often finds it there.
+   */
+  private readonly prepareCheckout = () => {
     void loadOnDemand('tote-checkout')?.catch(() => {}); // a failed load is reported by loadOnDemand
     void loadMessages(this.effectiveLocale, 'checkout');
+  };
+
+  private handleCheckout() {
+    this.prepareCheckout();
     this.emit('tote-cart-checkout', { lines: this.lines });
     this.close();
   }
@@ -223,7 +230,15 @@ export class ToteCart extends ToteElement {
         ? nothing
         : html`<div class="actions">
             ${blocked ? html`<p class="issue blocking" role="status">${this.t('fixLinesFirst')}</p>` : nothing}
-            <button class="button" part="checkout-button" type="button" ?disabled=${blocked} @click=${this.handleCheckout}>
+            <button
+              class="button"
+              part="checkout-button"
+              type="button"
+              ?disabled=${blocked}
+              @pointerenter=${this.prepareCheckout}
+              @focus=${this.prepareCheckout}
+              @click=${this.handleCheckout}
+            >
               ${this.t('checkout')}
             </button>
           </div>`}
