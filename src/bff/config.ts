@@ -28,6 +28,10 @@ export interface BffConfig {
   webhookPath?: string;
   /** Enables the `/operator/` routes; callers send `Authorization: Bearer <token>`. */
   operatorToken?: string;
+  /** Longest a client may take to send a request, headers and body (Node adapter: 408 after it). Default 5 s. */
+  requestTimeoutMs?: number;
+  /** Most bytes of a refused upload read and dropped so the client sees the answer, not a reset (Node adapter). Default 10 MiB. */
+  maxUnreadBodyBytes?: number;
   /** Largest widget request body. Default 64 KiB. */
   maxBodyBytes?: number;
   /** Largest webhook body (a whole order). Default 1 MiB. */

@@ -1,24 +1,90 @@
 /**
  * Node's `http` server in front of the web-standard handler. Also refuses
  * raw paths with dot segments or encoded slashes before URL parsing would
- * quietly normalise `/carts/1/../2` into `/carts/2`.
+ * quietly normalise `/carts/1/../2` into `/carts/2`, bounds how long a
+ * client may take to send its request (408), and reads what is left of a
+ * refused upload before closing, so the client sees the refusal rather
+ * than a reset connection.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { Readable } from 'node:stream';
 import { createBff, type BffHandler } from './create-bff.js';
 import type { BffConfig } from './config.js';
 
+export interface NodeAdapterOptions {
+  /** Longest a client may take to send a whole request (headers and body); then 408. Default 5 s. */
+  requestTimeoutMs?: number;
+  /**
+   * Most bytes of a refused body read and thrown away after answering, so
+   * that the client, still uploading, reads the answer instead of a reset.
+   * Beyond it the connection is closed. Default 10 MiB.
+   */
+  maxUnreadBodyBytes?: number;
+}
+
+const DEFAULT_REQUEST_TIMEOUT_MS = 5_000;
+const DEFAULT_MAX_UNREAD_BODY_BYTES = 10 * 1024 * 1024;
+
 const SUSPICIOUS_PATH = /(^|\/)\.{1,2}(\/|$|\?)|%2e|%2f|%5c|\\|\/\//i;
 
-function plainError(res: ServerResponse, status: number, code: string, message: string) {
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+function plainError(res: ServerResponse, status: number, code: string, message: string, headers: Record<string, string> = {}) {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers });
   res.end(JSON.stringify({ error: { code, message, skus: [], fields: [] } }));
 }
 
 /** Express and Connect strip their mount path from `req.url`; `originalUrl` keeps what the client asked for. */
 const fullUrl = (req: IncomingMessage) => (req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? '/';
 
-function toRequest(req: IncomingMessage, signal: AbortSignal): Request {
+/**
+ * The request body as a web stream that, unlike `Readable.toWeb`, does not
+ * destroy the socket when the handler stops reading (a 413): the rest is
+ * left for `discardRest`, and the answer still reaches the client.
+ */
+function bodyOf(req: IncomingMessage) {
+  let detach = () => {};
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        let done = false;
+        const onData = (chunk: Buffer) => {
+          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+          if ((controller.desiredSize ?? 0) <= 0) req.pause();
+        };
+        const onEnd = () => {
+          done = true;
+          detach();
+          controller.close();
+        };
+        const onClose = () => {
+          if (done) return;
+          done = true;
+          detach();
+          controller.error(new Error('The client closed the connection before sending the whole body'));
+        };
+        detach = () => {
+          req.off('data', onData);
+          req.off('end', onEnd);
+          req.off('close', onClose);
+          req.off('error', onClose);
+        };
+        req.on('data', onData);
+        req.on('end', onEnd);
+        req.on('close', onClose);
+        req.on('error', onClose);
+      },
+      pull() {
+        req.resume();
+      },
+      cancel() {
+        detach();
+        req.pause();
+      },
+    },
+    { highWaterMark: 64 * 1024, size: (chunk) => chunk.byteLength },
+  );
+  return { stream, detach: () => detach() };
+}
+
+function toRequest(req: IncomingMessage, signal: AbortSignal, body: ReadableStream<Uint8Array> | undefined): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
@@ -27,48 +93,101 @@ function toRequest(req: IncomingMessage, signal: AbortSignal): Request {
   // The host only feeds the same-origin check; the upstream address never comes from it.
   const host = /^[A-Za-z0-9.:[\]-]{1,255}$/.test(req.headers.host ?? '') ? req.headers.host : 'localhost';
   const url = new URL(fullUrl(req), `http://${host}`);
-  const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
   return new Request(url, {
     method: req.method,
     headers,
     signal,
-    ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream<Uint8Array>, duplex: 'half' } : {}),
+    ...(body ? { body, duplex: 'half' } : {}),
   } as RequestInit);
 }
 
+/**
+ * Reads and throws away what the client is still sending, up to `maxBytes`;
+ * true when the whole request was read (the connection may then be closed
+ * without resetting the client's upload).
+ */
+function discardRest(req: IncomingMessage, maxBytes: number): Promise<boolean> {
+  if (req.complete) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    let read = 0;
+    const finish = (whole: boolean) => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('close', onClose);
+      resolve(whole);
+    };
+    const onData = (chunk: Buffer) => {
+      read += chunk.byteLength;
+      if (read > maxBytes) finish(false);
+    };
+    const onEnd = () => finish(true);
+    const onClose = () => finish(req.complete);
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('close', onClose);
+    req.resume();
+  });
+}
+
 /** An `(req, res)` listener for `http.createServer`, Express, Connect or Vite middleware. */
-export function toNodeListener(handler: BffHandler) {
+export function toNodeListener(handler: BffHandler, options: NodeAdapterOptions = {}) {
+  const requestTimeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+  const maxUnread = options.maxUnreadBodyBytes ?? DEFAULT_MAX_UNREAD_BODY_BYTES;
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const path = fullUrl(req).split('?')[0]!;
     if (SUSPICIOUS_PATH.test(path)) return plainError(res, 400, 'bad_request', 'Path with dot segments or encoded separators');
     const aborted = new AbortController();
     res.on('close', () => aborted.abort());
+    // A client that trickles its body holds a socket and a handler: past the deadline it gets 408 and is closed.
+    const deadline = setTimeout(() => {
+      if (req.complete) return;
+      if (res.headersSent) return void req.socket?.destroy();
+      res.on('finish', () => req.socket?.destroy());
+      plainError(res, 408, 'request_timeout', 'The request took too long to arrive', { connection: 'close' });
+    }, requestTimeoutMs);
+    deadline.unref();
+    res.on('close', () => clearTimeout(deadline));
+
+    const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+    const body = hasBody ? bodyOf(req) : undefined;
     let request: Request;
     try {
-      request = toRequest(req, aborted.signal);
+      request = toRequest(req, aborted.signal, body?.stream);
     } catch {
       return plainError(res, 400, 'bad_request', 'Malformed request');
     }
     const response = await handler(request, { clientAddress: req.socket.remoteAddress });
+    // Answered already (408), or the client is gone.
+    if (res.headersSent || res.destroyed) return void (await response.body?.cancel().catch(() => {}));
     const headers: Record<string, string> = {};
     response.headers.forEach((v, k) => (headers[k] = v));
     // Refused before its body was read (too large): the rest of the upload is still on the socket, so it cannot carry another request.
-    if (!req.complete && response.status >= 400) headers.connection = 'close';
+    const unread = !req.complete;
+    if (unread) headers.connection = 'close';
     res.writeHead(response.status, headers);
-    if (!response.body) return void res.end();
-    res.flushHeaders();
-    const reader = response.body.getReader();
-    const stop = () => void reader.cancel().catch(() => {});
-    if (aborted.signal.aborted) stop();
-    else aborted.signal.addEventListener('abort', stop, { once: true });
-    try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        res.write(value);
+    if (response.body) {
+      res.flushHeaders();
+      const reader = response.body.getReader();
+      const stop = () => void reader.cancel().catch(() => {});
+      if (aborted.signal.aborted) stop();
+      else aborted.signal.addEventListener('abort', stop, { once: true });
+      try {
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          res.write(value);
+        }
+      } catch {
+        // The client went away mid-stream.
       }
-    } catch {
-      // The client went away mid-stream.
+    }
+    if (unread) {
+      // Closing now would reset a client still uploading, and it would never read the answer: read the rest first.
+      body?.detach();
+      if (!(await discardRest(req, maxUnread))) {
+        res.end();
+        return void req.socket?.destroy();
+      }
     }
     res.end();
   };
@@ -76,8 +195,18 @@ export function toNodeListener(handler: BffHandler) {
 
 /** An `http.Server` running the BFF (not yet listening: call `.listen(port)`). */
 export function createBffServer(config: BffConfig): Server {
+  const requestTimeoutMs = config.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
   const bff = createBff(config);
-  const server = createServer(toNodeListener(bff));
+  const server = createServer(
+    {
+      // Slow headers never reach the listener: Node answers them 408 itself. Its check runs every
+      // `connectionsCheckingInterval` (30 s by default), so that is shortened to match.
+      headersTimeout: requestTimeoutMs,
+      requestTimeout: requestTimeoutMs * 2,
+      connectionsCheckingInterval: Math.max(100, Math.min(1_000, Math.floor(requestTimeoutMs / 4))),
+    },
+    toNodeListener(bff, config),
+  );
   server.on('close', () => void bff.close());
   return server;
 }

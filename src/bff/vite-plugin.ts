@@ -11,7 +11,7 @@ export function toteBffVitePlugin(config: BffConfig): Plugin {
   const prefix = `/${(config.prefix ?? '/api').replace(/^\/+|\/+$/g, '')}`;
   const webhookPath = config.webhookPath ?? `${prefix}/webhooks`;
   const bff = createBff(config);
-  const listener = toNodeListener(bff);
+  const listener = toNodeListener(bff, config);
   const ours = (url: string | undefined) => {
     const path = (url ?? '').split('?')[0]!;
     return path === prefix || path.startsWith(`${prefix}/`) || path === webhookPath;

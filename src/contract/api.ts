@@ -28,6 +28,7 @@ export const API_ERROR_CODES = [
   'unauthorized',
   'forbidden_origin',
   'payload_too_large',
+  'request_timeout',
   'rate_limited',
   'merchant_busy',
   'upstream_error',
