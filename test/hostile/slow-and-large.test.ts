@@ -114,6 +114,13 @@ function rawUpload(base: string, path: string, size: number, chunked = false): P
 }
 
 describe('15.9 — a refused upload still gets its answer', () => {
+  // Its own BFF: a 5 MB upload on a busy machine may take longer than the 408 cases' 400 ms bound.
+  let bff: Awaited<ReturnType<typeof startBff>>;
+  before(async () => {
+    bff = await startBff(upstream.url, { requestTimeoutMs: 30_000 });
+  });
+  after(() => bff.close());
+
   it('a 5 MB upload that is refused completes without a reset, and the client then reads 413', async () => {
     for (const [path, chunked] of [['/api/estimate', false], ['/api/estimate', true], ['/api/webhooks', false], ['/api/webhooks', true]] as const) {
       const { text, uploadError } = await rawUpload(bff.base, path, 5 * 1024 * 1024, chunked);
