@@ -1,29 +1,42 @@
 import { writeFileSync } from 'node:fs';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { playwrightLauncher } from '@web/test-runner-playwright';
-import { defaultReporter } from '@web/test-runner';
+import { chromeLauncher, defaultReporter } from '@web/test-runner';
 import { chromiumFlags, findChrome } from './scripts/find-chrome.mjs';
+import { firefoxPrefs, findFirefox } from './scripts/find-firefox.mjs';
+import { requestedEngines } from './scripts/engines.mjs';
+import { webkitLauncher } from './scripts/wtr-webkit.mjs';
 
-/** Counts every test of every session so scripts/test.mjs can print one combined line. */
+/**
+ * Counts every test of every session so scripts/test.mjs can print one
+ * combined line, and names the failures (scripts/test.mjs prefixes the engine).
+ */
 function summaryReporter(file) {
-  const count = (suite, acc) => {
+  const count = (suite, acc, file, path) => {
     for (const t of suite?.tests ?? []) {
       if (t.skipped) acc.skipped++;
       else if (t.passed) acc.passed++;
-      else acc.failed++;
+      else {
+        acc.failed++;
+        acc.failures.push(`${file} › ${[...path, t.name].join(' › ')}`);
+      }
     }
-    for (const s of suite?.suites ?? []) count(s, acc);
+    for (const s of suite?.suites ?? []) count(s, acc, file, [...path, s.name]);
     return acc;
   };
   return {
     onTestRunFinished({ sessions }) {
-      const acc = { passed: 0, failed: 0, skipped: 0 };
+      const acc = { passed: 0, failed: 0, skipped: 0, failures: [] };
       for (const session of sessions) {
         const before = acc.failed;
-        count(session.testResults, acc);
+        const file = session.testFile.replace(`${process.cwd()}/`, '');
+        count(session.testResults, acc, file, []);
         // A file that failed to load, timed out or threw outside a test has
         // no failing test of its own but must still count as a failure.
-        if (!session.passed && acc.failed === before) acc.failed++;
+        if (!session.passed && acc.failed === before) {
+          acc.failed++;
+          acc.failures.push(`${file} (${session.errors?.[0]?.message ?? 'did not finish'})`);
+        }
       }
       writeFileSync(file, JSON.stringify(acc));
     },
@@ -33,6 +46,38 @@ function summaryReporter(file) {
 const reporters = [defaultReporter()];
 if (process.env.TOTE_WTR_SUMMARY) reporters.push(summaryReporter(process.env.TOTE_WTR_SUMMARY));
 
+/** Runs in the test page: a cart saved by one test file must not reach the next. */
+const clearStorage = () => {
+  localStorage.clear();
+  sessionStorage.clear();
+};
+
+/** One launcher per engine; TOTE_BROWSERS picks (scripts/test.mjs runs one engine at a time). */
+const launchers = {
+  chromium: () =>
+    playwrightLauncher({
+      product: 'chromium',
+      launchOptions: { executablePath: findChrome(), headless: true, args: chromiumFlags },
+    }),
+  // Debian's Firefox ESR over WebDriver BiDi through puppeteer-core: Playwright's
+  // own Firefox driver needs its patched build, and its BiDi mode needs
+  // commands ESR 153 lacks.
+  firefox: () => {
+    const launcher = chromeLauncher({
+      launchOptions: { browser: 'firefox', executablePath: findFirefox(), headless: true, extraPrefsFirefox: firefoxPrefs },
+    });
+    launcher.name = 'Firefox';
+    // Its pages share one profile: clear what a test file stored before the next runs.
+    const stopSession = launcher.stopSession.bind(launcher);
+    launcher.stopSession = async (id) => {
+      await launcher.getPage(id).evaluate(clearStorage).catch(() => undefined);
+      return stopSession(id);
+    };
+    return launcher;
+  },
+  webkit: () => webkitLauncher(),
+};
+
 export default {
   files: ['test/elements/**/*.test.ts', 'test/**/*.browser.test.ts'],
   nodeResolve: { exportConditions: ['production', 'browser'] },
@@ -41,14 +86,5 @@ export default {
   testFramework: { config: { timeout: 10000 } },
   testsFinishTimeout: 300000,
   reporters,
-  browsers: [
-    playwrightLauncher({
-      product: 'chromium',
-      launchOptions: {
-        executablePath: findChrome(),
-        headless: true,
-        args: chromiumFlags,
-      },
-    }),
-  ],
+  browsers: requestedEngines().map((engine) => launchers[engine]()),
 };

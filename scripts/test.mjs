@@ -1,10 +1,13 @@
-// `npm test`: every Node test, then every browser test, then one line
-// `N passed, N failed` counting both runners.
+// `npm test`: every Node test, then every browser test once per engine
+// (TOTE_BROWSERS, default chromium,firefox,webkit; one engine after another so
+// two cores suffice), then one line `N passed, N failed` counting all of them.
+// Before it, one line per engine names its count and time, and every failure
+// is listed with its engine.
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
-import { ensureChrome } from './find-chrome.mjs';
+import { ensureEngine, requestedEngines } from './engines.mjs';
 import { ensureRedis } from './find-redis.mjs';
 
 const isBrowserTest = (p) => p.startsWith('test/elements/') || p.endsWith('.browser.test.ts');
@@ -39,6 +42,9 @@ let exit = 0;
 const needsRedis = (p) => p.startsWith('test/multi-instance/');
 if (nodeFiles.some(needsRedis)) process.env.REDIS_SERVER_PATH = ensureRedis();
 
+// The end-to-end and shipping tests drive the same engines from Node.
+if (browserFiles.length || nodeFiles.some((p) => /^test\/(e2e|ship)\//.test(p))) requestedEngines().forEach(ensureEngine);
+
 if (nodeFiles.length) {
   const { code, out } = await run(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...nodeFiles]);
   const num = (label) => Number(out.match(new RegExp(`ℹ ${label} (\\d+)`))?.[1] ?? 0);
@@ -47,21 +53,32 @@ if (nodeFiles.length) {
   if (code !== 0) { exit = 1; if (!num('fail')) failed++; }
 }
 
+const byEngine = [];
 if (browserFiles.length) {
-  process.env.CHROME_PATH = ensureChrome();
-  const summary = join(tmpdir(), `tote-wtr-${process.pid}.json`);
-  const args = ['node_modules/@web/test-runner/dist/bin.js', '--config', 'web-test-runner.config.mjs'];
-  if (filter) args.push('--files', ...browserFiles);
-  const { code } = await run(process.execPath, args, { TOTE_WTR_SUMMARY: summary });
-  try {
-    const s = JSON.parse(readFileSync(summary, 'utf8'));
+  for (const engine of requestedEngines()) {
+    const started = Date.now();
+    const summary = join(tmpdir(), `tote-wtr-${process.pid}-${engine}.json`);
+    const args = ['node_modules/@web/test-runner/dist/bin.js', '--config', 'web-test-runner.config.mjs'];
+    if (filter) args.push('--files', ...browserFiles);
+    const { code } = await run(process.execPath, args, { TOTE_WTR_SUMMARY: summary, TOTE_BROWSERS: engine });
+    let s;
+    try {
+      s = JSON.parse(readFileSync(summary, 'utf8'));
+      rmSync(summary);
+    } catch {
+      s = { passed: 0, failed: 1, failures: ['the test runner ended without a result'] };
+    }
+    if (code !== 0 && !s.failed) s = { ...s, failed: 1, failures: [`the test runner exited with ${code}`] };
     passed += s.passed;
     failed += s.failed;
-    rmSync(summary);
-  } catch {
-    failed++;
+    if (code !== 0) exit = 1;
+    byEngine.push({ engine, ...s, seconds: (Date.now() - started) / 1000 });
   }
-  if (code !== 0) exit = 1;
+  console.log('');
+  for (const e of byEngine) {
+    console.log(`${e.engine}: ${e.passed} passed, ${e.failed} failed (browser tests, ${e.seconds.toFixed(1)} s)`);
+    for (const f of e.failures) console.log(`  ✗ [${e.engine}] ${f}`);
+  }
 }
 
 console.log(`${passed} passed, ${failed} failed`);

@@ -32,7 +32,7 @@ describe('tote-shipping-step', () => {
     const events: unknown[] = [];
     el.addEventListener('tote-shipping-select', (e) => events.push(e.detail));
     bags[0]!.querySelector<HTMLInputElement>('input')!.focus();
-    await sendKeys({ press: 'Space' });
+    await sendKeys({ press: ' ' }); // Space; puppeteer's Firefox (BiDi) keyboard knows only the key ' '
     await sendKeys({ press: 'ArrowDown' });
     expect(events.at(-1)).to.deep.equal({ merchant_id: 1001, shipping_method_id: 'exp-1001' });
     expect(el.complete).to.equal(false);

@@ -58,6 +58,23 @@ function lookup(locale: string, key: MessageKey): Message {
   );
 }
 
+/**
+ * The first candidate that `Intl` accepts as a BCP 47 tag. Browsers can report
+ * tags it rejects: WebKitGTK on a system without a locale gives
+ * `navigator.language === 'C'`, and `Intl.NumberFormat('C')` throws.
+ */
+export function usableLocale(...candidates: (string | undefined)[]): string {
+  for (const tag of candidates) {
+    if (!tag) continue;
+    try {
+      if (Intl.getCanonicalLocales(tag).length) return tag;
+    } catch {
+      // not a language tag; try the next
+    }
+  }
+  return 'en';
+}
+
 /** The string `key` in `locale` (falls back to the language, then English). */
 export function msg(locale: string | undefined, key: MessageKey, params: Params = {}): string {
   const loc = locale || 'en';

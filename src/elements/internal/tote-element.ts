@@ -2,7 +2,7 @@ import { LitElement } from 'lit';
 import { property } from 'lit/decorators.js';
 import { consume } from '@lit/context';
 import { localeContext } from '../../state/context.js';
-import { loadMessages, msg, type MessageArea, type MessageKey } from './localize.js';
+import { loadMessages, msg, usableLocale, type MessageArea, type MessageKey } from './localize.js';
 
 type EventName = keyof GlobalEventHandlersEventMap;
 type DetailOf<K extends EventName> = GlobalEventHandlersEventMap[K] extends CustomEvent<infer D> ? D : never;
@@ -21,9 +21,9 @@ export class ToteElement extends LitElement {
    */
   static messageArea: MessageArea = 'checkout';
 
-  /** The locale in use: own or provider's, else the page's `lang`, else English. */
+  /** The locale in use: own or provider's, else the page's `lang`, else English (skipping any tag Intl rejects). */
   protected get effectiveLocale(): string {
-    return this.locale || (typeof document === 'undefined' ? '' : document.documentElement.lang) || 'en';
+    return usableLocale(this.locale, typeof document === 'undefined' ? '' : document.documentElement.lang);
   }
 
   /** A user-visible string in the element's locale. */

@@ -5,7 +5,7 @@ import { createApiClient, isAbortError, type ToteApi } from '../../state/api-cli
 import { CartStore, cartStorageKey, type CartLine, type CartLineInput } from '../../state/cart-store.js';
 import { apiContext, cartContext, currencyContext, hostContext, localeContext } from '../../state/context.js';
 import { lineForSku } from '../../state/offer.js';
-import { loadMessages, localeDirection } from '../internal/localize.js';
+import { loadMessages, localeDirection, usableLocale } from '../internal/localize.js';
 import { loadOnDemand } from '../internal/on-demand.js';
 import type { ToteCartAddDetail } from '../internal/events.js';
 
@@ -78,7 +78,7 @@ export class ToteProvider extends LitElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('endpoint') || changed.has('fetch')) this.setUp();
-    const locale = this.locale || document.documentElement.lang || navigator.language || 'en';
+    const locale = usableLocale(this.locale, document.documentElement.lang, navigator.language);
     // In a language that loads lazily (German), fetch the first page's strings now; each element waits for its own.
     if (locale !== this.localeProvider.value) void loadMessages(locale, 'cart');
     this.localeProvider.setValue(locale);
