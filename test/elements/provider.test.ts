@@ -14,6 +14,18 @@ describe('tote-provider', () => {
     expect(getComputedStyle(el).display).to.equal('contents');
   });
 
+  it('a locale tag Intl rejects (WebKitGTK reports navigator.language "C" without a system locale) falls back to English', async () => {
+    const bff = fakeBff({ offers: [mug] });
+    const el = await fixture<ToteProvider>(
+      html`<tote-provider locale="C" .fetch=${bff.fetch}><tote-offer-grid manual></tote-offer-grid></tote-provider>`,
+    );
+    const grid = el.querySelector('tote-offer-grid')!;
+    await waitUntil(() => grid.shadowRoot!.querySelector('tote-offer-card')?.shadowRoot?.querySelector('[part~="price"]'), 'a priced card');
+    const card = grid.shadowRoot!.querySelector('tote-offer-card')!;
+    expect(card.shadowRoot!.querySelector('[part~="price"]')!.textContent).to.match(/\$\d+\.\d\d/);
+    expect(card.shadowRoot!.querySelector('[part~="add-button"]')!.textContent!.trim()).to.equal('Add to cart');
+  });
+
   it('two providers with different endpoints keep separate clients and carts', async () => {
     const a = fakeBff({ offers: [mug] });
     const b = fakeBff({ offers: [sencha] });
