@@ -48,9 +48,14 @@ export const variantPickerStyles = css`
     height: 100%;
     color: var(--_fg-muted);
   }
+  /* A one-column grid, not a column flexbox: WebKit (2.50) reused the heights
+     its column flexbox had measured while the picker's grid tried out the
+     column's width, so the picker (and its dialog) came out 56 px too tall
+     until the next restyle (the first pointer move), and moved under the click. */
   .options {
-    display: flex;
-    flex-direction: column;
+    display: grid;
+    grid-template-columns: minmax(0, 1fr);
+    align-content: start;
     gap: var(--_space-4);
     min-width: 0;
   }
