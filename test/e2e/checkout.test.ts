@@ -1,4 +1,4 @@
-// The checkout of `npm start`'s storefront in Chromium, in both modes: SKUs
+// The checkout of `npm start`'s storefront in every engine (TOTE_BROWSERS), in both modes: SKUs
 // from three merchants go into the cart from the storefront's grid, the address is typed with the
 // keyboard alone, shipping is chosen per bag, the estimate shows three bags
 // whose totals add up to the order total, the sandbox card pays, the order is
@@ -6,8 +6,8 @@
 // advances it.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { chromiumFlags, findChrome } from '../../scripts/find-chrome.mjs';
+import type { Browser, Page } from 'playwright-core';
+import { engines, launch } from './engines.js';
 import { spawnDemo } from './demo-process.js';
 
 const SANDBOX_HEADERS = {
@@ -228,13 +228,13 @@ async function followToCompleted(page: Page, statusUrl: string, service: string)
   assert.deepEqual((await statuses.allTextContents()).map((t) => t.trim()), ['Completed', 'Completed', 'Completed']);
 }
 
-describe('checkout (e2e)', { timeout: 400_000 }, () => {
+for (const engine of engines()) describe(`checkout (e2e, ${engine})`, { timeout: 400_000 }, () => {
   let demo: Awaited<ReturnType<typeof startDemo>>;
   let browser: Browser;
 
   before(async () => {
     demo = await startDemo();
-    browser = await chromium.launch({ executablePath: findChrome(), headless: true, args: chromiumFlags });
+    browser = await launch(engine);
   });
 
   after(async () => {

@@ -1,0 +1,220 @@
+// The two engines Playwright cannot drive here, behind page.ts's Driver:
+// Debian's Firefox ESR through puppeteer-core over WebDriver BiDi, and
+// WebKitGTK's MiniBrowser through W3C WebDriver (scripts/webdriver.mjs).
+import puppeteer, { type Browser as PuppeteerBrowser, type Page as PuppeteerPage } from 'puppeteer-core';
+import { firefoxPrefs, findFirefox } from '../../../scripts/find-firefox.mjs';
+import { WebDriverSession } from '../../../scripts/webdriver.mjs';
+import { Page, type Driver, type PageEvents } from './page.js';
+
+/** Playwright's default viewport, so layouts match across engines. */
+const VIEWPORT = { width: 1280, height: 720 };
+
+export interface ShimContext {
+  newPage(): Promise<Page>;
+  close(): Promise<void>;
+}
+export interface ShimBrowser {
+  newContext(): Promise<ShimContext>;
+  newPage(options?: { viewport?: { width: number; height: number } }): Promise<Page>;
+  close(): Promise<void>;
+}
+
+/** Playwright key names that puppeteer's BiDi keyboard spells differently. */
+const PUPPETEER_KEYS: Record<string, string> = { Space: ' ' };
+
+class FirefoxDriver implements Driver {
+  constructor(private readonly page: PuppeteerPage) {}
+
+  async goto(url: string) {
+    await this.page.goto(url);
+  }
+  async reload() {
+    await this.page.reload();
+  }
+  eval(expression: string) {
+    return this.page.evaluate(expression);
+  }
+  click(x: number, y: number) {
+    return this.page.mouse.click(x, y);
+  }
+  async press(key: string) {
+    const parts = key.split('+').map((k) => PUPPETEER_KEYS[k] ?? k) as Parameters<PuppeteerPage['keyboard']['press']>[0][];
+    const main = parts.pop()!;
+    for (const m of parts) await this.page.keyboard.down(m);
+    await this.page.keyboard.press(main);
+    for (const m of parts.reverse()) await this.page.keyboard.up(m);
+  }
+  type(text: string) {
+    return this.page.keyboard.type(text);
+  }
+  async addInitScript(source: string) {
+    await this.page.evaluateOnNewDocument(source);
+  }
+  on<K extends keyof PageEvents>(event: K, listener: (e: PageEvents[K]) => void) {
+    const emit = listener as (e: unknown) => void;
+    if (event === 'pageerror') this.page.on('pageerror', (e) => emit(e instanceof Error ? e : new Error(String(e))));
+    else if (event === 'console') this.page.on('console', (m) => emit({ type: () => m.type(), text: () => m.text(), location: () => m.location() }));
+    else if (event === 'request') this.page.on('request', (r) => emit({ resourceType: () => r.resourceType(), url: () => r.url() }));
+  }
+  setViewport(size: { width: number; height: number }) {
+    return this.page.setViewport(size);
+  }
+  close() {
+    return this.page.close();
+  }
+}
+
+async function launchFirefox(): Promise<ShimBrowser> {
+  const browser: PuppeteerBrowser = await puppeteer.launch({
+    browser: 'firefox',
+    executablePath: findFirefox(),
+    headless: true,
+    defaultViewport: VIEWPORT,
+    extraPrefsFirefox: firefoxPrefs,
+  });
+  const newContext = async (): Promise<ShimContext> => {
+    const context = await browser.createBrowserContext();
+    const ctx: ShimContext = {
+      newPage: async () => new Page(new FirefoxDriver(await context.newPage()), ctx),
+      close: () => context.close(),
+    };
+    return ctx;
+  };
+  return {
+    newContext,
+    async newPage(options) {
+      const page = await (await newContext()).newPage();
+      if (options?.viewport) await page.setViewportSize(options.viewport);
+      return page;
+    },
+    close: () => browser.close(),
+  };
+}
+
+/**
+ * Collects, in the page, what Playwright reports as events: uncaught errors,
+ * console errors and fetched resources (from Resource Timing). WebDriver
+ * classic has no events and no scripts that run before the page's own, so
+ * this is installed on the first command in each document; an error thrown
+ * while the page was still loading is not seen (a WebKit-only blind spot).
+ */
+const INSTALL = `(() => {
+  if (window.__toteEvents) return;
+  const q = (window.__toteEvents = []);
+  addEventListener('error', (e) => q.push({ kind: 'pageerror', message: e.message, stack: e.error && e.error.stack }));
+  addEventListener('unhandledrejection', (e) => q.push({ kind: 'pageerror', message: String(e.reason && e.reason.message || e.reason), stack: e.reason && e.reason.stack }));
+  const error = console.error;
+  console.error = function (...args) {
+    q.push({ kind: 'console', type: 'error', text: args.map(String).join(' '), url: location.href });
+    return error.apply(this, args);
+  };
+  window.__toteSeen = 0;
+})()`;
+const DRAIN = `(() => {
+  const out = window.__toteEvents.splice(0);
+  const res = performance.getEntriesByType('resource');
+  for (const r of res.slice(window.__toteSeen)) out.push({ kind: 'request', url: r.name, initiatorType: r.initiatorType });
+  window.__toteSeen = res.length;
+  return out;
+})()`;
+
+type Collected =
+  | { kind: 'pageerror'; message: string; stack?: string }
+  | { kind: 'console'; type: string; text: string; url: string }
+  | { kind: 'request'; url: string; initiatorType: string };
+
+class WebKitDriver implements Driver {
+  private listeners: { [K in keyof PageEvents]: ((e: PageEvents[K]) => void)[] } = { pageerror: [], console: [], request: [] };
+  private initScripts: string[] = [];
+
+  constructor(private readonly session: WebDriverSession) {}
+
+  async goto(url: string) {
+    await this.session.navigate(url);
+  }
+  async reload() {
+    await this.session.command('POST', '/refresh', {});
+  }
+  async eval(expression: string) {
+    const init = this.initScripts.map((s) => `try { ${s}; } catch (e) { console.error(e); }`).join('\n');
+    const r = (await this.session.executeAsync(`
+      if (!window.__toteEvents) { ${INSTALL}; ${init} }
+      const v = await (${expression});
+      return { v, events: ${DRAIN} };`)) as { v: unknown; events: Collected[] };
+    for (const e of r.events) this.emit(e);
+    return r.v;
+  }
+  private emit(e: Collected) {
+    if (e.kind === 'pageerror') {
+      const err = new Error(e.message);
+      if (e.stack) err.stack = e.stack;
+      this.listeners.pageerror.forEach((l) => l(err));
+    } else if (e.kind === 'console') {
+      this.listeners.console.forEach((l) => l({ type: () => e.type, text: () => e.text, location: () => ({ url: e.url }) }));
+    } else {
+      // Resource Timing names what fetched a resource, not its kind: a script is what a script element or an import fetched.
+      const type = e.initiatorType === 'script' || /\.m?js(\?|$)/.test(new URL(e.url).pathname) ? 'script' : e.initiatorType;
+      this.listeners.request.forEach((l) => l({ resourceType: () => type, url: () => e.url }));
+    }
+  }
+  click(x: number, y: number) {
+    return this.session.click(x, y);
+  }
+  press(key: string) {
+    return this.session.press(key);
+  }
+  type(text: string) {
+    return this.session.type(text);
+  }
+  async addInitScript(source: string) {
+    this.initScripts.push(source);
+  }
+  on<K extends keyof PageEvents>(event: K, listener: (e: PageEvents[K]) => void) {
+    this.listeners[event].push(listener);
+  }
+  async setViewport(size: { width: number; height: number }) {
+    // The window includes MiniBrowser's own chrome: grow it by the difference.
+    const [ow, oh, iw, ih] = (await this.session.execute('return [outerWidth, outerHeight, innerWidth, innerHeight]')) as number[];
+    await this.session.command('POST', '/window/rect', { width: size.width + ow! - iw!, height: size.height + oh! - ih! });
+  }
+  async close() {
+    // One window serves every context in turn: forget this one's storage and cookies.
+    await this.session.execute('try { localStorage.clear(); sessionStorage.clear(); } catch {}').catch(() => undefined);
+    await this.session.command('DELETE', '/cookie').catch(() => undefined);
+    await this.session.navigate('about:blank');
+  }
+}
+
+async function launchWebKit(): Promise<ShimBrowser> {
+  const session = await WebDriverSession.startWebKit();
+  let current: WebKitDriver | undefined;
+  // WebKitWebDriver allows one session, so contexts take turns in its one window.
+  const newContext = async (): Promise<ShimContext> => {
+    await current?.close();
+    const driver = new WebKitDriver(session);
+    current = driver;
+    await driver.setViewport(VIEWPORT);
+    const ctx: ShimContext = {
+      newPage: async () => new Page(driver, ctx),
+      close: async () => {
+        if (current !== driver) return;
+        current = undefined;
+        await driver.close();
+      },
+    };
+    return ctx;
+  };
+  return {
+    newContext,
+    async newPage(options) {
+      const page = await (await newContext()).newPage();
+      if (options?.viewport) await page.setViewportSize(options.viewport);
+      return page;
+    },
+    close: () => session.close(),
+  };
+}
+
+export function launchShim(engine: 'firefox' | 'webkit'): Promise<ShimBrowser> {
+  return engine === 'firefox' ? launchFirefox() : launchWebKit();
+}
