@@ -30,6 +30,7 @@ export {
   type ToteCheckoutSubmitDetail,
   type ToteCheckoutCompleteDetail,
   type ToteCheckoutStepDetail,
+  type ToteCheckoutContinueDetail,
 } from './elements/checkout/checkout.js';
 export { ToteOrderStatus } from './elements/order-status/order-status.js';
 export { ToteMerchantHealth, type ToteHealthRefreshDetail } from './elements/merchant-health/merchant-health.component.js';

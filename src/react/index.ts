@@ -107,6 +107,7 @@ export const ToteCheckout = /* @__PURE__ */ createComponent({
     onToteCheckoutSubmit: on('tote-checkout-submit'),
     onToteCheckoutComplete: on('tote-checkout-complete'),
     onToteCheckoutStep: on('tote-checkout-step'),
+    onToteCheckoutContinue: on('tote-checkout-continue'),
   },
   displayName: 'ToteCheckout',
 });

@@ -5,28 +5,16 @@
  */
 import type { z } from 'zod';
 import type {
-  ApiAddressRequestSchema,
-  ApiAddSkuRequestSchema,
-  ApiApplyShippingRequestSchema,
-  ApiCreateCartRequestSchema,
-  ApiCustomerRequestSchema,
-  ApiDirectOrderRequestSchema,
   ApiErrorCode,
-  ApiEstimateRequestSchema,
-  ApiPaymentRequestSchema,
-  ApiUpdateSkuRequestSchema,
   BagEvent,
-  CartCreatedResponse,
   HealthResponseSchema,
   MerchantSummary,
   OffersQuerySchema,
   OffersResponse,
-  OrderPlacedResponse,
   WidgetOffer,
 } from '../contract/api.js';
-import type { BagShippingOptions, Cart, Order } from '../contract/order.js';
-import type { EstimateResponse } from '../contract/estimate.js';
-import type { SubmitCartRequestSchema } from '../contract/order.js';
+import type { PlaceRequest, PlaceResponse, QuoteRequest, QuoteResponse } from '../contract/checkout-api.js';
+import type { Order } from '../contract/order.js';
 
 type In<S extends z.ZodType> = z.input<S>;
 
@@ -39,9 +27,9 @@ export interface CallOptions {
   key?: string;
 }
 
-export interface SubmitOptions extends CallOptions {
-  /** One key per attempt to place an order: a retry with the same key places one order. Generated when absent. */
-  idempotencyKey?: string;
+export interface PlaceOptions extends CallOptions {
+  /** One key per attempt to place an order: a retry with the same key and body places one order. */
+  idempotencyKey: string;
 }
 
 /** A cart or order as the browser reaches it: the id plus the access handle the BFF signed. */
@@ -72,31 +60,14 @@ export interface ToteApi {
   merchants(opts?: CallOptions): Promise<MerchantSummary[]>;
   listOffers(query?: OffersQuery, opts?: CallOptions): Promise<OffersResponse>;
   getOffer(offerId: number, opts?: CallOptions): Promise<WidgetOffer>;
-  estimate(body: In<typeof ApiEstimateRequestSchema>, opts?: CallOptions): Promise<EstimateResponse>;
-
-  createCart(body: In<typeof ApiCreateCartRequestSchema>, opts?: CallOptions): Promise<CartCreatedResponse>;
-  getCart(cart: AccessHandle, opts?: CallOptions): Promise<Cart>;
-  addCartSku(cart: AccessHandle, body: In<typeof ApiAddSkuRequestSchema>, opts?: CallOptions): Promise<Cart>;
-  updateCartSku(
-    cart: AccessHandle,
-    orderSkuId: number,
-    body: In<typeof ApiUpdateSkuRequestSchema>,
-    opts?: CallOptions,
-  ): Promise<Cart>;
-  removeCartSku(cart: AccessHandle, orderSkuId: number, opts?: CallOptions): Promise<Cart>;
-  setCartCustomer(cart: AccessHandle, body: In<typeof ApiCustomerRequestSchema>, opts?: CallOptions): Promise<Cart>;
-  setShippingAddress(cart: AccessHandle, body: In<typeof ApiAddressRequestSchema>, opts?: CallOptions): Promise<Cart>;
-  setBillingAddress(cart: AccessHandle, body: In<typeof ApiAddressRequestSchema>, opts?: CallOptions): Promise<Cart>;
-  getAvailableShipping(cart: AccessHandle, opts?: CallOptions): Promise<BagShippingOptions[]>;
-  applyShipping(cart: AccessHandle, body: In<typeof ApiApplyShippingRequestSchema>, opts?: CallOptions): Promise<Cart>;
-  applyPayment(cart: AccessHandle, body: In<typeof ApiPaymentRequestSchema>, opts?: CallOptions): Promise<Cart>;
-  submitCart(
-    cart: AccessHandle,
-    body?: In<typeof SubmitCartRequestSchema>,
-    opts?: SubmitOptions,
-  ): Promise<OrderPlacedResponse>;
-
-  createDirectOrder(body: In<typeof ApiDirectOrderRequestSchema>, opts?: SubmitOptions): Promise<OrderPlacedResponse>;
+  /** `POST /checkout/quote`: the BFF prices lines, address and shipping choices; the answer is signed. */
+  quote(body: QuoteRequest, opts?: CallOptions): Promise<QuoteResponse>;
+  /**
+   * `POST /checkout/place` with the attempt's `Idempotency-Key`: `placed`, `pending` (send the same key and
+   * body again after `retry_after` s) or `requires_action` (the payment provider must confirm first).
+   * A 409 `quote_changed` rejects with an `ApiRequestError` carrying the fresh `quote`.
+   */
+  place(body: PlaceRequest, opts: PlaceOptions): Promise<PlaceResponse>;
   getOrder(order: AccessHandle, opts?: CallOptions): Promise<Order>;
   /** `GET /orders/:id/events` as Server-Sent Events, reconnecting with backoff until closed. */
   orderEvents(order: AccessHandle, handlers: OrderEventHandlers): EventStream;
@@ -126,6 +97,8 @@ export class ApiRequestError extends Error {
   readonly retryAfter?: number;
   readonly skus: ApiErrorSku[];
   readonly fields: ApiErrorField[];
+  /** A 409 `quote_changed`: the fresh quote to show the shopper (nothing was charged). */
+  readonly quote?: QuoteResponse;
 
   constructor(init: {
     status: number;
@@ -135,6 +108,7 @@ export class ApiRequestError extends Error {
     retryAfter?: number;
     skus?: ApiErrorSku[];
     fields?: ApiErrorField[];
+    quote?: QuoteResponse;
     cause?: unknown;
   }) {
     super(init.message, { cause: init.cause });
@@ -144,6 +118,7 @@ export class ApiRequestError extends Error {
     this.retryAfter = init.retryAfter;
     this.skus = init.skus ?? [];
     this.fields = init.fields ?? [];
+    this.quote = init.quote;
   }
 
   get rateLimited(): boolean {
@@ -207,6 +182,7 @@ export async function errorFromResponse(res: Response): Promise<ApiRequestError>
     body = undefined;
   }
   const err = (body as { error?: Record<string, unknown> } | undefined)?.error;
+  const quote = (body as { quote?: QuoteResponse } | undefined)?.quote;
   const e = err && typeof err === 'object' ? err : {};
   const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
   return new ApiRequestError({
@@ -217,10 +193,9 @@ export async function errorFromResponse(res: Response): Promise<ApiRequestError>
     retryAfter: num(e.retry_after) ?? retryAfterSeconds(res.headers.get('retry-after')),
     skus: Array.isArray(e.skus) ? (e.skus as ApiErrorSku[]) : [],
     fields: Array.isArray(e.fields) ? (e.fields as ApiErrorField[]) : [],
+    ...(quote && typeof quote === 'object' ? { quote } : {}),
   });
 }
-
-const newIdempotencyKey = () => globalThis.crypto.randomUUID();
 
 export function createApiClient(options: ApiClientOptions): ToteApi {
   const endpoint = options.endpoint.replace(/\/+$/, '');
@@ -266,10 +241,6 @@ export function createApiClient(options: ApiClientOptions): ToteApi {
     return opts.key ? flight.run(opts.key, call, opts.signal) : call(opts.signal);
   }
 
-  const cartPath = (cart: AccessHandle, rest = '') => `/carts/${encodeURIComponent(cart.id)}${rest}`;
-  const cartCall = async (cart: AccessHandle, rest: string, req: Req, opts?: CallOptions) =>
-    (await send<{ cart: Cart }>(cartPath(cart, rest), { ...req, access: cart.access }, opts)).cart;
-
   return {
     endpoint,
     health: (opts) => send('/health', {}, opts),
@@ -278,31 +249,8 @@ export function createApiClient(options: ApiClientOptions): ToteApi {
       send('/offers', { query: { merchant_id: query.merchant_id, cursor: query.cursor, size: query.size } }, opts),
     getOffer: async (offerId, opts) =>
       (await send<{ offer: WidgetOffer }>(`/offers/${encodeURIComponent(offerId)}`, {}, opts)).offer,
-    estimate: (body, opts) => send('/estimate', { method: 'POST', body }, opts),
-
-    createCart: (body, opts) => send('/carts', { method: 'POST', body }, opts),
-    getCart: (cart, opts) => cartCall(cart, '', {}, opts),
-    addCartSku: (cart, body, opts) => cartCall(cart, '/skus', { method: 'POST', body }, opts),
-    updateCartSku: (cart, orderSkuId, body, opts) =>
-      cartCall(cart, `/skus/${encodeURIComponent(orderSkuId)}`, { method: 'PUT', body }, opts),
-    removeCartSku: (cart, orderSkuId, opts) =>
-      cartCall(cart, `/skus/${encodeURIComponent(orderSkuId)}`, { method: 'DELETE' }, opts),
-    setCartCustomer: (cart, body, opts) => cartCall(cart, '/customer', { method: 'POST', body }, opts),
-    setShippingAddress: (cart, body, opts) => cartCall(cart, '/shipping_address', { method: 'POST', body }, opts),
-    setBillingAddress: (cart, body, opts) => cartCall(cart, '/billing_address', { method: 'POST', body }, opts),
-    getAvailableShipping: async (cart, opts) =>
-      (await send<{ bags: BagShippingOptions[] }>(cartPath(cart, '/shipping/available'), { access: cart.access }, opts)).bags,
-    applyShipping: (cart, body, opts) => cartCall(cart, '/shipping', { method: 'POST', body }, opts),
-    applyPayment: (cart, body, opts) => cartCall(cart, '/payment', { method: 'POST', body }, opts),
-    submitCart: (cart, body = {}, opts = {}) =>
-      send(
-        cartPath(cart, '/submit'),
-        { method: 'POST', body, access: cart.access, idempotencyKey: opts.idempotencyKey ?? newIdempotencyKey() },
-        opts,
-      ),
-
-    createDirectOrder: (body, opts = {}) =>
-      send('/orders', { method: 'POST', body, idempotencyKey: opts.idempotencyKey ?? newIdempotencyKey() }, opts),
+    quote: (body, opts) => send('/checkout/quote', { method: 'POST', body }, opts),
+    place: (body, opts) => send('/checkout/place', { method: 'POST', body, idempotencyKey: opts.idempotencyKey }, opts),
     getOrder: async (order, opts) =>
       (await send<{ order: Order }>(`/orders/${encodeURIComponent(order.id)}`, { access: order.access }, opts)).order,
     orderEvents: (order, handlers) =>

@@ -6,6 +6,7 @@
 import { sumByCurrency, isKnownCurrency, multiplyMoney, type Money } from '../contract/money.js';
 import type { WidgetOffer } from '../contract/api.js';
 import type { Sku } from '../contract/catalog.js';
+import type { QuoteResponse } from '../contract/checkout-api.js';
 import { isAbortError, type ToteApi } from './api-client.js';
 import { skuInStock } from './offer.js';
 
@@ -160,6 +161,36 @@ export class CartStore {
       delete next.previous_unit_price;
       return next;
     });
+  }
+
+  /**
+   * Brings the lines in step with a checkout quote, without a request per
+   * offer: a line the quote reports unavailable or out of stock is flagged; a
+   * line quoted in its own currency at another price takes the new price,
+   * flagged `price_changed` so the shopper sees the old one beside it.
+   */
+  applyQuote(quote: QuoteResponse): void {
+    const problems = new Map<number, LineIssue>();
+    for (const bag of quote.bags) {
+      for (const p of bag.problems) if (p.sku_id !== undefined && (p.code === 'out_of_stock' || p.code === 'unavailable')) problems.set(p.sku_id, p.code);
+      for (const l of bag.lines) if (!l.available && !problems.has(l.sku_id)) problems.set(l.sku_id, 'unavailable');
+    }
+    const prices = new Map(quote.bags.flatMap((b) => b.lines.map((l) => [l.sku_id, l.unit_price] as const)));
+    let changed = false;
+    const next = this.linesState.map((line) => {
+      const issue = problems.get(line.sku_id);
+      if (issue && line.issue !== issue) {
+        changed = true;
+        return { ...line, issue };
+      }
+      const price = prices.get(line.sku_id);
+      if (!issue && price !== undefined && line.currency === quote.currency && price !== line.unit_price) {
+        changed = true;
+        return { ...line, unit_price: price, previous_unit_price: line.unit_price, issue: 'price_changed' as const };
+      }
+      return line;
+    });
+    if (changed) this.commit(next);
   }
 
   /**

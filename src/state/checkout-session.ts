@@ -6,6 +6,7 @@
  * step with nothing re-typed. Storage that throws or holds junk is survived:
  * the session then lives in memory, or starts fresh from what still makes sense.
  */
+import type { PlaceRequest } from '../contract/checkout-api.js';
 import type { PaymentMethodInput } from '../contract/order.js';
 import { type AddressDraft, emptyAddress, isAddressComplete, toAddressDraft } from './checkout-address.js';
 
@@ -29,11 +30,11 @@ export interface SubmitAttempt {
   key: string;
   status: 'pending' | 'failed';
   /**
-   * Direct mode: the exact body sent with this key. A reload mid-submit resends
-   * it unchanged, so the BFF recognises the attempt and answers with its order
-   * (a body rebuilt from a cart the first answer already emptied would differ).
+   * The exact body sent with this key. A reload mid-submit (or a 202 "still
+   * placing") resends it unchanged, so the BFF recognises the attempt and
+   * answers with its one order.
    */
-  sent?: Record<string, unknown>;
+  sent?: PlaceRequest;
 }
 
 export interface CheckoutState {
@@ -42,14 +43,16 @@ export interface CheckoutState {
   shipping: AddressDraft;
   billing: AddressDraft;
   billingSameAsShipping: boolean;
-  /** Chosen shipping method per bag, keyed by merchant id (one bag per merchant). */
+  /** Shipping methods the shopper picked, keyed by merchant id (one bag per merchant); sent with each quote. */
   selections: Record<string, string>;
-  /** The service cart of the cart flow and its access handle. */
-  cart?: { id: number; access: string };
+  /** The method each bag had in the last quote (the cheapest unless picked): a reload knows shipping is settled. */
+  quoted: Record<string, string>;
+  /** Cart mode: the last quote's token, so the BFF keeps editing the same service cart. */
+  quoteToken?: string;
   payment?: CheckoutPayment;
   attempt?: SubmitAttempt;
-  /** The placed order and its access handle (for the status page). */
-  placed?: { orderId: number; access: string };
+  /** The placed order, its access handle (for the status page) and where the confirmation was emailed. */
+  placed?: { orderId: number; access: string; email?: string };
 }
 
 /** What the machine needs to know about the world outside it to decide which steps are open. */
@@ -62,7 +65,7 @@ export interface CheckoutFacts {
   merchantIds: readonly string[];
 }
 
-const VERSION = 1;
+const VERSION = 2;
 
 export function initialCheckoutState(mode: CheckoutMode = 'cart', country = 'US'): CheckoutState {
   return {
@@ -72,6 +75,7 @@ export function initialCheckoutState(mode: CheckoutMode = 'cart', country = 'US'
     billing: emptyAddress(country),
     billingSameAsShipping: true,
     selections: {},
+    quoted: {},
   };
 }
 
@@ -87,13 +91,9 @@ export function reviveCheckoutState(raw: unknown, mode: CheckoutMode): CheckoutS
   state.shipping = toAddressDraft(raw.shipping);
   state.billing = toAddressDraft(raw.billing);
   if (typeof raw.billingSameAsShipping === 'boolean') state.billingSameAsShipping = raw.billingSameAsShipping;
-  if (isObj(raw.selections)) {
-    for (const [k, v] of Object.entries(raw.selections)) {
-      if (/^\d{1,15}$/.test(k) && isStr(v) && v.length <= 128) state.selections[k] = v;
-    }
-  }
-  const cart = raw.cart;
-  if (isObj(cart) && isId(cart.id) && isStr(cart.access)) state.cart = { id: cart.id, access: cart.access };
+  state.selections = reviveMethods(raw.selections);
+  state.quoted = reviveMethods(raw.quoted);
+  if (isStr(raw.quoteToken) && raw.quoteToken.length <= 16_384) state.quoteToken = raw.quoteToken;
   const pay = raw.payment;
   if (isObj(pay) && isStr(pay.token) && pay.token.length <= 256 && isStr(pay.payment_provider)) {
     state.payment = { payment_provider: pay.payment_provider, token: pay.token };
@@ -104,11 +104,25 @@ export function reviveCheckoutState(raw: unknown, mode: CheckoutMode): CheckoutS
   const attempt = raw.attempt;
   if (isObj(attempt) && isStr(attempt.key) && /^[\w-]{8,128}$/.test(attempt.key) && (attempt.status === 'pending' || attempt.status === 'failed')) {
     state.attempt = { key: attempt.key, status: attempt.status };
-    if (isObj(attempt.sent)) state.attempt.sent = attempt.sent as Record<string, unknown>;
+    const sent = attempt.sent;
+    // Only a body this code wrote is resent: a token and a payment that is a token or a confirmed intent.
+    if (isObj(sent) && isStr(sent.quote_token) && isObj(sent.payment) && (isStr(sent.payment.token) || sent.payment.intent_confirmed === true)) {
+      state.attempt.sent = sent as unknown as PlaceRequest;
+    }
   }
   const placed = raw.placed;
-  if (isObj(placed) && isId(placed.orderId) && isStr(placed.access)) state.placed = { orderId: placed.orderId, access: placed.access };
+  if (isObj(placed) && isId(placed.orderId) && isStr(placed.access)) {
+    state.placed = { orderId: placed.orderId, access: placed.access };
+    if (isStr(placed.email) && placed.email.length <= 320) state.placed.email = placed.email;
+  }
   return state;
+}
+
+function reviveMethods(raw: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!isObj(raw)) return out;
+  for (const [k, v] of Object.entries(raw)) if (/^\d{1,15}$/.test(k) && isStr(v) && v.length <= 128) out[k] = v;
+  return out;
 }
 
 /** The furthest step the shopper may be on given what is filled in. */
@@ -118,7 +132,7 @@ export function furthestStep(state: CheckoutState, facts: CheckoutFacts): Checko
   const addressOk =
     isAddressComplete(state.shipping, true) && (state.billingSameAsShipping || isAddressComplete(state.billing, false));
   if (!addressOk) return 'address';
-  if (facts.merchantIds.some((m) => !state.selections[m])) return 'shipping';
+  if (facts.merchantIds.some((m) => !state.selections[m] && !state.quoted[m])) return 'shipping';
   if (!state.payment) return 'payment';
   return 'confirm';
 }
@@ -212,7 +226,7 @@ export class CheckoutSession {
   }
 
   /** Remembers what the pending attempt sent, for a resend after a reload. */
-  recordSent(body: Record<string, unknown>): void {
+  recordSent(body: PlaceRequest): void {
     const attempt = this.current.attempt;
     if (attempt?.status === 'pending') this.update({ attempt: { ...attempt, sent: body } });
   }
@@ -222,8 +236,9 @@ export class CheckoutSession {
     if (this.current.attempt) this.update({ attempt: { ...this.current.attempt, status: 'failed' } });
   }
 
-  markPlaced(orderId: number, access: string): void {
-    this.update({ placed: { orderId, access }, step: 'placed', attempt: undefined, payment: undefined });
+  markPlaced(orderId: number, access: string, email?: string): void {
+    const placed = email ? { orderId, access, email } : { orderId, access };
+    this.update({ placed, step: 'placed', attempt: undefined, payment: undefined, quoteToken: undefined });
   }
 
   /** Starts over (after an order is placed and the shopper shops on). Keeps the address for next time. */

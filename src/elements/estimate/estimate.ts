@@ -1,30 +1,24 @@
-import { html, nothing, type PropertyValues } from 'lit';
-import { property, state } from 'lit/decorators.js';
+import { html, nothing } from 'lit';
+import { property } from 'lit/decorators.js';
 import { consume } from '@lit/context';
-import type { EstimateResponse } from '../../contract/estimate.js';
+import { Task } from '@lit/task';
+import type { QuoteBag, QuoteLine, QuoteResponse } from '../../contract/checkout-api.js';
 import { formatMoney } from '../../contract/money.js';
-import type { Order } from '../../contract/order.js';
-import { type ToteApi, isAbortError } from '../../state/api-client.js';
-import { type AddressDraft, isAddressComplete, toAddressInput } from '../../state/checkout-address.js';
-import { estimateFor } from '../../state/checkout-flow.js';
-import {
-  type BagProblem,
-  type BagSummary,
-  type CheckoutLine,
-  isBlocking,
-  summariseEstimate,
-  summariseOrder,
-  totalsOf,
-} from '../../state/checkout-order.js';
-import { apiContext } from '../../state/context.js';
+import { type ToteApi } from '../../state/api-client.js';
+import { type AddressDraft, emptyAddress } from '../../state/checkout-address.js';
+import { type CheckoutLine, isBlocking } from '../../state/checkout-order.js';
+import { QUOTE_DEBOUNCE_MS } from '../../state/checkout-controller.js';
+import { checkoutCurrency, quoteKey, quoteRequest, quoteTotalsDisagree } from '../../state/checkout-quote.js';
+import { apiContext, currencyContext } from '../../state/context.js';
 import { defineElement } from '../internal/define.js';
+import { safeUrl } from '../internal/safe-url.js';
 import { ToteElement } from '../internal/tote-element.js';
 import { estimateStyles } from './estimate.styles.js';
 import '../internal/messages-checkout.js';
 
-/** `tote-estimate-change`: a fresh estimate arrived (the checkout builds shipping choices and direct orders from it). */
+/** `tote-estimate-change`: a quote this element asked for itself arrived. */
 export interface ToteEstimateChangeDetail {
-  estimate: EstimateResponse;
+  quote: QuoteResponse;
 }
 
 declare global {
@@ -36,20 +30,21 @@ declare global {
   }
 }
 
-const DEBOUNCE_MS = 300;
+/** A cart line's picture and options, when the quote has none of its own. */
+type LineExtras = CheckoutLine & { image?: string; variant_values?: { variant: string; value: string }[] };
 
 /**
- * @summary The order estimate grouped by bag — subtotal, shipping, tax and total per bag, then the order
- * total per currency — with each bag's problems (an unavailable SKU, a busy merchant, no shipping).
- * Given `lines` and a complete `address` it asks the BFF itself, debounced, aborting stale requests;
- * given a priced `cart` or explicit `bags` it just shows them.
+ * @summary The order summary: every line with its picture, name, options, quantity and price, grouped by
+ * shop, each shop's shipping and tax, and one grand total in the quote's one currency. Given a `quote` it
+ * shows it; given `lines` (and an `address`) it asks the BFF for a quote itself, debounced and abortable.
  *
- * @event tote-estimate-change - A new estimate arrived.
+ * @event tote-estimate-change - A quote this element asked for itself arrived.
  *
  * @csspart base - The root.
- * @csspart bag - One bag's block.
- * @csspart problems - A bag's problem list.
- * @csspart total - The order total per currency.
+ * @csspart bag - One shop's block.
+ * @csspart line - One line item.
+ * @csspart problems - A shop's problem list.
+ * @csspart total - The grand total.
  */
 export class ToteEstimate extends ToteElement {
   static override styles = estimateStyles;
@@ -59,189 +54,131 @@ export class ToteEstimate extends ToteElement {
   @property({ attribute: false })
   api?: ToteApi;
 
-  /** The cart's lines (flagged ones are left out of the estimate). */
-  @property({ attribute: false }) lines: readonly CheckoutLine[] = [];
-  /** The shipping address; the estimate waits until it is complete. */
+  /** The provider's currency (`currency` attribute), for a quote this element asks for itself. */
+  @consume({ context: currencyContext, subscribe: true })
+  @property({ attribute: false })
+  currency?: string;
+
+  /** The quote to show; when set, nothing is fetched. */
+  @property({ attribute: false }) quote?: QuoteResponse;
+  /** The cart's lines: quoted when no `quote` is given, and their pictures used where the quote has none. */
+  @property({ attribute: false }) lines: readonly LineExtras[] = [];
+  /** The shipping address for a quote this element asks for itself. */
   @property({ attribute: false }) address?: AddressDraft;
-  /** Chosen shipping method per bag (merchant id → method id). */
-  @property({ attribute: false }) selections: Record<string, string> = {};
-  /** A priced cart (cart flow): shown as is, nothing fetched. */
-  @property({ attribute: false }) cart?: Order;
-  /** Bags to show as they are (stories, hosts with their own numbers). */
-  @property({ attribute: false }) bags?: BagSummary[];
-  /** An estimate to show as is, nothing fetched. */
-  @property({ attribute: false }) estimate?: EstimateResponse;
-  /** Merchants whose bag the service rejected at submit. */
-  @property({ attribute: false }) rejected: readonly number[] = [];
+  /** Busy shops: merchant id → epoch ms when they are asked again. */
+  @property({ attribute: false }) busy: ReadonlyMap<number, number> = new Map();
+  /** A newer quote is on its way. */
+  @property({ type: Boolean }) updating = false;
+  /** Hides the line items (the grand total and each shop's totals stay). */
+  @property({ type: Boolean, attribute: 'hide-lines' }) hideLines = false;
 
-  @state() private fetched?: EstimateResponse;
-  @state() private loading = false;
-  @state() private failed = false;
+  private readonly quoteTask = new Task(this, {
+    args: () => [this.quote ? '' : quoteKey(this.ownRequest())] as [string],
+    task: async ([key], { signal }) => {
+      const req = this.ownRequest();
+      if (!key || !req || !this.api) return undefined;
+      await new Promise((r) => setTimeout(r, QUOTE_DEBOUNCE_MS));
+      signal.throwIfAborted();
+      return this.api.quote(req, { signal });
+    },
+    onComplete: (quote) => {
+      if (quote) this.emit('tote-estimate-change', { quote });
+    },
+  });
 
-  private timer?: ReturnType<typeof setTimeout>;
-  private controller?: AbortController;
-  private requestKey = '';
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    clearTimeout(this.timer);
-    this.controller?.abort();
-    this.requestKey = '';
+  private ownRequest() {
+    if (!this.api) return undefined;
+    const lines = this.lines.filter((l) => !isBlocking(l));
+    const state = { shipping: this.address ?? emptyAddress(), billing: emptyAddress(), billingSameAsShipping: true, selections: {} };
+    return quoteRequest({ mode: 'direct', currency: checkoutCurrency(this.currency, lines), lines, state });
   }
 
-  override connectedCallback(): void {
-    super.connectedCallback();
-    if (this.hasUpdated) this.schedule();
+  /** The quote shown: the one given, else the last one fetched. */
+  get shown(): QuoteResponse | undefined {
+    return this.quote ?? this.quoteTask.value;
   }
 
-  protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('lines') || changed.has('address') || changed.has('api') || changed.has('cart') || changed.has('estimate') || changed.has('bags')) {
-      this.schedule();
-    }
-  }
-
-  private get fetching(): boolean {
-    return !this.cart && !this.bags && !this.estimate;
-  }
-
-  /** What the request would be; the same request is not sent twice. */
-  private keyOf(): string | undefined {
-    if (!this.fetching || !this.api || !this.address || !isAddressComplete(this.address, false)) return undefined;
-    const skus = this.lines.filter((l) => !isBlocking(l)).map((l) => [l.sku_id, l.quantity]);
-    if (!skus.length) return undefined;
-    return JSON.stringify([skus, toAddressInput(this.address)]);
-  }
-
-  private schedule(): void {
-    const key = this.keyOf();
-    if (!key) {
-      clearTimeout(this.timer);
-      this.controller?.abort();
-      this.requestKey = '';
-      this.loading = false;
-      return;
-    }
-    if (key === this.requestKey) return;
-    this.requestKey = key;
-    clearTimeout(this.timer);
-    // The answer in flight is for inputs that no longer hold.
-    this.controller?.abort();
-    this.loading = true;
-    this.timer = setTimeout(() => void this.load(), DEBOUNCE_MS);
-  }
-
-  /** Asks for a fresh estimate now. */
-  refresh(): Promise<void> {
-    this.requestKey = '';
-    clearTimeout(this.timer);
-    return this.load();
-  }
-
-  private async load(): Promise<void> {
-    if (!this.api || !this.address) return;
-    this.controller?.abort();
-    const controller = new AbortController();
-    this.controller = controller;
-    this.loading = true;
-    this.failed = false;
-    try {
-      const estimate = await estimateFor(this.api, this.lines, this.address, { signal: controller.signal });
-      if (controller.signal.aborted) return;
-      this.fetched = estimate;
-      this.emit('tote-estimate-change', { estimate });
-    } catch (e) {
-      if (isAbortError(e) || controller.signal.aborted) return;
-      this.failed = true;
-      this.requestKey = '';
-    } finally {
-      if (this.controller === controller) this.loading = false;
-    }
-  }
-
-  /** The bags shown, from whichever source is set. */
-  get summary(): BagSummary[] {
-    const names = new Map(this.lines.map((l) => [l.merchant_id, l.merchant_name ?? '']));
-    let bags: BagSummary[];
-    if (this.bags) bags = this.bags;
-    else if (this.cart) bags = summariseOrder(this.cart);
-    else {
-      const estimate = this.estimate ?? this.fetched;
-      bags = estimate ? summariseEstimate(estimate, this.selections, names) : [];
-    }
-    return bags.map((b) => ({ ...b, merchantName: b.merchantName || names.get(b.merchantId) || undefined }));
-  }
-
-  private money(amount: number, currency: string) {
-    return formatMoney(amount, currency, this.effectiveLocale);
+  private money(amount: number) {
+    return formatMoney(amount, this.shown!.currency, this.effectiveLocale);
   }
 
   override render() {
-    const bags = this.summary;
-    const waitingForAddress = this.fetching && !this.keyOf() && !bags.length;
-    return html`<section part="base" aria-labelledby="summary-title" aria-busy=${this.loading ? 'true' : 'false'}>
+    const quote = this.shown;
+    const loading = this.updating || this.quoteTask.status === 1;
+    return html`<section part="base" aria-labelledby="summary-title" aria-busy=${loading ? 'true' : 'false'}>
       <h3 id="summary-title">${this.t('summary')}</h3>
-      <p class="status" role="status">
-        ${this.loading ? this.t('estimating') : waitingForAddress ? this.t('estimateNeedsAddress') : ''}
-      </p>
-      ${this.failed
+      <p class="status" role="status">${loading ? this.t('estimating') : ''}</p>
+      ${this.quoteTask.status === 3 && !this.quote
         ? html`<p class="error" role="alert">
             ${this.t('estimateError')}
-            <button class="button secondary" type="button" @click=${() => void this.refresh()}>${this.t('retry')}</button>
+            <button class="button secondary" type="button" @click=${() => void this.quoteTask.run()}>${this.t('retry')}</button>
           </p>`
         : nothing}
-      ${bags.map((b) => this.renderBag(b))}
-      ${bags.length ? this.renderTotals(bags) : nothing}
+      ${quote ? html`${quote.bags.map((b) => this.renderBag(b))} ${this.renderTotals(quote)}` : nothing}
     </section>`;
   }
 
-  private renderBag(bag: BagSummary) {
-    const rejected = bag.status === 'REJECTED' || this.rejected.includes(bag.merchantId);
-    const merchant = bag.merchantName ?? `#${bag.merchantId}`;
-    return html`<div class="bag ${rejected ? 'rejected' : ''}" part="bag" data-merchant=${bag.merchantId}>
+  private renderBag(bag: QuoteBag) {
+    const until = this.busy.get(bag.merchant_id);
+    const merchant = bag.merchant_name || `#${bag.merchant_id}`;
+    const shippingChosen = bag.shipping_method_id !== undefined;
+    return html`<div class="bag" part="bag" data-merchant=${bag.merchant_id}>
       <h4>${merchant}</h4>
+      ${this.hideLines ? nothing : html`<ul class="lines">${bag.lines.map((l) => this.renderLine(l))}</ul>`}
       <dl>
-        <div><dt>${this.t('subtotal')}</dt><dd>${this.money(bag.subTotal, bag.currency)}</dd></div>
         <div>
           <dt>${this.t('shipping')}</dt>
-          <dd class=${bag.shippingTotal === undefined ? 'muted' : ''}>
-            ${bag.shippingTotal === undefined ? this.t('shippingNotChosen') : this.money(bag.shippingTotal, bag.currency)}
-          </dd>
+          <dd class=${shippingChosen ? '' : 'muted'}>${shippingChosen ? this.money(bag.shipping_total) : this.t('shippingLater')}</dd>
         </div>
-        ${bag.taxTotal !== undefined ? html`<div><dt>${this.t('tax')}</dt><dd>${this.money(bag.taxTotal, bag.currency)}</dd></div>` : nothing}
-        ${bag.discountTotal ? html`<div><dt>${this.t('discount')}</dt><dd>−${this.money(bag.discountTotal, bag.currency)}</dd></div>` : nothing}
-        <div class="total"><dt>${this.t('bagTotal')}</dt><dd data-total=${bag.total} data-currency=${bag.currency}>${this.money(bag.total, bag.currency)}</dd></div>
+        ${shippingChosen ? html`<div><dt>${this.t('tax')}</dt><dd>${this.money(bag.tax_total)}</dd></div>` : nothing}
+        <div class="total"><dt>${this.t('bagTotal')}</dt><dd data-total=${bag.total} data-currency=${this.shown!.currency}>${this.money(bag.total)}</dd></div>
       </dl>
-      ${rejected || bag.problems.length
-        ? html`<ul class="problems" part="problems">
-            ${rejected ? html`<li>${this.t('bagStatusRejected')}</li>` : nothing}
-            ${bag.problems.map((p) => html`<li>${this.problemText(p)}</li>`)}
-          </ul>`
-        : nothing}
+      ${until !== undefined ? html`<p class="busy" role="status">${this.busyText(merchant, until)}</p>` : nothing}
     </div>`;
   }
 
-  private problemText(p: BagProblem): string {
-    switch (p.kind) {
-      case 'unavailable':
-        return this.t('problemUnavailable', { name: p.name });
-      case 'no_shipping':
-        return this.t('problemNoShipping');
-      default:
-        return p.message;
-    }
+  private busyText(merchant: string, until: number): string {
+    const seconds = Math.ceil((until - Date.now()) / 1000);
+    return seconds > 0 ? this.t('shopBusy', { merchant, seconds }) : this.t('shopBusyNow', { merchant });
   }
 
-  private renderTotals(bags: BagSummary[]) {
-    const counted = bags.filter((b) => b.status !== 'REJECTED' && !this.rejected.includes(b.merchantId));
-    const totals = totalsOf(counted);
+  private renderLine(line: QuoteLine) {
+    const cart = this.lines.find((l) => l.sku_id === line.sku_id);
+    const src = safeUrl(line.thumbnail ?? cart?.image);
+    const variant = line.variant ?? cart?.variant_values?.map((v) => v.value).join(' · ');
+    return html`<li part="line" class=${line.available ? '' : 'unavailable'} data-sku=${line.sku_id}>
+      <span class="thumb">
+        ${src ? html`<img src=${src} alt="" loading="lazy" decoding="async" referrerpolicy="no-referrer" />` : nothing}
+        <span class="qty" aria-hidden="true">${line.quantity}</span>
+      </span>
+      <span class="what">
+        <span class="name">${line.name}</span>
+        ${variant ? html`<span class="variant">${variant}</span>` : nothing}
+        <span class="sr-only">${this.t('quantityShort', { count: line.quantity })}</span>
+        ${line.available ? nothing : html`<span class="problem">${this.t('problemUnavailable', { name: line.name })}</span>`}
+      </span>
+      <span class="price">${this.money(line.total)}</span>
+    </li>`;
+  }
+
+  private renderTotals(quote: QuoteResponse) {
+    const t = quote.totals;
+    const shippingKnown = quote.bags.every((b) => b.shipping_method_id !== undefined);
+    const converted = this.lines.some((l) => l.currency !== quote.currency);
     return html`<dl class="order-total" part="total">
-      ${totals.map(
-        (m) => html`<div>
-          <dt>${this.t('orderTotal')}${totals.length > 1 ? ` (${m.currency})` : ''}</dt>
-          <dd data-total=${m.amount} data-currency=${m.currency}>${this.money(m.amount, m.currency)}</dd>
-        </div>`,
-      )}
-    </dl>`;
+        <div><dt>${this.t('subtotal')}</dt><dd>${this.money(t.sub_total)}</dd></div>
+        <div>
+          <dt>${this.t('shipping')}</dt>
+          <dd class=${shippingKnown ? '' : 'muted'}>${shippingKnown ? this.money(t.shipping_total) : this.t('shippingLater')}</dd>
+        </div>
+        ${shippingKnown ? html`<div><dt>${this.t('tax')}</dt><dd>${this.money(t.tax_total)}</dd></div>` : nothing}
+        <div class="grand">
+          <dt>${this.t('grandTotal')} <span class="currency">${quote.currency}</span></dt>
+          <dd data-total=${t.total} data-currency=${quote.currency}>${this.money(t.total)}</dd>
+        </div>
+      </dl>
+      ${converted ? html`<p class="note">${this.t('paidIn', { currency: quote.currency })}</p>` : nothing}
+      ${quoteTotalsDisagree(quote) ? html`<p class="error" role="alert">${this.t('totalsDisagree')}</p>` : nothing}`;
   }
 }
 

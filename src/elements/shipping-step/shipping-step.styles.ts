@@ -46,6 +46,22 @@ export const shippingStepStyles = [
       margin: 0;
       accent-color: var(--_primary);
     }
+    .method {
+      display: grid;
+      min-width: 0;
+      overflow-wrap: anywhere;
+    }
+    .days {
+      color: var(--_fg-muted);
+      font-size: var(--_font-size-s);
+    }
+    .busy {
+      margin: 0;
+      padding: var(--_space-2) var(--_space-3);
+      border-radius: var(--_radius-s);
+      background: var(--_bg-muted);
+      color: var(--_warning);
+    }
     .carrier {
       color: var(--_fg-muted);
       font-size: var(--_font-size-s);

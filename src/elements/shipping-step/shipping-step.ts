@@ -1,7 +1,7 @@
 import { html, nothing } from 'lit';
 import { property } from 'lit/decorators.js';
 import { formatMoney } from '../../contract/money.js';
-import type { BagShippingChoice } from '../../state/checkout-flow.js';
+import type { BagShippingChoice } from '../../state/checkout-quote.js';
 import { defineElement } from '../internal/define.js';
 import { ToteElement } from '../internal/tote-element.js';
 import { shippingStepStyles } from './shipping-step.styles.js';
@@ -27,9 +27,26 @@ declare global {
   }
 }
 
+/** Carrier codes as shoppers know them; a code not listed (`OTHER`, internal ids) is not shown at all. */
+const CARRIERS: Record<string, string> = {
+  USPS: 'USPS',
+  UPS: 'UPS',
+  FEDEX: 'FedEx',
+  DHL: 'DHL',
+  DHL_EXPRESS: 'DHL Express',
+  CANADA_POST: 'Canada Post',
+  ROYAL_MAIL: 'Royal Mail',
+  AUSTRALIA_POST: 'Australia Post',
+  JAPAN_POST: 'Japan Post',
+  DPD: 'DPD',
+  GLS: 'GLS',
+};
+
 /**
- * @summary Shipping per bag: the methods each merchant offers for the address, with carrier and price, one
- * choice per bag (a radio group, arrow keys move the choice). A bag with no method says so and blocks only itself.
+ * @summary Shipping per bag: the methods each merchant offers for the address, with carrier, delivery estimate
+ * and price, one choice per bag (a radio group, arrow keys move the choice). The quote picks the cheapest for
+ * the shopper. A bag with no method says so and blocks only itself; a busy shop says it is busy and when it is
+ * asked again, never that it does not ship.
  *
  * @event tote-shipping-select - A method was chosen for a bag.
  * @event tote-shipping-remove-bag - The shopper asked to remove the items of a bag that cannot ship.
@@ -57,9 +74,14 @@ export class ToteShippingStep extends ToteElement {
     return this.choices.every((c) => c.methods.some((m) => m.id === this.selections[String(c.merchantId)]));
   }
 
-  /** Merchant ids of the bags that offer no method for the address. */
+  /** Merchant ids of the bags that offer no method for the address (busy shops are not among them). */
   get blockedBags(): number[] {
-    return this.choices.filter((c) => c.methods.length === 0).map((c) => c.merchantId);
+    return this.choices.filter((c) => c.methods.length === 0 && c.busyUntil === undefined).map((c) => c.merchantId);
+  }
+
+  private busyText(merchant: string, until: number): string {
+    const seconds = Math.ceil((until - Date.now()) / 1000);
+    return seconds > 0 ? this.t('shopBusy', { merchant, seconds }) : this.t('shopBusyNow', { merchant });
   }
 
   private handleSelect(merchantId: number, id: string) {
@@ -68,7 +90,7 @@ export class ToteShippingStep extends ToteElement {
   }
 
   override render() {
-    if (this.loading) {
+    if (this.loading && !this.choices.length) {
       return html`<div part="base" aria-busy="true">
         <p role="status">${this.t('loadingShipping')}</p>
         <div class="skeleton loading"></div>
@@ -83,7 +105,9 @@ export class ToteShippingStep extends ToteElement {
     const name = `ship-${choice.merchantId}`;
     return html`<fieldset part="bag" data-merchant=${choice.merchantId}>
       <legend>${this.t('shippingFor', { merchant })}</legend>
-      ${choice.methods.length === 0
+      ${choice.busyUntil !== undefined
+        ? html`<p class="busy" part="busy" role="status">${this.busyText(merchant, choice.busyUntil)}</p>`
+        : choice.methods.length === 0
         ? html`<p class="none" part="no-shipping" role="alert">${this.t('noShippingForBag', { merchant })}</p>
             <div>
               <button class="button secondary" type="button" @click=${() => this.emit('tote-shipping-remove-bag', { merchant_id: choice.merchantId })}>
@@ -99,12 +123,21 @@ export class ToteShippingStep extends ToteElement {
                 .checked=${this.selections[String(choice.merchantId)] === m.id}
                 @change=${() => this.handleSelect(choice.merchantId, m.id)}
               />
-              <span>${m.label}${m.carrier ? html` <span class="carrier">· ${m.carrier}</span>` : nothing}</span>
+              <span class="method">
+                <span>${m.label}${carrierName(m.carrier) ? html` <span class="carrier">· ${carrierName(m.carrier)}</span>` : nothing}</span>
+                ${m.minDays !== undefined || m.maxDays !== undefined
+                  ? html`<span class="days">${this.t('deliveryDays', { min: m.minDays ?? m.maxDays!, max: m.maxDays ?? m.minDays! })}</span>`
+                  : nothing}
+              </span>
               <span class="price" part="price">${m.price === 0 ? this.t('free') : formatMoney(m.price, choice.currency, this.effectiveLocale)}</span>
             </label>`,
           )}
     </fieldset>`;
   }
+}
+
+function carrierName(code: string | undefined): string | undefined {
+  return code ? CARRIERS[code.toUpperCase().replace(/[\s-]+/g, '_')] : undefined;
 }
 
 defineElement('tote-shipping-step', ToteShippingStep);
