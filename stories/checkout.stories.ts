@@ -16,7 +16,7 @@ type Args = {
   place?: boolean;
 };
 
-const chosen = { '1001': 'std-1001', '1003': 'exp-1003', '1004': 'std-1004' };
+const chosen = { '1003': 'exp-1003' };
 const visa = { payment_provider: 'SANDBOX', type: 'SINGLE_USE_CARD_TOKEN', token: 'tok_sandbox_visa', brand: 'Visa', last4: '4242' };
 const declined = { ...visa, token: 'tok_sandbox_declined', last4: '0002' };
 const atConfirm = (payment = visa) => ({ step: 'confirm', shipping: shopperAddress, billing: shopperAddress, billingSameAsShipping: true, selections: chosen, payment });
@@ -58,6 +58,8 @@ export const MixedCurrencies: Story = { args: { lines: mixedCurrencyLines } };
 /** Lines flagged in place; checkout waits until the shopper fixes them. */
 export const StaleCart: Story = { args: { lines: staleLines } };
 export const NoShippingForBag: Story = { args: { bff: { noShipping: [1003] }, session: { step: 'shipping', shipping: shopperAddress } } };
+/** A shop rate limiting its platform: busy with a countdown, asked again by itself. */
+export const RateLimited: Story = { args: { bff: { busyQuotes: { 1003: 2 } }, session: { step: 'shipping', shipping: shopperAddress } } };
 /** The declining test card: back on the payment step, cart unchanged. */
 export const PaymentDeclined: Story = { args: { session: atConfirm(declined), place: true } };
 /** The tea shop rejects its bag; the other two go on. */

@@ -1,18 +1,18 @@
 import type { Meta, StoryObj } from '@storybook/web-components-vite';
 import { html } from 'lit';
 import '../src/elements/shipping-step/shipping-step.js';
-import { type BagShippingChoice, choicesFromEstimate } from '../src/state/checkout-flow.js';
-import { estimateFor, mixedCurrencyLines, threeMerchantLines } from './fixtures/checkout.js';
+import { type BagShippingChoice, choicesFromQuote } from '../src/state/checkout-quote.js';
+import { mixedCurrencyLines, quoteFor, threeMerchantLines } from './fixtures/checkout.js';
 
 type Args = { choices: BagShippingChoice[]; selections: Record<string, string>; loading: boolean; error: string };
 
-const names = new Map([...threeMerchantLines, ...mixedCurrencyLines].map((l) => [l.merchant_id, l.merchant_name]));
-const choices = (lines = threeMerchantLines, noShipping: number[] = []) => choicesFromEstimate(estimateFor(lines, { noShipping }), names);
+const choices = (lines = threeMerchantLines, opts: { noShipping?: number[]; busy?: number[] } = {}) =>
+  choicesFromQuote(quoteFor(lines, { addressed: true, ...opts }), new Map((opts.busy ?? []).map((m) => [m, Date.now() + 60_000])));
 
 const meta: Meta<Args> = {
   title: 'Checkout/ShippingStep',
   component: 'tote-shipping-step',
-  args: { choices: choices(), selections: {}, loading: false, error: '' },
+  args: { choices: choices(), selections: { '1001': 'std-1001', '1003': 'std-1003', '1004': 'std-1004' }, loading: false, error: '' },
   render: ({ choices, selections, loading, error }) =>
     html`<tote-shipping-step .choices=${choices} .selections=${selections} ?loading=${loading} error=${error}></tote-shipping-step>`,
 };
@@ -20,9 +20,11 @@ export default meta;
 type Story = StoryObj<Args>;
 
 export const Default: Story = {};
-export const ThreeMerchants: Story = { args: { selections: { '1001': 'exp-1001' } } };
-export const MixedCurrencies: Story = { args: { choices: choices(mixedCurrencyLines) } };
+export const ThreeMerchants: Story = { args: { selections: { '1001': 'exp-1001', '1003': 'std-1003', '1004': 'std-1004' } } };
+export const MixedCurrencies: Story = { args: { choices: choices(mixedCurrencyLines), selections: {} } };
 /** One shop does not ship to the address: it says so and blocks only itself. */
-export const NoShippingForBag: Story = { args: { choices: choices(threeMerchantLines, [1003]), selections: { '1001': 'std-1001', '1004': 'std-1004' } } };
-export const Loading: Story = { args: { loading: true } };
+export const NoShippingForBag: Story = { args: { choices: choices(threeMerchantLines, { noShipping: [1003] }) } };
+/** One shop is rate limited: busy, with a countdown, asked again by itself. */
+export const RateLimited: Story = { args: { choices: choices(threeMerchantLines, { busy: [1003] }) } };
+export const Loading: Story = { args: { loading: true, choices: [] } };
 export const Error: Story = { args: { error: 'Shipping options could not be loaded.' } };

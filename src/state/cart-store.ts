@@ -8,6 +8,7 @@ import type { WidgetOffer } from '../contract/api.js';
 import type { Sku } from '../contract/catalog.js';
 import type { QuoteResponse } from '../contract/checkout-api.js';
 import { isAbortError, type ToteApi } from './api-client.js';
+import { lineIssues } from './checkout-quote.js';
 import { skuInStock } from './offer.js';
 
 /** Why a line cannot be bought as it stands. Flagged in place, never silently dropped. */
@@ -170,11 +171,7 @@ export class CartStore {
    * flagged `price_changed` so the shopper sees the old one beside it.
    */
   applyQuote(quote: QuoteResponse): void {
-    const problems = new Map<number, LineIssue>();
-    for (const bag of quote.bags) {
-      for (const p of bag.problems) if (p.sku_id !== undefined && (p.code === 'out_of_stock' || p.code === 'unavailable')) problems.set(p.sku_id, p.code);
-      for (const l of bag.lines) if (!l.available && !problems.has(l.sku_id)) problems.set(l.sku_id, 'unavailable');
-    }
+    const problems = new Map<number, LineIssue>(lineIssues(quote).map((p) => [p.sku_id, p.issue]));
     const prices = new Map(quote.bags.flatMap((b) => b.lines.map((l) => [l.sku_id, l.unit_price] as const)));
     let changed = false;
     const next = this.linesState.map((line) => {

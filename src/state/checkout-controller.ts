@@ -16,7 +16,7 @@
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { Task, initialState } from '@lit/task';
-import type { PlaceRequest, QuoteResponse } from '../contract/checkout-api.js';
+import type { PlaceRequest, QuoteRequest, QuoteResponse } from '../contract/checkout-api.js';
 import type { Order } from '../contract/order.js';
 import { ApiRequestError, type ToteApi, isAbortError } from './api-client.js';
 import type { CartLine, CartStore } from './cart-store.js';
@@ -108,6 +108,8 @@ export class CheckoutController implements ReactiveController {
   private placeAbort?: AbortController;
   private sessionFor: readonly unknown[];
   private resumed = false;
+  private connected?: boolean;
+  private creatingCart?: Promise<void>;
 
   constructor(
     private readonly host: ReactiveControllerHost,
@@ -123,7 +125,14 @@ export class CheckoutController implements ReactiveController {
         const req = this.request();
         if (!key || !api || !req) return initialState;
         await sleep(QUOTE_DEBOUNCE_MS, signal);
-        return api.quote(req, { signal });
+        if (req.mode === 'cart' && !req.quote_token) {
+          // The first cart-mode quote creates the service cart: it is never abandoned midway (a newer quote
+          // would create a second cart beside it); newer quotes wait for it and update that cart.
+          if (!this.creatingCart) return this.createCart(api, req, signal);
+          await this.creatingCart.catch(() => undefined);
+          signal.throwIfAborted();
+        }
+        return api.quote(this.request() ?? req, { signal });
       },
       onComplete: (quote) => {
         if (typeof quote === 'object') this.acceptQuote(quote);
@@ -144,14 +153,21 @@ export class CheckoutController implements ReactiveController {
   }
 
   hostConnected(): void {
+    const again = this.connected === false && this.quoteTask !== undefined;
+    this.connected = true;
     this.watchStore();
+    // Back on the page (moved in the DOM): the quote aborted on the way out is asked for again.
+    if (again) this.requote();
   }
 
   hostDisconnected(): void {
     this.unsubscribeStore?.();
     this.unsubscribeStore = undefined;
     this.watchedStore = undefined;
+    this.connected = false;
     this.placeAbort?.abort();
+    // A checkout taken off the page asks for nothing more.
+    this.quoteTask.abort();
     this.stopTimers();
     // A reconnect resumes an attempt still in flight.
     this.resumed = false;
@@ -231,7 +247,7 @@ export class CheckoutController implements ReactiveController {
   }
 
   private wantsQuote(): boolean {
-    return !!this.options.api() && !this.state.placed && this.buyableLines.length > 0;
+    return !!this.connected && !!this.options.api() && !this.state.placed && this.buyableLines.length > 0;
   }
 
   private request() {
@@ -241,6 +257,19 @@ export class CheckoutController implements ReactiveController {
       lines: this.buyableLines,
       state: this.state,
       payment: this.options.mode() === 'cart' ? this.options.adapter()?.quotePayment : undefined,
+    });
+  }
+
+  private createCart(api: ToteApi, req: QuoteRequest, signal: AbortSignal): Promise<QuoteResponse> {
+    const first = api.quote(req);
+    this.creatingCart = first
+      .then((q) => {
+        if (!this.state.quoteToken) this.session.update({ quoteToken: q.quote_token });
+      })
+      .finally(() => (this.creatingCart = undefined));
+    return first.then((q) => {
+      signal.throwIfAborted();
+      return q;
     });
   }
 
@@ -385,7 +414,7 @@ export class CheckoutController implements ReactiveController {
           if (res.status === 'placed') return this.placed(res.order, res.access);
           if (res.status === 'pending') {
             this.placing = 'pending';
-            wait = Math.max(1, res.retry_after);
+            wait = Math.max(0.05, res.retry_after);
           } else {
             this.placing = 'confirming';
             this.host.requestUpdate();

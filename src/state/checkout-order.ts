@@ -71,7 +71,7 @@ export function classifyPlaceFailure(error: unknown): PlaceFailure {
   if (code === 'payment_required') return { kind: 'payment_required' };
   if (code === 'quote_expired' || code === 'quote_invalid' || code === 'quote_changed' || code === 'currency_mismatch') return { kind: 'requote' };
   if (e.status === 429 || code === 'rate_limited' || code === 'merchant_busy') {
-    return { kind: 'busy', merchantId: e.merchantId, retryAfter: Math.max(1, e.retryAfter ?? 5) };
+    return { kind: 'busy', merchantId: e.merchantId, retryAfter: Math.max(0.05, e.retryAfter ?? 5) };
   }
   if (code === 'idempotency_in_progress' || !e.status || e.status >= 500 || e.name === 'AbortError') return { kind: 'unknown' };
   return { kind: 'other', code };

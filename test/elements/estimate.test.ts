@@ -2,73 +2,67 @@ import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import '../../src/elements/estimate/estimate.js';
 import type { ToteEstimate } from '../../src/elements/estimate/estimate.js';
 import { createApiClient } from '../../src/state/api-client.js';
-import { estimateFor, orderFor, shopperAddress, threeMerchantLines } from '../../stories/fixtures/checkout.js';
+import { mixedCurrencyLines, quoteFor, shopperAddress, threeMerchantLines } from '../../stories/fixtures/checkout.js';
 import { createFakeBff } from '../../stories/fixtures/checkout-bff.js';
 
 const root = (el: HTMLElement) => el.shadowRoot!;
 const bagTotals = (el: HTMLElement) => [...root(el).querySelectorAll<HTMLElement>('[part="bag"] .total dd')].map((d) => Number(d.dataset.total));
-const orderTotals = (el: HTMLElement) => [...root(el).querySelectorAll<HTMLElement>('[part="total"] dd')].map((d) => [Number(d.dataset.total), d.dataset.currency]);
+const grand = (el: HTMLElement) => [...root(el).querySelectorAll<HTMLElement>('[part="total"] .grand dd')].map((d) => [Number(d.dataset.total), d.dataset.currency]);
+const addressed = { addressed: true, customer: true };
 
 describe('tote-estimate', () => {
-  it('is accessible with bags, problems and while waiting for an address', async () => {
-    const el = await fixture<ToteEstimate>(html`<tote-estimate .estimate=${estimateFor(threeMerchantLines, { noShipping: [1003] })} .lines=${threeMerchantLines}></tote-estimate>`);
+  it('is accessible with shops, lines and problems, and before an address', async () => {
+    const el = await fixture<ToteEstimate>(html`<tote-estimate .quote=${quoteFor(threeMerchantLines, { ...addressed, noShipping: [1003] })} .lines=${threeMerchantLines}></tote-estimate>`);
     await expect(el).to.be.accessible();
-    const waiting = await fixture<ToteEstimate>(html`<tote-estimate .lines=${threeMerchantLines}></tote-estimate>`);
-    await expect(waiting).to.be.accessible();
+    const before = await fixture<ToteEstimate>(html`<tote-estimate .quote=${quoteFor(threeMerchantLines)} .lines=${threeMerchantLines}></tote-estimate>`);
+    await expect(before).to.be.accessible();
+    expect(root(before).textContent, 'no shipping price before a method is chosen').to.contain('Calculated at the shipping step');
   });
 
-  it('groups by bag with subtotal, shipping, tax and total, and bag totals add up to the order total', async () => {
-    const el = await fixture<ToteEstimate>(html`<tote-estimate
-      .estimate=${estimateFor(threeMerchantLines)}
-      .lines=${threeMerchantLines}
-      .selections=${{ '1001': 'exp-1001' }}
-    ></tote-estimate>`);
+  it('lists every line by shop (picture, name, options, quantity, price), each shop\'s shipping and tax, and one grand total', async () => {
+    const el = await fixture<ToteEstimate>(html`<tote-estimate .quote=${quoteFor(threeMerchantLines, { ...addressed, picks: { 1001: 'exp-1001' } })} .lines=${threeMerchantLines}></tote-estimate>`);
     const bags = [...root(el).querySelectorAll('[part="bag"]')];
     expect(bags.map((b) => b.querySelector('h4')!.textContent)).to.deep.equal(['Northwind Outdoor', 'Leaf & Kettle', 'Paper Lantern Books']);
+    const jacket = root(el).querySelector('[part="line"][data-sku="10011"]')!;
+    expect(jacket.querySelector('img')!.getAttribute('src')).to.match(/^http.*jacket\.svg/);
+    expect(jacket.textContent).to.contain('Trail Jacket').and.contain('M / Forest').and.contain('Qty 1').and.contain('$129.00');
     expect(bags[0]!.textContent).to.contain('$14.99');
     const totals = bagTotals(el);
-    expect(orderTotals(el)).to.deep.equal([[totals.reduce((a, b) => a + b, 0), 'USD']]);
+    expect(grand(el)).to.deep.equal([[totals.reduce((a, b) => a + b, 0), 'USD']]);
   });
 
-  it('fetches once the address is complete, debounced, aborting stale requests', async () => {
+  it('shows shops selling in other currencies converted into the one currency paid in', async () => {
+    const el = await fixture<ToteEstimate>(html`<tote-estimate .quote=${quoteFor(mixedCurrencyLines, { ...addressed, currency: 'USD' })} .lines=${mixedCurrencyLines}></tote-estimate>`);
+    expect(grand(el).length).to.equal(1);
+    expect(grand(el)[0]![1]).to.equal('USD');
+    expect(root(el).textContent).to.contain('You pay in USD').and.not.contain('¥');
+  });
+
+  it('says when the totals do not add up', async () => {
+    const quote = quoteFor(threeMerchantLines, addressed);
+    quote.totals.total += 1;
+    const el = await fixture<ToteEstimate>(html`<tote-estimate .quote=${quote}></tote-estimate>`);
+    expect(root(el).querySelector('[role="alert"]')!.textContent).to.contain('do not add up');
+  });
+
+  it('given lines and an address it asks for a quote itself, debounced, the stale one aborted', async () => {
     const bff = createFakeBff({ catalog: threeMerchantLines, delayMs: 50 });
     const api = createApiClient({ endpoint: '/api', fetch: bff.fetch });
     const el = await fixture<ToteEstimate>(html`<tote-estimate .api=${api} .lines=${threeMerchantLines} .address=${{ ...shopperAddress, city: '' }}></tote-estimate>`);
-    expect(root(el).textContent).to.contain('once the address is complete');
     const changes: unknown[] = [];
-    el.addEventListener('tote-estimate-change', (e) => changes.push(e.detail.estimate));
-    // Three quick edits: one request.
+    el.addEventListener('tote-estimate-change', (e) => changes.push(e.detail.quote));
     el.address = { ...shopperAddress, city: 'San' };
     await el.updateComplete;
-    el.address = { ...shopperAddress, city: 'San Fran' };
-    await el.updateComplete;
     el.address = { ...shopperAddress };
-    await waitUntil(() => changes.length === 1);
-    expect(bff.requests.filter((r) => r.path === '/api/estimate').length).to.equal(1);
-    expect(bagTotals(el).length).to.equal(3);
-    // A change while a request is in flight aborts it; only the newest answer is shown.
+    await waitUntil(() => changes.length === 1 && bagTotals(el).length === 3, 'a quote', { timeout: 3000 });
+    expect(bff.quotes().length, 'quick edits: one request').to.equal(1);
     el.lines = threeMerchantLines.slice(0, 2);
+    await waitUntil(() => changes.length === 2, 'second quote', { timeout: 3000 });
     await el.updateComplete;
-    await new Promise((r) => setTimeout(r, 320));
-    el.lines = threeMerchantLines.slice(0, 3);
-    await waitUntil(() => changes.length === 2, 'second estimate', { timeout: 3000 });
-    await el.updateComplete;
-    expect(bagTotals(el).length).to.equal(2);
+    expect(bagTotals(el).length).to.equal(1);
   });
 
-  it('shows per-bag problems and a rejected bag, leaving it out of the order total', async () => {
-    const order = orderFor(threeMerchantLines, { status: 'ACCEPTED', rejected: [1003] });
-    const el = await fixture<ToteEstimate>(html`<tote-estimate .cart=${order}></tote-estimate>`);
-    const rejected = root(el).querySelector('[data-merchant="1003"]')!;
-    expect(rejected.className).to.contain('rejected');
-    expect(rejected.textContent).to.contain('Rejected by the shop');
-    const totals = bagTotals(el);
-    expect(orderTotals(el)[0]![0]).to.equal(totals[0]! + totals[2]!);
-    const problems = await fixture<ToteEstimate>(html`<tote-estimate .estimate=${estimateFor(threeMerchantLines, { noShipping: [1004] })}></tote-estimate>`);
-    expect(root(problems).querySelector('[data-merchant="1004"] [part="problems"]')!.textContent).to.contain('No shipping method');
-  });
-
-  it('shows an error with a retry when the estimate fails', async () => {
+  it('shows an error with a retry when the quote fails', async () => {
     let fail = true;
     const bff = createFakeBff({ catalog: threeMerchantLines });
     const api = createApiClient({

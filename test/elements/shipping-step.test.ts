@@ -2,11 +2,10 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../src/elements/shipping-step/shipping-step.js';
 import type { ToteShippingStep } from '../../src/elements/shipping-step/shipping-step.js';
-import { choicesFromEstimate } from '../../src/state/checkout-flow.js';
-import { estimateFor, mixedCurrencyLines, threeMerchantLines } from '../../stories/fixtures/checkout.js';
+import { choicesFromQuote } from '../../src/state/checkout-quote.js';
+import { mixedCurrencyLines, quoteFor, threeMerchantLines } from '../../stories/fixtures/checkout.js';
 
-const names = new Map(mixedCurrencyLines.concat(threeMerchantLines).map((l) => [l.merchant_id, l.merchant_name]));
-const choices = (noShipping: number[] = []) => choicesFromEstimate(estimateFor(threeMerchantLines, { noShipping }), names);
+const choices = (noShipping: number[] = []) => choicesFromQuote(quoteFor(threeMerchantLines, { addressed: true, noShipping }));
 const root = (el: HTMLElement) => el.shadowRoot!;
 
 describe('tote-shipping-step', () => {
@@ -28,7 +27,7 @@ describe('tote-shipping-step', () => {
     expect(bags.map((b) => b.querySelector('legend')!.textContent)).to.deep.equal([
       'Shipping from Northwind Outdoor', 'Shipping from Leaf & Kettle', 'Shipping from Paper Lantern Books',
     ]);
-    expect(bags[0]!.textContent).to.contain('USPS').and.contain('$5.99').and.contain('$14.99');
+    expect(bags[0]!.textContent).to.contain('USPS').and.contain('$5.99').and.contain('$14.99').and.contain('5–7 business days').and.contain('2 business days');
     const events: unknown[] = [];
     el.addEventListener('tote-shipping-select', (e) => events.push(e.detail));
     bags[0]!.querySelector<HTMLInputElement>('input')!.focus();
@@ -51,5 +50,25 @@ describe('tote-shipping-step', () => {
     el.addEventListener('tote-shipping-remove-bag', (e) => (removed = e.detail));
     blocked.querySelector<HTMLButtonElement>('button')!.click();
     expect(removed).to.deep.equal({ merchant_id: 1003 });
+  });
+});
+
+describe('tote-shipping-step, shops and carriers', () => {
+  it('a busy shop says it is busy and when it is asked again, never that it does not ship', async () => {
+    const busy = new Map([[1003, Date.now() + 4000]]);
+    const quote = quoteFor(threeMerchantLines, { addressed: true, busy: [1003] });
+    const el = await fixture<ToteShippingStep>(html`<tote-shipping-step .choices=${choicesFromQuote(quote, busy)}></tote-shipping-step>`);
+    const bag = root(el).querySelector('[data-merchant="1003"]')!;
+    expect(bag.querySelector('[part="busy"]')!.textContent).to.match(/Leaf & Kettle is busy right now\. Trying again in [1-4] s/);
+    expect(bag.textContent).to.not.contain('does not ship');
+    expect(el.blockedBags).to.deep.equal([]);
+    await expect(el).to.be.accessible();
+  });
+
+  it('never shows a carrier code the shopper would not know (OTHER)', async () => {
+    const quote = quoteFor(mixedCurrencyLines, { addressed: true });
+    const el = await fixture<ToteShippingStep>(html`<tote-shipping-step .choices=${choicesFromQuote(quote)}></tote-shipping-step>`);
+    const yen = root(el).querySelector('[data-merchant="1002"]')!;
+    expect(yen.textContent).to.contain('Yu-Pack').and.not.contain('OTHER');
   });
 });

@@ -17,17 +17,25 @@ function fakeFetch(respond: (call: Call) => Response | Promise<Response>) {
 const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 
-test('cart routes send the access header, submits an idempotency key', async () => {
-  const { fetch, calls } = fakeFetch(() => json({ cart: { id: 7 }, order: { id: 7 }, access: 'a' }));
+test('quote and place go to the checkout routes; place carries the attempt\'s key; a 409 carries the fresh quote', async () => {
+  let status = 201;
+  const { fetch, calls } = fakeFetch(() =>
+    status === 409
+      ? json({ error: { code: 'quote_changed', message: 'changed' }, quote: { quote_token: 'q2' } }, 409)
+      : json({ status: 'placed', order: { id: 7 }, access: 'a', quote_token: 'q1' }, status),
+  );
   const api = createApiClient({ endpoint: '/api/', fetch });
-  await api.addCartSku({ id: 7, access: 'sig' }, { sku_id: 1, quantity: 2 });
-  await api.submitCart({ id: 7, access: 'sig' }, {}, { idempotencyKey: 'k1' });
-  await api.createDirectOrder({} as never);
-  assert.equal(calls[0]!.url, '/api/carts/7/skus');
-  assert.equal((calls[0]!.init.headers as Record<string, string>)['tote-access'], 'sig');
-  assert.equal(calls[0]!.init.body, '{"sku_id":1,"quantity":2}');
+  await api.quote({ lines: [{ sku_id: 1, quantity: 2 }], currency: 'USD' });
+  await api.place({ quote_token: 'q1', payment: { token: 't' } }, { idempotencyKey: 'k1' });
+  assert.equal(calls[0]!.url, '/api/checkout/quote');
+  assert.equal(calls[0]!.init.body, '{"lines":[{"sku_id":1,"quantity":2}],"currency":"USD"}');
+  assert.equal(calls[1]!.url, '/api/checkout/place');
   assert.equal((calls[1]!.init.headers as Record<string, string>)['idempotency-key'], 'k1');
-  assert.match((calls[2]!.init.headers as Record<string, string>)['idempotency-key']!, /^[0-9a-f-]{36}$/);
+  status = 409;
+  const err = await api.place({ quote_token: 'q1', payment: { token: 't' } }, { idempotencyKey: 'k2' }).catch((e) => e);
+  assert.ok(err instanceof ApiRequestError);
+  assert.equal(err.code, 'quote_changed');
+  assert.equal(err.quote?.quote_token, 'q2');
 });
 
 test('errors carry code, merchant, retry-after, skus and fields', async () => {

@@ -139,3 +139,30 @@ test('revalidate flags vanished, out-of-stock, repriced and short lines in place
   s.acknowledge(51);
   assert.equal(s.line(51)?.issue, undefined);
 });
+
+test('a quote flags lines without a request per offer: sold out flagged, a new price in the line\'s own currency taken', () => {
+  const s = store();
+  s.add(shirt);
+  s.add(tea);
+  s.add(mug);
+  const bag = (merchant_id: number, lines: { sku_id: number; unit_price: number; available?: boolean }[], problems: { code: string; sku_id?: number }[] = []) => ({
+    merchant_id, merchant_name: 'x', shipping_methods: [], sub_total: 0, shipping_total: 0, tax_total: 0, total: 0, problems,
+    lines: lines.map((l) => ({ name: 'x', quantity: 1, total: l.unit_price, available: true, ...l })),
+  });
+  const quote = {
+    quote_token: 't', expires_at: '2026-11-22T22:00:00Z', currency: 'USD', mode: 'direct', ready: false,
+    totals: { sub_total: 0, shipping_total: 0, tax_total: 0, total: 0 },
+    bags: [bag(1001, [{ sku_id: 11, unit_price: 2700 }, { sku_id: 12, unit_price: 1000 }], []), bag(1002, [{ sku_id: 21, unit_price: 800 }], [{ code: 'out_of_stock', sku_id: 21 }])],
+  } as never;
+  let notified = 0;
+  s.subscribe(() => notified++);
+  s.applyQuote(quote);
+  assert.equal(s.line(11)!.issue, 'price_changed');
+  assert.equal(s.line(11)!.unit_price, 2700);
+  assert.equal(s.line(11)!.previous_unit_price, 2500);
+  assert.equal(s.line(21)!.issue, 'out_of_stock');
+  assert.equal(s.line(21)!.unit_price, 1200, 'a yen line is not repriced from a dollar quote');
+  assert.equal(s.line(12)!.issue, undefined);
+  s.applyQuote(quote);
+  assert.equal(notified, 1, 'the same quote again changes nothing');
+});

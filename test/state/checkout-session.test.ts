@@ -65,8 +65,8 @@ test('the idempotency key stays while the attempt is pending and changes after a
 test('tampered storage is survived, keeping only what is well formed', () => {
   const storage = new MemoryStorage();
   storage.setItem('tote:checkout:cart', JSON.stringify({
-    v: 1, mode: 'cart', step: 'pwned', shipping: { city: 'Oslo', first_name: 5 },
-    selections: { '1001': 'ok', 'x': 'bad', '1002': { a: 1 } }, cart: { id: -1, access: 'a' },
+    v: 2, mode: 'cart', step: 'pwned', shipping: { city: 'Oslo', first_name: 5 },
+    selections: { '1001': 'ok', 'x': 'bad', '1002': { a: 1 } }, quoted: { '1001': 7 }, quoteToken: { t: 1 },
     attempt: { key: '<script>', status: 'pending' }, payment: { token: 7 }, placed: { orderId: 1 },
   }));
   const s = new CheckoutSession({ storage });
@@ -74,7 +74,8 @@ test('tampered storage is survived, keeping only what is well formed', () => {
   assert.equal(s.state.shipping.city, 'Oslo');
   assert.equal(s.state.shipping.first_name, '');
   assert.deepEqual(s.state.selections, { '1001': 'ok' });
-  assert.equal(s.state.cart, undefined);
+  assert.deepEqual(s.state.quoted, {});
+  assert.equal(s.state.quoteToken, undefined);
   assert.equal(s.state.attempt, undefined);
   assert.equal(s.state.payment, undefined);
   assert.equal(s.state.placed, undefined);

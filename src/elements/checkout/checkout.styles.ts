@@ -7,7 +7,8 @@ export const checkoutStyles = [
   css`
     :host {
       display: block;
-      max-width: var(--tote-checkout-max-width, 48rem);
+      max-width: var(--tote-checkout-max-width, 72rem);
+      container-type: inline-size;
     }
     [part='base'] {
       display: grid;
@@ -19,19 +20,132 @@ export const checkoutStyles = [
       padding: 0;
       display: flex;
       flex-wrap: wrap;
-      gap: var(--_space-1) var(--_space-3);
+      gap: var(--_space-1) var(--_space-2);
       font-size: var(--_font-size-s);
       color: var(--_fg-muted);
     }
-    nav li[aria-current='step'] {
+    nav li {
+      display: flex;
+      align-items: center;
+    }
+    nav li.todo {
+      padding: 0 var(--_space-2);
+      min-height: 44px;
+    }
+    .step {
+      min-height: 44px;
+      padding: 0 var(--_space-2);
+      border: 0;
+      border-radius: var(--_radius-s);
+      background: none;
+      color: inherit;
+      font: inherit;
+      cursor: pointer;
+      text-decoration: underline;
+      text-underline-offset: 0.25em;
+    }
+    .step:hover {
+      background: var(--_bg-muted);
+    }
+    .done .step span {
+      color: var(--_success);
+    }
+    .step[aria-current='step'] {
       color: var(--_fg);
       font-weight: var(--_font-weight-bold);
-      text-decoration: underline;
-      text-underline-offset: 0.3em;
+      text-decoration: none;
+      cursor: default;
     }
-    nav li.done::before {
-      content: '✓ ';
-      color: var(--_success);
+    .columns {
+      display: flex;
+      flex-direction: column;
+      gap: var(--_space-4);
+    }
+    .summary {
+      order: -1;
+      border: 1px solid var(--_border);
+      border-radius: var(--_radius-m);
+      background: var(--_bg-muted);
+    }
+    .summary-toggle {
+      display: flex;
+      width: 100%;
+      justify-content: space-between;
+      align-items: center;
+      gap: var(--_space-3);
+      min-height: 48px;
+      padding: var(--_space-2) var(--_space-4);
+      border: 0;
+      border-radius: inherit;
+      background: none;
+      color: var(--_fg);
+      font: inherit;
+      cursor: pointer;
+    }
+    .summary-toggle span {
+      color: var(--_primary);
+      text-decoration: underline;
+    }
+    .summary-toggle span::after {
+      content: ' ▾';
+    }
+    .summary.open .summary-toggle span::after {
+      content: ' ▴';
+    }
+    .summary-total {
+      font-size: var(--_font-size-l);
+      font-variant-numeric: tabular-nums;
+    }
+    #summary-body {
+      display: none;
+      padding: 0 var(--_space-4) var(--_space-4);
+    }
+    .summary.open #summary-body {
+      display: grid;
+      gap: var(--_space-3);
+    }
+    .main {
+      min-width: 0;
+    }
+    .actions {
+      position: sticky;
+      bottom: 0;
+      z-index: 1;
+      margin: 0 calc(-1 * var(--_space-2));
+      padding: var(--_space-3) var(--_space-2);
+      background: var(--_bg);
+      border-top: 1px solid var(--_border);
+    }
+    @container (min-width: 52rem) {
+      .columns {
+        display: grid;
+        grid-template-columns: minmax(0, 1fr) minmax(18rem, 24rem);
+        align-items: start;
+        gap: var(--_space-8);
+      }
+      .summary {
+        order: 0;
+        position: sticky;
+        top: var(--tote-checkout-sticky-top, 1rem);
+        max-height: calc(100vh - 2 * var(--tote-checkout-sticky-top, 1rem));
+        overflow-y: auto;
+        padding: var(--_space-4);
+      }
+      .summary-toggle {
+        display: none;
+      }
+      #summary-body {
+        display: grid;
+        gap: var(--_space-3);
+        padding: 0;
+      }
+      .actions {
+        position: static;
+        margin: 0;
+        padding: 0;
+        border: 0;
+        background: none;
+      }
     }
     section {
       display: grid;
@@ -97,9 +211,79 @@ export const checkoutStyles = [
       font-size: var(--_font-size-l);
       min-width: 12rem;
     }
-    .status {
+    .status,
+    .notice {
       margin: 0;
       color: var(--_fg-muted);
+    }
+    .notice {
+      padding: var(--_space-3);
+      border-radius: var(--_radius-s);
+      background: var(--_bg-muted);
+      color: var(--_fg);
+    }
+    .error {
+      white-space: pre-line;
+    }
+    .confirmation {
+      max-width: 40rem;
+    }
+    .order-number {
+      margin: 0;
+      font-size: var(--_font-size-l);
+      font-weight: var(--_font-weight-bold);
+      color: var(--_fg-muted);
+    }
+    .confirmation h3 {
+      margin: 0;
+      font-size: var(--_font-size-l);
+    }
+    .alert {
+      padding: var(--_space-3) var(--_space-4);
+      border: 2px solid var(--_danger);
+      border-radius: var(--_radius-m);
+    }
+    .alert p {
+      margin: 0;
+    }
+    .alert .headline {
+      font-size: var(--_font-size-l);
+      font-weight: var(--_font-weight-bold);
+      color: var(--_danger);
+    }
+    .emailed {
+      margin: 0;
+    }
+    .next {
+      list-style: none;
+      margin: 0;
+      padding: 0;
+      display: grid;
+      gap: var(--_space-2);
+    }
+    .next li,
+    .charged div {
+      display: flex;
+      justify-content: space-between;
+      gap: var(--_space-3);
+    }
+    .next li {
+      padding: var(--_space-3) var(--_space-4);
+      border: 1px solid var(--_border);
+      border-radius: var(--_radius-m);
+    }
+    .amount,
+    .charged dd {
+      white-space: nowrap;
+      font-variant-numeric: tabular-nums;
+    }
+    .charged {
+      margin: 0;
+      font-size: var(--_font-size-l);
+      font-weight: var(--_font-weight-bold);
+    }
+    .charged dd {
+      margin: 0;
     }
   `,
 ];

@@ -1,14 +1,13 @@
-import { html, nothing, type PropertyValues } from 'lit';
+import { html, nothing } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import { consume } from '@lit/context';
-import { formatMoney } from '../../contract/money.js';
 import type { Order } from '../../contract/order.js';
 import type { ToteApi } from '../../state/api-client.js';
 import type { CartLine, CartStore } from '../../state/cart-store.js';
 import { CheckoutController } from '../../state/checkout-controller.js';
 import { isBlocking } from '../../state/checkout-order.js';
 import { choicesFromQuote } from '../../state/checkout-quote.js';
-import { CHECKOUT_STEPS, type CheckoutMode, type CheckoutStep, type MaybeStorage, stepIndex } from '../../state/checkout-session.js';
+import type { CheckoutMode, CheckoutStep, MaybeStorage } from '../../state/checkout-session.js';
 import { apiContext, cartContext, currencyContext, hostContext } from '../../state/context.js';
 import '../address-form/address-form.js';
 import type { ToteAddressForm } from '../address-form/address-form.js';
@@ -26,6 +25,7 @@ import { ToteElement } from '../internal/tote-element.js';
 import { checkoutStyles } from './checkout.styles.js';
 import '../internal/messages-checkout.js';
 import { renderConfirmation } from './confirmation.js';
+import { renderRecap, renderStepNav, renderSummary } from './steps.js';
 import { noticeText } from './notices.js';
 
 /** `tote-checkout-submit` (cancelable): "Place order" was pressed; `preventDefault()` stops the submit. */
@@ -61,14 +61,6 @@ declare global {
   }
 }
 
-const STEP_LABEL: Record<CheckoutStep, MessageKey> = {
-  review: 'stepReview',
-  address: 'stepAddress',
-  shipping: 'stepShipping',
-  payment: 'stepPayment',
-  confirm: 'stepConfirm',
-  placed: 'stepPlaced',
-};
 const STEP_HEADING: Record<CheckoutStep, MessageKey> = {
   review: 'reviewHeading',
   address: 'addressHeading',
@@ -174,7 +166,7 @@ export class ToteCheckout extends ToteElement {
     this.listenedHost = undefined;
   }
 
-  protected override willUpdate(_changed: PropertyValues<this>): void {
+  protected override willUpdate(): void {
     if (this.host !== this.listenedHost) {
       this.listenedHost?.removeEventListener('tote-checkout-start', this.handleHostStart);
       this.listenedHost = this.host;
@@ -191,7 +183,10 @@ export class ToteCheckout extends ToteElement {
     if (this.store && this.flow.state.step !== step) this.flow.session.update({ step });
     this.error = '';
     this.emit('tote-checkout-step', { step });
-    if (!first) void this.focusHeading();
+    const flagged = this.flow.lines.find(isBlocking);
+    // Sent back to the cart by a line that sold out: focus goes to that line.
+    if (step === 'review' && flagged && !first) void this.updateComplete.then(() => this.cartEl?.focusLine(flagged.sku_id));
+    else if (!first) void this.focusHeading();
   }
 
   /** The shopper may already be in a field of the new step; only a focus left on a button (or nowhere) moves. */
@@ -304,7 +299,7 @@ export class ToteCheckout extends ToteElement {
     }
     const notice = noticeText(this.flow, (k, p) => this.t(k, p), this.effectiveLocale);
     return html`<div part="base">
-      ${this.renderSteps(step)}
+      ${renderStepNav(step, (k, p) => this.t(k, p), (s) => this.goTo(s))}
       <div class="columns">
         <section class="main" aria-labelledby="step-heading" data-step=${step}>
           <h2 id="step-heading" tabindex="-1">${this.t(STEP_HEADING[step])}</h2>
@@ -312,53 +307,9 @@ export class ToteCheckout extends ToteElement {
           ${notice.status ? html`<p class="notice" role="status">${notice.status}</p>` : nothing}
           ${this.renderStep(step)}
         </section>
-        ${this.renderSummary()}
+        ${renderSummary(this.flow, { t: (k, p) => this.t(k, p), locale: this.effectiveLocale, open: this.summaryOpen, toggle: () => (this.summaryOpen = !this.summaryOpen) })}
       </div>
     </div>`;
-  }
-
-  /** The step list as navigation: steps already done (and the current one) can be revisited. */
-  private renderSteps(current: CheckoutStep) {
-    const index = stepIndex(current);
-    return html`<nav aria-label=${this.t('checkoutSteps')}>
-      <ol part="steps">
-        ${CHECKOUT_STEPS.filter((s) => s !== 'placed').map((s, i) => {
-          const label = this.t(STEP_LABEL[s]);
-          if (i > index) return html`<li class="todo">${label}</li>`;
-          return html`<li class=${i < index ? 'done' : 'current'}>
-            <button
-              class="step"
-              type="button"
-              aria-current=${s === current ? 'step' : nothing}
-              aria-label=${i < index ? this.t('stepCompleted', { step: label }) : nothing}
-              @click=${() => this.goTo(s)}
-            >
-              ${i < index ? html`<span aria-hidden="true">✓</span> ` : nothing}${label}
-            </button>
-          </li>`;
-        })}
-      </ol>
-    </nav>`;
-  }
-
-  private renderSummary() {
-    const quote = this.flow.quote;
-    const total = quote ? formatMoney(quote.totals.total, quote.currency, this.effectiveLocale) : '';
-    return html`<aside class="summary ${this.summaryOpen ? 'open' : ''}" part="summary" aria-label=${this.t('summary')}>
-      <button class="summary-toggle" type="button" aria-expanded=${this.summaryOpen ? 'true' : 'false'} aria-controls="summary-body" @click=${() => (this.summaryOpen = !this.summaryOpen)}>
-        <span>${this.t(this.summaryOpen ? 'hideSummary' : 'showSummary')}</span>
-        <strong class="summary-total">${total}</strong>
-      </button>
-      <div id="summary-body">
-        <tote-estimate .quote=${quote} .lines=${this.flow.lines} .busy=${this.flow.busy} ?updating=${this.flow.quoteLoading}></tote-estimate>
-        ${this.flow.quoteFailed
-          ? html`<p class="error" role="alert">
-              ${this.t('estimateError')}
-              <button class="button secondary" type="button" @click=${() => this.flow.requote()}>${this.t('retryNow')}</button>
-            </p>`
-          : nothing}
-      </div>
-    </aside>`;
   }
 
   private renderStep(step: CheckoutStep) {
@@ -428,40 +379,8 @@ export class ToteCheckout extends ToteElement {
   }
 
   private renderConfirm() {
-    const s = this.flow.state;
-    const a = s.shipping;
-    const address = [
-      `${a.first_name} ${a.last_name}`.trim(),
-      a.address_1,
-      a.address_2,
-      [a.postal_code, a.city, a.state].filter(Boolean).join(' '),
-      a.country,
-      a.email,
-      a.phone,
-    ].filter(Boolean).join('\n');
-    const shippingLines = (this.flow.quote?.bags ?? [])
-      .map((b) => {
-        const m = b.shipping_methods.find((x) => x.shipping_method_id === b.shipping_method_id);
-        return m ? `${b.merchant_name}: ${m.label}` : '';
-      })
-      .filter(Boolean)
-      .join('\n');
-    const pay = s.payment;
     const busy = this.flow.placing !== 'idle';
-    return html`<dl class="recap">
-        <div>
-          <dt>${this.t('shippingAddress')} <button class="link" type="button" @click=${() => this.goTo('address')}>${this.t('edit')}</button></dt>
-          <dd>${address}</dd>
-        </div>
-        <div>
-          <dt>${this.t('shipping')} <button class="link" type="button" @click=${() => this.goTo('shipping')}>${this.t('edit')}</button></dt>
-          <dd>${shippingLines}</dd>
-        </div>
-        <div>
-          <dt>${this.t('paymentMethod')} <button class="link" type="button" @click=${() => this.goTo('payment')}>${this.t('edit')}</button></dt>
-          <dd>${pay?.brand && pay.last4 ? this.t('paidWith', { brand: pay.brand, last4: pay.last4 }) : pay?.payment_provider}</dd>
-        </div>
-      </dl>
+    return html`${renderRecap(this.flow, (k, p) => this.t(k, p), (s) => this.goTo(s))}
       <div class="actions">
         <button class="button secondary" type="button" @click=${() => this.goTo('payment')}>${this.t('back')}</button>
         <button

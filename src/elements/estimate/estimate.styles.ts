@@ -144,9 +144,5 @@ export const estimateStyles = [
     .error {
       margin: 0;
     }
-    [aria-busy='true'] .bag,
-    [aria-busy='true'] [part='total'] {
-      opacity: 0.6;
-    }
   `,
 ];

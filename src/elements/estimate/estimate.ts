@@ -134,6 +134,9 @@ export class ToteEstimate extends ToteElement {
         <div class="total"><dt>${this.t('bagTotal')}</dt><dd data-total=${bag.total} data-currency=${this.shown!.currency}>${this.money(bag.total)}</dd></div>
       </dl>
       ${until !== undefined ? html`<p class="busy" role="status">${this.busyText(merchant, until)}</p>` : nothing}
+      ${bag.problems.some((p) => p.code === 'no_shipping')
+        ? html`<p class="problem" part="problems">${this.t('problemNoShipping')}</p>`
+        : nothing}
     </div>`;
   }
 

@@ -1,0 +1,78 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { QuoteResponseSchema, type QuoteResponse } from '../../src/contract/checkout-api.js';
+import { emptyAddress } from '../../src/state/checkout-address.js';
+import {
+  busyMerchants,
+  checkoutCurrency,
+  chosenMethods,
+  lineIssues,
+  quoteChanges,
+  quoteKey,
+  quoteRequest,
+  quoteTotalsDisagree,
+} from '../../src/state/checkout-quote.js';
+
+const lines = [
+  { sku_id: 11, merchant_id: 1001, name: 'Tee', unit_price: 2000, currency: 'USD', quantity: 2 },
+  { sku_id: 21, merchant_id: 1002, name: 'Bowl', unit_price: 4800, currency: 'JPY', quantity: 1 },
+];
+const address = { ...emptyAddress('US'), first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', address_1: '1 Main', city: 'SF', state: 'CA', postal_code: '94105' };
+const state = { shipping: address, billing: emptyAddress('US'), billingSameAsShipping: true, selections: {} as Record<string, string> };
+
+const quote = (over: Partial<QuoteResponse> = {}): QuoteResponse =>
+  QuoteResponseSchema.parse({
+    quote_token: 't', expires_at: '2026-11-22T22:00:00Z', currency: 'USD', mode: 'direct', ready: true,
+    bags: [
+      { merchant_id: 1001, merchant_name: 'A', lines: [{ sku_id: 11, name: 'Tee', quantity: 2, unit_price: 2000, total: 4000, available: true }], shipping_methods: [{ shipping_method_id: 's', label: 'Std', price: 500 }], shipping_method_id: 's', sub_total: 4000, shipping_total: 500, tax_total: 350, total: 4850, problems: [] },
+      { merchant_id: 1002, merchant_name: 'B', lines: [{ sku_id: 21, name: 'Bowl', quantity: 1, unit_price: 3200, total: 3200, available: true }], shipping_methods: [], sub_total: 3200, shipping_total: 0, tax_total: 0, total: 3200, problems: [] },
+    ],
+    totals: { sub_total: 7200, shipping_total: 500, tax_total: 350, total: 8050 },
+    ...over,
+  });
+
+test('the currency is the provider\'s when it names one, else the first merchant\'s', () => {
+  assert.equal(checkoutCurrency('eur', lines), 'EUR');
+  assert.equal(checkoutCurrency(undefined, lines), 'USD');
+  assert.equal(checkoutCurrency(undefined, [...lines].reverse()), 'JPY');
+});
+
+test('a quote request carries the address only once it is complete, and the shopper\'s picks', () => {
+  const partial = quoteRequest({ mode: 'direct', currency: 'USD', lines, state: { ...state, shipping: { ...address, city: '' } } })!;
+  assert.equal(partial.shipping_address, undefined);
+  assert.equal(partial.customer, undefined);
+  const full = quoteRequest({ mode: 'cart', currency: 'USD', lines, state: { ...state, selections: { '1001': 'x' }, quoteToken: 'prev' } })!;
+  assert.deepEqual(full.customer, { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com' });
+  assert.equal(full.shipping_address!.postal_code, '94105');
+  assert.deepEqual(full.shipping, [{ merchant_id: 1001, shipping_method_id: 'x' }]);
+  assert.equal(full.quote_token, 'prev');
+  assert.equal(quoteKey(full), quoteKey({ ...full, quote_token: 'other' }), 'the token does not make a new request');
+  assert.equal(quoteRequest({ mode: 'direct', lines: [], state }), undefined);
+});
+
+test('totals that are not the sum of the bags are caught', () => {
+  assert.equal(quoteTotalsDisagree(quote()), false);
+  assert.equal(quoteTotalsDisagree(quote({ totals: { sub_total: 7200, shipping_total: 500, tax_total: 350, total: 8051 } })), true);
+});
+
+test('what changed between two quotes', () => {
+  const after = quote();
+  after.bags[0]!.lines[0]!.unit_price = 2200;
+  after.bags[0]!.tax_total = 400;
+  after.bags[1]!.lines[0]!.available = false;
+  after.totals.total = 8500;
+  assert.deepEqual(quoteChanges(quote(), after), [
+    { kind: 'price', name: 'Tee', before: 2000, after: 2200 },
+    { kind: 'tax', merchant: 'A', before: 350, after: 400 },
+    { kind: 'unavailable', name: 'Bowl' },
+    { kind: 'total', before: 8050, after: 8500 },
+  ]);
+});
+
+test('chosen methods, busy shops and flagged lines are read from the quote', () => {
+  const q = quote();
+  q.bags[1]!.problems = [{ code: 'merchant_busy', retry_after: 3 }, { code: 'out_of_stock', sku_id: 21 }];
+  assert.deepEqual(chosenMethods(q), { '1001': 's' });
+  assert.deepEqual([...busyMerchants(q)], [[1002, 3]]);
+  assert.deepEqual(lineIssues(q), [{ sku_id: 21, issue: 'out_of_stock' }]);
+});
