@@ -18,6 +18,11 @@ if (params.get('payment') === 'stripe') {
   checkout.stripeKey = params.get('stripe-key') ?? '';
 }
 
+// The confirmation is the end of the checkout: no "Checkout" heading above it.
+checkout.addEventListener('tote-checkout-step', (e) => {
+  document.querySelector<HTMLElement>('.checkout-page > h1')!.hidden = e.detail.step === 'placed';
+});
+
 checkout.addEventListener('tote-checkout-complete', (e) => {
   const { order, access } = e.detail;
   const link = document.createElement('a');

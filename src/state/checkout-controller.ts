@@ -289,7 +289,9 @@ export class CheckoutController implements ReactiveController {
     if (quote.mode === 'cart') patch.quoteToken = quote.quote_token;
     this.session.update(patch);
     this.scheduleBusy(busyMerchants(quote));
-    if (quote.payment) void this.options.adapter()?.prepare?.(quote.payment);
+    const adapter = this.options.adapter();
+    adapter?.quoted?.(quote);
+    if (quote.payment) void adapter?.prepare?.(quote.payment);
     this.options.store()?.applyQuote(quote);
     this.host.requestUpdate();
   }

@@ -21,6 +21,8 @@ export interface PaymentAdapter {
   readonly quotePayment?: QuoteRequest['payment'];
   /** Called with each quote's `payment` block (the PaymentIntent's client secret and the publishable key). */
   prepare?(payment: NonNullable<QuoteResponse['payment']>): void | Promise<void>;
+  /** Called with each quote: the amount and currency the provider's fields charge (deferred intents, wallets). */
+  quoted?(quote: Pick<QuoteResponse, 'currency' | 'totals'>): void;
   /**
    * "Place order" answered `requires_action`: confirm with the provider (3-D Secure and the like), then
    * resolve with the payment to place again with (`{ intent_confirmed: true }`). Tote resends place with

@@ -1,9 +1,10 @@
-// The checkout of `npm start`'s storefront in every engine (TOTE_BROWSERS), in both modes: SKUs
-// from three merchants go into the cart from the storefront's grid, the address is typed with the
-// keyboard alone, shipping is chosen per bag, the estimate shows three bags
-// whose totals add up to the order total, the sandbox card pays, the order is
-// placed, and the status page follows each bag to COMPLETED as the sandbox
-// advances it.
+// The checkout of `npm start`'s storefront in every engine (TOTE_BROWSERS), in both modes, through
+// the BFF's quote and place routes: SKUs from three merchants go into the cart
+// from the storefront's grid, the address is typed with the keyboard alone,
+// shipping is chosen per bag, the summary shows three shops whose totals add
+// up to one grand total in one currency, the sandbox card pays, the order is
+// placed with one request, and the status page follows each bag to COMPLETED
+// as the sandbox advances it.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
@@ -115,24 +116,21 @@ async function typeAddressByKeyboard(page: Page): Promise<void> {
   await page.keyboard.press('Enter');
 }
 
-/** Bag totals and order totals of the visible estimate, by currency. */
-async function estimateTotals(page: Page) {
+/** Each shop's total and the grand total of the order summary, with their currencies. */
+async function summaryTotals(page: Page) {
   // No helper functions inside evaluate(): tsx would wrap them in a `__name` the page does not have.
   return page.locator('tote-checkout tote-estimate').evaluate((el) => ({
     bags: [...el.shadowRoot!.querySelectorAll<HTMLElement>('[part="bag"] .total dd')].map((d) => ({ amount: Number(d.dataset.total), currency: d.dataset.currency! })),
-    order: [...el.shadowRoot!.querySelectorAll<HTMLElement>('[part="total"] dd')].map((d) => ({ amount: Number(d.dataset.total), currency: d.dataset.currency! })),
+    order: [...el.shadowRoot!.querySelectorAll<HTMLElement>('[part="total"] .grand dd')].map((d) => ({ amount: Number(d.dataset.total), currency: d.dataset.currency! })),
   }));
 }
 
-function assertBagsAddUp(totals: Awaited<ReturnType<typeof estimateTotals>>) {
-  assert.equal(totals.bags.length, 3, 'three bags');
-  const sums = new Map<string, number>();
-  for (const b of totals.bags) sums.set(b.currency, (sums.get(b.currency) ?? 0) + b.amount);
-  assert.deepEqual(
-    totals.order.map((o) => [o.currency, o.amount]),
-    [...sums].map(([c, a]) => [c, a]),
-    'bag totals add up to the order total in each currency',
-  );
+function assertBagsAddUp(totals: Awaited<ReturnType<typeof summaryTotals>>) {
+  assert.equal(totals.bags.length, 3, 'three shops');
+  assert.equal(totals.order.length, 1, 'one grand total');
+  const currency = totals.order[0]!.currency;
+  assert.ok(totals.bags.every((b) => b.currency === currency), 'every shop in the one currency');
+  assert.equal(totals.bags.reduce((n, b) => n + b.amount, 0), totals.order[0]!.amount, 'shop totals add up to the grand total');
 }
 
 async function step(page: Page, name: string) {
@@ -156,13 +154,12 @@ async function toConfirm(page: Page, base: string, mode: 'cart' | 'direct', card
   assert.equal(await bags.count(), 3);
   for (let i = 0; i < 3; i++) {
     const radios = bags.nth(i).locator('input[type="radio"]');
+    // The cheapest is chosen for the shopper; taking the last asks for a new quote.
+    assert.equal(await bags.nth(i).locator('input:checked').count(), 1, 'a method chosen by default');
     await radios.nth((await radios.count()) - 1).check();
   }
-  await page.waitForFunction(() => {
-    const est = document.querySelector('tote-checkout')?.shadowRoot?.querySelector('tote-estimate');
-    return est?.shadowRoot?.querySelectorAll('[part="bag"]').length === 3;
-  });
-  assertBagsAddUp(await estimateTotals(page));
+  await settled(page);
+  assertBagsAddUp(await summaryTotals(page));
   await page.getByRole('button', { name: 'Continue to payment' }).click();
   await pay(page, card);
   await step(page, 'confirm');
@@ -170,7 +167,15 @@ async function toConfirm(page: Page, base: string, mode: 'cart' | 'direct', card
     const b = document.querySelector('tote-checkout')?.shadowRoot?.querySelector<HTMLButtonElement>('[part="submit-button"]');
     return b && !b.disabled;
   }, undefined, { timeout: 20_000 });
-  assertBagsAddUp(await estimateTotals(page));
+  assertBagsAddUp(await summaryTotals(page));
+}
+
+/** Waits until no quote is on its way and the summary shows three shops. */
+async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const est = document.querySelector('tote-checkout')?.shadowRoot?.querySelector('tote-estimate') as (HTMLElement & { updating: boolean }) | null;
+    return !!est && !est.updating && est.shadowRoot?.querySelectorAll('[part="bag"]').length === 3;
+  }, undefined, { timeout: 20_000 });
 }
 
 async function pay(page: Page, card: string): Promise<void> {
@@ -259,8 +264,16 @@ for (const engine of engines()) describe(`checkout (e2e, ${engine})`, { timeout:
   for (const mode of ['cart', 'direct'] as const) {
     it(`mode=${mode}: three merchants, keyboard address, shipping per bag, sandbox card, order followed to COMPLETED`, () =>
       withPage(async (page) => {
+        const api: string[] = [];
+        page.on('request', (r) => {
+          const path = new URL(r.url()).pathname;
+          if (path.startsWith('/api/')) api.push(`${r.method()} ${path}`);
+        });
         await toConfirm(page, demo.url, mode);
+        const before = api.length;
         const statusUrl = await placeOrder(page);
+        assert.deepEqual(api.slice(before).filter((r) => !r.startsWith('GET /api/orders/')), ['POST /api/checkout/place'], 'one request places the order');
+        assert.ok(!api.some((r) => /\/api\/(carts|estimate)\b|^POST \/api\/orders$/.test(r)), `no old checkout routes: ${api.join(', ')}`);
         await followToCompleted(page, statusUrl, demo.service);
       }));
 
@@ -285,8 +298,8 @@ for (const engine of engines()) describe(`checkout (e2e, ${engine})`, { timeout:
         await toConfirm(page, demo.url, mode);
         await sandbox(demo.service, 'POST', '/__sandbox/faults', { merchant_id: 1003, reject_bags: true });
         const statusUrl = await placeOrder(page);
-        const rejected = page.locator('tote-checkout tote-estimate [part="bag"][data-merchant="1003"]');
-        await rejected.getByText('Rejected by the shop').waitFor();
+        const rejected = page.locator('tote-checkout .alert[data-merchant="1003"]');
+        await rejected.getByText(/could not accept its part of your order\. You were not charged/).waitFor();
         assert.deepEqual((await cartSkus(page)).map((l) => l.merchant_id), [1003], 'the rejected bag stays in the cart');
         await page.goto(statusUrl);
         const statuses = page.locator('tote-order-status [data-field="status"]');
