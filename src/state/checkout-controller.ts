@@ -87,6 +87,8 @@ export class CheckoutController implements ReactiveController {
   /** The last quote answered (kept while a newer one loads, so totals do not flicker). */
   quote?: QuoteResponse;
   quoteFailed = false;
+  /** A shop cannot price the order in the chosen currency (`currency_mismatch`). */
+  currencyRefused = false;
   /** Busy shops: merchant id → epoch ms when they are asked again. */
   readonly busy = new Map<number, number>();
   placing: PlacingState = 'idle';
@@ -266,6 +268,8 @@ export class CheckoutController implements ReactiveController {
       .then((q) => {
         if (!this.state.quoteToken) this.session.update({ quoteToken: q.quote_token });
       })
+      // Its failure is the run's own (reported through the task); the runs waiting on it just go on.
+      .catch(() => undefined)
       .finally(() => (this.creatingCart = undefined));
     return first.then((q) => {
       signal.throwIfAborted();
@@ -281,6 +285,7 @@ export class CheckoutController implements ReactiveController {
   private acceptQuote(quote: QuoteResponse): void {
     this.quote = quote;
     this.quoteFailed = false;
+    this.currencyRefused = false;
     const offered = new Map(quote.bags.map((b) => [String(b.merchant_id), b.shipping_methods.map((m) => m.shipping_method_id)]));
     // A pick made for an earlier address may not be offered any more: the quote's default stands.
     const selections = Object.fromEntries(Object.entries(this.state.selections).filter(([m, id]) => offered.get(m)?.includes(id)));
@@ -304,6 +309,7 @@ export class CheckoutController implements ReactiveController {
       return;
     }
     this.quoteFailed = true;
+    this.currencyRefused = e instanceof ApiRequestError && e.code === 'currency_mismatch';
     this.host.requestUpdate();
   }
 

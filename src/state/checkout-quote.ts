@@ -48,6 +48,8 @@ export function quoteRequest(input: QuoteInputs): QuoteRequest | undefined {
     const picked = Object.entries(state.selections);
     if (picked.length) req.shipping = picked.map(([merchant, id]) => ({ merchant_id: Number(merchant), shipping_method_id: id }));
   }
+  // The service estimates a direct order for an address only: nothing to ask before there is one.
+  if (input.mode === 'direct' && !req.shipping_address) return undefined;
   if (input.payment) req.payment = input.payment;
   if (input.mode === 'cart' && state.quoteToken) req.quote_token = state.quoteToken;
   return req;

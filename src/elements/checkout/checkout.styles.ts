@@ -113,7 +113,7 @@ export const checkoutStyles = [
       z-index: 1;
       margin: 0 calc(-1 * var(--_space-2));
       padding: var(--_space-3) var(--_space-2);
-      background: var(--_bg);
+      background: var(--tote-checkout-bar-background, var(--_bg));
       border-top: 1px solid var(--_border);
     }
     @container (min-width: 52rem) {

@@ -92,6 +92,7 @@ const STEP_HEADING: Record<CheckoutStep, MessageKey> = {
  *
  * @cssproperty --tote-checkout-max-width - Maximum width (default 72rem).
  * @cssproperty --tote-checkout-sticky-top - Offset of the sticky summary from the top (default 1rem).
+ * @cssproperty --tote-checkout-bar-background - Background of the sticky button bar on narrow screens (default the surface colour).
  */
 export class ToteCheckout extends ToteElement {
   static override styles = checkoutStyles;

@@ -53,7 +53,7 @@ export function renderRecap(flow: CheckoutController, t: T, goTo: (step: Checkou
     `${a.first_name} ${a.last_name}`.trim(),
     a.address_1,
     a.address_2,
-    [a.postal_code, a.city, a.state].filter(Boolean).join(' '),
+    cityLine(a),
     a.country,
     a.email,
     a.phone,
@@ -92,10 +92,18 @@ export function renderSummary(flow: CheckoutController, o: { t: T; locale: strin
       <tote-estimate .quote=${quote} .lines=${flow.lines} .busy=${flow.busy} ?updating=${flow.quoteLoading}></tote-estimate>
       ${flow.quoteFailed
         ? html`<p class="error" role="alert">
-            ${t('estimateError')}
+            ${flow.currencyRefused ? t('currencyRefused', { currency: flow.currency ?? '' }) : t('estimateError')}
             <button class="button secondary" type="button" @click=${() => flow.requote()}>${t('retryNow')}</button>
           </p>`
         : nothing}
     </div>
   </aside>`;
+}
+
+/** Countries that write "City, ST 94105"; elsewhere the postal code comes first ("10115 Berlin"). */
+const CITY_FIRST = new Set(['US', 'CA', 'AU', 'GB', 'IE', 'JP', 'MX', 'BR', 'IN']);
+
+function cityLine(a: { city: string; state: string; postal_code: string; country: string }): string {
+  if (CITY_FIRST.has(a.country)) return [[a.city, a.state].filter(Boolean).join(', '), a.postal_code].filter(Boolean).join(' ');
+  return [a.postal_code, a.city, a.state].filter(Boolean).join(' ');
 }

@@ -148,7 +148,9 @@ export class ToteEstimate extends ToteElement {
   private renderLine(line: QuoteLine) {
     const cart = this.lines.find((l) => l.sku_id === line.sku_id);
     const src = safeUrl(line.thumbnail ?? cart?.image);
-    const variant = line.variant ?? cart?.variant_values?.map((v) => v.value).join(' · ');
+    const values = cart?.variant_values?.map((v) => v.value) ?? [];
+    // Many shops already name the variant in the product name ("Parka — XS / Plum"): not said twice.
+    const variant = line.variant ?? (values.every((v) => line.name.includes(v)) ? undefined : values.join(' · '));
     return html`<li part="line" class=${line.available ? '' : 'unavailable'} data-sku=${line.sku_id}>
       <span class="thumb">
         ${src ? html`<img src=${src} alt="" loading="lazy" decoding="async" referrerpolicy="no-referrer" />` : nothing}

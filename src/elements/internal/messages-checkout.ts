@@ -135,6 +135,7 @@ export const checkoutMessages = {
   shippingLater: 'Calculated at the shipping step',
   grandTotal: 'Total',
   paidIn: (p: Params) => `You pay in ${p.currency}. Shops that sell in another currency are shown converted.`,
+  currencyRefused: (p: Params) => `One of these shops cannot take payment in ${p.currency} yet. Remove its items, or try again later.`,
   totalsDisagree: 'These totals do not add up, so the order cannot be placed. Try again in a moment.',
   shopBusy: (p: Params) => `${p.merchant} is busy right now. Trying again in ${p.seconds} s…`,
   shopBusyNow: (p: Params) => `${p.merchant} is busy right now. Trying again…`,
