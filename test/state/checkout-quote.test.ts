@@ -38,7 +38,8 @@ test('the currency is the provider\'s when it names one, else the first merchant
 });
 
 test('a quote request carries the address only once it is complete, and the shopper\'s picks', () => {
-  const partial = quoteRequest({ mode: 'direct', currency: 'USD', lines, state: { ...state, shipping: { ...address, city: '' } } })!;
+  const partial = quoteRequest({ mode: 'cart', currency: 'USD', lines, state: { ...state, shipping: { ...address, city: '' } } })!;
+  assert.equal(quoteRequest({ mode: 'direct', currency: 'USD', lines, state: { ...state, shipping: { ...address, city: '' } } }), undefined, 'a direct order is priced for an address only');
   assert.equal(partial.shipping_address, undefined);
   assert.equal(partial.customer, undefined);
   const full = quoteRequest({ mode: 'cart', currency: 'USD', lines, state: { ...state, selections: { '1001': 'x' }, quoteToken: 'prev' } })!;
