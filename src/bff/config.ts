@@ -70,6 +70,11 @@ export interface BffConfig {
   placeUnknownWindowMs?: number;
   /** How long an idempotent answer is replayed. Default 24 h. */
   idempotencyTtlMs?: number;
+  /**
+   * How long a placement's claim outlives an instance that died while placing; the live holder renews
+   * it every third of this. A retry on another instance waits this long, then reconciles. Default 10 s.
+   */
+  idempotencyLeaseMs?: number;
   /** How long a concurrent duplicate waits for the first request. Default 30 s. */
   idempotencyWaitMs?: number;
   /**

@@ -94,7 +94,7 @@ export function createBff(config: BffConfig): Bff {
     store: stores.idempotency,
     ttlMs: config.idempotencyTtlMs ?? 24 * 60 * 60_000,
     waitMs: config.idempotencyWaitMs ?? 30_000,
-    leaseMs: upstreamTimeoutMs * 3,
+    leaseMs: config.idempotencyLeaseMs ?? 10_000,
     unknownWindowMs: config.placeUnknownWindowMs ?? 5 * 60_000,
   });
   const quoter = createQuoter({ client, health, tokens, ttlMs: config.quoteTtlMs ?? 15 * 60_000 });

@@ -76,7 +76,7 @@ export interface IdempotencyOptions {
   store: IdempotencyStore;
   ttlMs: number;
   waitMs: number;
-  /** How long a claim lasts if its instance dies mid-call (longer than an upstream call can take). */
+  /** How long a claim outlives its instance: the holder renews it every third of this while it works. */
   leaseMs: number;
   /** How long after sending an attempt whose outcome is unknown the service may still create its order. */
   unknownWindowMs: number;
@@ -142,7 +142,7 @@ export function createIdempotentRunner({ store, ttlMs, waitMs, leaseMs, unknownW
     };
     if (previous && (previous.state === 'unknown' || previous.state === 'pending')) {
       // An earlier attempt's outcome is unknown (or its instance died mid-call): ask, and never send it again.
-      const since = previous.state === 'unknown' ? (previous.since ?? now()) : previous.leaseUntil - leaseMs;
+      const since = previous.state === 'unknown' ? (previous.since ?? now()) : (previous.since ?? previous.leaseUntil - leaseMs);
       let found: StoredAnswer | undefined;
       try {
         found = await sub.reconcile();
@@ -169,16 +169,33 @@ export function createIdempotentRunner({ store, ttlMs, waitMs, leaseMs, unknownW
     }
   }
 
+  /** Renews the lease while this instance works on the key, so that only a dead (or stalled) holder loses it. */
+  function holdClaim(key: string, claimed: Extract<IdempotencyRecord, { state: 'pending' }>) {
+    let held = claimed;
+    const timer = setInterval(() => {
+      const leaseUntil = Date.now() + leaseMs;
+      store.renew(key, held, leaseUntil, ttlMs).then(
+        (renewed) => void (renewed && (held = { ...held, leaseUntil })),
+        () => {},
+      );
+    }, leaseMs / 3);
+    timer.unref?.();
+    return () => clearInterval(timer);
+  }
+
   return async function run(sub: Submission): Promise<StoredAnswer> {
     for (;;) {
-      const pending = { state: 'pending' as const, fingerprint: sub.fingerprint, leaseUntil: Date.now() + leaseMs };
+      const at = Date.now();
+      const pending = { state: 'pending' as const, fingerprint: sub.fingerprint, leaseUntil: at + leaseMs, since: at };
       const claim = await store.claim(storageKey(sub.key), pending, ttlMs);
       if (claim.claimed) {
+        const release = holdClaim(storageKey(sub.key), pending);
         const work = settle(sub, claim.previous);
         local.set(sub.key, work);
         try {
           return await work;
         } finally {
+          release();
           local.delete(sub.key);
         }
       }

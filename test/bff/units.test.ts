@@ -205,6 +205,31 @@ describe('idempotent runner', () => {
     for (const a of answers) assert.deepEqual(a, { status: 201, body: { n: 1 } });
     assert.deepEqual(await submit(sub), { status: 201, body: { n: 1 } });
   });
+  it('renews a live claim, so that another instance waits for its answer instead of taking the key over', async () => {
+    const store = createMemoryIdempotencyStore();
+    const [a, b] = [0, 1].map(() => createIdempotentRunner({ store, ttlMs: 60_000, waitMs: 5_000, leaseMs: 90, unknownWindowMs: 60_000 }));
+    let sent = 0;
+    let reconciled = 0;
+    const sub = {
+      key: 'key-renewed-1',
+      fingerprint: 'f',
+      send: async () => {
+        sent++;
+        // Four leases long: without renewal the other instance would take over and reconcile.
+        await new Promise((r) => setTimeout(r, 360));
+        return { status: 201, body: { order: 1 } };
+      },
+      reconcile: async () => {
+        reconciled++;
+        return undefined;
+      },
+    };
+    const first = a!(sub);
+    await new Promise((r) => setTimeout(r, 30));
+    const second = await b!(sub);
+    assert.deepEqual(second, await first);
+    assert.deepEqual([sent, reconciled], [1, 0]);
+  });
   it('refuses the same key with another body', async () => {
     const submit = run();
     await submit({ key: 'key-00000002', fingerprint: 'a', send: async () => ({ status: 201, body: 1 }), reconcile: async () => undefined });

@@ -49,6 +49,19 @@ describe('the idempotency store on Redis', () => {
     assert.equal(next.claimed && next.previous?.state, 'pending');
   });
 
+  it('renews a claim only for its holder, and only while it is pending', async () => {
+    const [sa, sb] = [createRedisIdempotencyStore(a), createRedisIdempotencyStore(b)];
+    const held = pending('f1', 10_000);
+    assert.equal((await sa.claim('idem:renew-1', held, 60_000)).claimed, true);
+    assert.equal(await sb.renew('idem:renew-1', { ...held, leaseUntil: held.leaseUntil - 1 }, held.leaseUntil + 5000, 60_000), false);
+    assert.equal(await sb.renew('idem:renew-1', { ...held, fingerprint: 'f2' }, held.leaseUntil + 5000, 60_000), false);
+    assert.equal(await sa.renew('idem:renew-1', held, held.leaseUntil + 5000, 60_000), true);
+    assert.deepEqual(await sb.get('idem:renew-1'), { ...held, leaseUntil: held.leaseUntil + 5000 });
+    await sa.set('idem:renew-1', { state: 'done', fingerprint: 'f1', status: 201, body: {} }, 60_000);
+    assert.equal(await sa.renew('idem:renew-1', { ...held, leaseUntil: held.leaseUntil + 5000 }, held.leaseUntil + 9000, 60_000), false);
+    assert.equal((await sb.get('idem:renew-1'))?.state, 'done');
+  });
+
   it('replays a done record, refuses another fingerprint, and frees a deleted key', async () => {
     const [sa, sb] = [createRedisIdempotencyStore(a), createRedisIdempotencyStore(b)];
     await sa.set('idem:done-1', { state: 'done', fingerprint: 'f1', status: 201, body: { order: { id: 7 } } }, 60_000);

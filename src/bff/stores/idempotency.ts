@@ -2,8 +2,11 @@
 import { trim } from './bounded.js';
 
 export type IdempotencyRecord =
-  /** A request holds the key; `leaseUntil` (epoch ms) ends its claim if its instance died. */
-  | { state: 'pending'; fingerprint: string; leaseUntil: number }
+  /**
+   * A request holds the key; `leaseUntil` (epoch ms) ends its claim if its instance died (a live
+   * holder renews it). `since` (epoch ms): when the claim was taken.
+   */
+  | { state: 'pending'; fingerprint: string; leaseUntil: number; since?: number }
   /**
    * The upstream call may or may not have acted: reconcile before sending anything again.
    * `since` (epoch ms): when the call was sent, the start of the window in which the service may still act on it.
@@ -24,6 +27,11 @@ export interface IdempotencyStore {
    * it, or any record of it has another fingerprint (that is a conflict).
    */
   claim(key: string, pending: Extract<IdempotencyRecord, { state: 'pending' }>, ttlMs: number): Promise<ClaimResult>;
+  /**
+   * Atomically moves the lease of `held` to `leaseUntil`, if `held` (same fingerprint and lease) still
+   * holds the key; false when it does not (the attempt settled, or another took over).
+   */
+  renew(key: string, held: Extract<IdempotencyRecord, { state: 'pending' }>, leaseUntil: number, ttlMs: number): Promise<boolean>;
   get(key: string): Promise<IdempotencyRecord | undefined>;
   set(key: string, record: IdempotencyRecord, ttlMs: number): Promise<void>;
   delete(key: string): Promise<void>;
@@ -50,6 +58,12 @@ export function createMemoryIdempotencyStore({ maxEntries = 10_000, now = Date.n
       }
       put(key, pending, ttlMs);
       return current ? { claimed: true, previous: current } : { claimed: true };
+    },
+    async renew(key, held, leaseUntil, ttlMs) {
+      const current = live(key);
+      if (current?.state !== 'pending' || current.fingerprint !== held.fingerprint || current.leaseUntil !== held.leaseUntil) return false;
+      put(key, { ...current, leaseUntil }, ttlMs);
+      return true;
     },
     async get(key) {
       return live(key);

@@ -1,9 +1,10 @@
 /**
  * The idempotency store on Redis: one JSON record per key, claimed by a Lua
  * script so that of two instances racing for one attempt exactly one holds
- * it. A `pending` record carries its lease; once the lease has passed (its
- * instance died mid-call) the next claim takes the key over and gets the
- * old record back as `previous`, so it reconciles before sending.
+ * it. A `pending` record carries its lease, which its holder renews while it
+ * works; once the lease has passed (its instance died mid-call) the next
+ * claim takes the key over and gets the old record back as `previous`, so
+ * it reconciles before sending.
  */
 import type { ClaimResult, IdempotencyRecord, IdempotencyStore } from './idempotency.js';
 import type { RedisConnection } from './redis-connection.js';
@@ -22,8 +23,19 @@ if current then return {1, current} end
 return {1}
 `;
 
+// KEYS[1] the key; ARGV: fingerprint, the lease held, the renewed record (JSON), ttl (ms). 1 when renewed.
+const RENEW = `
+local current = redis.call('GET', KEYS[1])
+if not current then return 0 end
+local r = cjson.decode(current)
+if r.state ~= 'pending' or r.fingerprint ~= ARGV[1] or tonumber(r.leaseUntil) ~= tonumber(ARGV[2]) then return 0 end
+redis.call('SET', KEYS[1], ARGV[3], 'PX', ARGV[4])
+return 1
+`;
+
 export function createRedisIdempotencyStore(redis: RedisConnection): IdempotencyStore {
   const claim = redis.script(CLAIM);
+  const renew = redis.script(RENEW);
   const k = (key: string) => redis.key(key);
   const parse = (text: string) => JSON.parse(text) as IdempotencyRecord;
   return {
@@ -31,6 +43,9 @@ export function createRedisIdempotencyStore(redis: RedisConnection): Idempotency
       const [won, text] = (await claim([k(key)], [JSON.stringify(pending), pending.fingerprint, Date.now(), ttlMs])) as [number, string?];
       if (won === 1) return text ? { claimed: true, previous: parse(text) } : { claimed: true };
       return { claimed: false, current: parse(text!) };
+    },
+    async renew(key, held, leaseUntil, ttlMs) {
+      return (await renew([k(key)], [held.fingerprint, held.leaseUntil, JSON.stringify({ ...held, leaseUntil }), ttlMs])) === 1;
     },
     async get(key) {
       const text = await redis.run((c) => c.get(k(key)));
