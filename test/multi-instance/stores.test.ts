@@ -148,9 +148,19 @@ describe('the event bus on Redis', () => {
 describe('a Redis that goes away', () => {
   it('makes commands fail fast with StoreUnavailableError, and works again once it is back', async () => {
     const store = createRedisIdempotencyStore(a);
+    const cache = createRedisOffersCache(a);
+    const limiter = createRedisRateLimiter(a, { burst: 2, perSecond: 0.01 });
+    await cache.set(1005, '20|', { offers: [], next_cursor: null }, await cache.version(1005));
     await server.stop();
     await assert.rejects(store.get('idem:any'), StoreUnavailableError);
     assert.equal(await a.ping(), false);
+    // The cache misses (reads go to the service) and keeps nothing; invalidating fails, so the webhook is delivered again.
+    assert.equal(await cache.get(1005, '20|'), undefined);
+    await cache.set(1005, '20|', { offers: [], next_cursor: null }, await cache.version(1005));
+    await assert.rejects(cache.invalidate(1005), StoreUnavailableError);
+    // Shoppers are still limited, by this instance's own bucket.
+    const verdicts = [await limiter.take('c'), await limiter.take('c'), await limiter.take('c')];
+    assert.deepEqual(verdicts.map((v) => v.allowed), [true, true, false]);
     await server.start();
     for (let i = 0; i < 200 && !(await a.ping()); i++) await new Promise((r) => setTimeout(r, 25));
     assert.equal(await store.get('idem:any'), undefined);
