@@ -39,6 +39,3 @@ async function listShops(): Promise<void> {
 }
 
 void listShops();
-
-// The cart drawer's "Check out" leads to the checkout page.
-document.addEventListener('tote-cart-checkout', () => location.assign('./checkout.html'));

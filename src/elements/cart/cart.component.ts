@@ -8,6 +8,7 @@ import { loadOnDemand } from '../internal/on-demand.js';
 import { safeUrl } from '../internal/safe-url.js';
 import { loadMessages, type MessageArea } from '../internal/localize.js';
 import { ToteElement } from '../internal/tote-element.js';
+import type { ToteCartOpenDetail } from '../internal/events.js';
 import { cartStyles } from './cart.styles.js';
 import '../internal/messages-cart.js';
 
@@ -16,6 +17,8 @@ const bagIcon = html`<svg class="icon" aria-hidden="true" viewBox="0 0 24 24" wi
   stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">
   <path d="M5 8h14l-1 12H6L5 8Z" /><path d="M9 10V6a3 3 0 0 1 6 0v4" />
 </svg>`;
+
+const TOAST_MS = 6000;
 
 /** `tote-cart-checkout`: the shopper pressed "Check out" in the cart. */
 export interface ToteCartCheckoutDetail {
@@ -38,7 +41,8 @@ declare global {
  * `<tote-provider>` re-checks a saved cart on load and `<tote-checkout>` before the address step.
  * `variant="mini"` renders a badge that opens the cart as a drawer.
  *
- * @event tote-cart-checkout - The shopper pressed "Check out". Cancelable is not needed: the host decides what to open.
+ * @event tote-cart-checkout - The shopper pressed "Check out". Cancelable: by default `<tote-provider>` begins the
+ * `<tote-checkout>` on the page, or goes to its `checkout-url`; `preventDefault()` lets the host decide instead.
  *
  * @csspart base - The cart's root.
  * @csspart bag - One merchant's bag.
@@ -52,6 +56,8 @@ declare global {
  * @csspart badge - The mini variant's button.
  * @csspart drawer - The mini variant's drawer.
  * @csspart checkout-button - The "Check out" button.
+ * @csspart added - The note naming the line just added (drawer and toast).
+ * @csspart toast - The mini variant's brief "added" message (`add-feedback="toast"` on the provider).
  *
  * @cssproperty --tote-cart-image-size - Size of line images (default 64px).
  */
@@ -79,6 +85,10 @@ export class ToteCart extends ToteElement {
   @property({ type: Boolean, attribute: 'hide-title' }) hideTitle = false;
 
   @state() private lines: readonly CartLine[] = [];
+  /** The line that just went in, named at the top of the drawer or in the toast. */
+  @state() private added?: CartLine;
+  @state() private toastOpen = false;
+  private toastTimer?: ReturnType<typeof setTimeout>;
   @query('dialog') private drawer?: HTMLDialogElement;
 
   private unsubscribe?: () => void;
@@ -90,6 +100,7 @@ export class ToteCart extends ToteElement {
     this.unsubscribe = undefined;
     this.listenedHost?.removeEventListener('tote-cart-open', this.handleHostOpen);
     this.listenedHost = undefined;
+    clearTimeout(this.toastTimer);
   }
 
   override connectedCallback(): void {
@@ -112,7 +123,28 @@ export class ToteCart extends ToteElement {
     this.unsubscribe = store.subscribe((s) => (this.lines = s.lines));
   }
 
-  private readonly handleHostOpen = () => this.open();
+  private readonly handleHostOpen = (e: Event) => {
+    if (this.variant !== 'mini') return;
+    const { added, feedback = 'drawer' } = (e as CustomEvent<ToteCartOpenDetail>).detail ?? {};
+    this.added = added;
+    if (added && feedback === 'toast') this.showToast();
+    else this.open();
+  };
+
+  /** Long enough to read and reach "Check out"; kept while the pointer or focus is on it. */
+  private showToast(): void {
+    this.toastOpen = true;
+    this.armToast();
+  }
+
+  private armToast(): void {
+    clearTimeout(this.toastTimer);
+    this.toastTimer = setTimeout(() => {
+      const toast = this.renderRoot.querySelector('[part~="toast"]');
+      if (toast?.matches(':hover, :focus-within')) this.armToast();
+      else this.toastOpen = false;
+    }, TOAST_MS);
+  }
 
   private handleStep(line: CartLine, delta: number) {
     this.store?.setQuantity(line.sku_id, line.quantity + delta);
@@ -150,8 +182,9 @@ export class ToteCart extends ToteElement {
 
   private handleCheckout() {
     this.prepareCheckout();
-    this.emit('tote-cart-checkout', { lines: this.lines });
+    this.toastOpen = false;
     this.close();
+    this.emit('tote-cart-checkout', { lines: this.lines }, { cancelable: true });
   }
 
   /** Opens the drawer (mini variant). */
@@ -165,6 +198,7 @@ export class ToteCart extends ToteElement {
   /** Closes the drawer (mini variant). */
   close(): void {
     this.drawer?.close();
+    this.added = undefined;
   }
 
   /** Moves focus to a line (e.g. after a checkout error names its SKU). Returns whether the line exists. */
@@ -193,21 +227,55 @@ export class ToteCart extends ToteElement {
         <span class="sr-only">${this.t('openCart', { count })}</span>
         <span class="count" aria-hidden="true">${count}</span>
       </button>
-      <dialog part="drawer" aria-labelledby="drawer-title" @click=${this.handleBackdrop}>
+      <dialog part="drawer" aria-labelledby="drawer-title" @click=${this.handleBackdrop} @close=${() => (this.added = undefined)}>
         <div class="drawer-head">
           <h2 id="drawer-title" tabindex="-1">${this.t('cartTitle')}</h2>
           <button class="button secondary" type="button" @click=${() => this.close()}>${this.t('close')}</button>
         </div>
-        ${this.renderCart(false)}
+        ${this.added ? html`<p class="added" part="added" role="status">${this.t('addedToCart', { name: this.added.name })}</p>` : nothing}
+        ${this.lines.length && !this.hideCheckout ? this.renderCheckoutAction() : nothing}
+        ${this.renderCart(false, false)}
       </dialog>
+      ${this.toastOpen && this.added ? this.renderToast(this.added) : nothing}
     `;
+  }
+
+  private renderToast(line: CartLine) {
+    return html`<div class="toast" part="toast" role="status">
+      <p class="added" part="added">${this.t('addedToCart', { name: line.name })}</p>
+      <div class="toast-actions">
+        <button class="button secondary" type="button" @click=${() => ((this.toastOpen = false), this.open())}>${this.t('viewCart')}</button>
+        <button class="button" type="button" @pointerenter=${this.prepareCheckout} @focus=${this.prepareCheckout} @click=${this.handleCheckout}>
+          ${this.t('checkout')}
+        </button>
+      </div>
+    </div>`;
+  }
+
+  /** "Check out", or why not yet (a flagged line blocks it). */
+  private renderCheckoutAction() {
+    const blocked = this.lines.some((l) => !isBuyable(l));
+    return html`<div class="actions">
+      ${blocked ? html`<p class="issue blocking" role="status">${this.t('fixLinesFirst')}</p>` : nothing}
+      <button
+        class="button"
+        part="checkout-button"
+        type="button"
+        ?disabled=${blocked}
+        @pointerenter=${this.prepareCheckout}
+        @focus=${this.prepareCheckout}
+        @click=${this.handleCheckout}
+      >
+        ${this.t('checkout')}
+      </button>
+    </div>`;
   }
 
   private handleBackdrop(e: MouseEvent) {
     if (e.target === this.drawer) this.close();
   }
 
-  private renderCart(withTitle: boolean) {
+  private renderCart(withTitle: boolean, withCheckout = !this.hideCheckout) {
     const store = this.store;
     if (!store || this.lines.length === 0) {
       return html`<div part="base">
@@ -217,7 +285,6 @@ export class ToteCart extends ToteElement {
     }
     const bags = store.bags;
     const totals = store.totals;
-    const blocked = this.lines.some((l) => !isBuyable(l));
     return html`<div part="base">
       ${withTitle ? html`<h2 tabindex="-1">${this.t('cartTitle')}</h2>` : nothing}
       ${bags.map((bag) => this.renderBag(bag))}
@@ -226,22 +293,7 @@ export class ToteCart extends ToteElement {
           (m) => html`<div><dt>${this.t('cartTotal')}${totals.length > 1 ? html` (${m.currency})` : nothing}</dt><dd>${this.money(m)}</dd></div>`,
         )}
       </dl>
-      ${this.hideCheckout
-        ? nothing
-        : html`<div class="actions">
-            ${blocked ? html`<p class="issue blocking" role="status">${this.t('fixLinesFirst')}</p>` : nothing}
-            <button
-              class="button"
-              part="checkout-button"
-              type="button"
-              ?disabled=${blocked}
-              @pointerenter=${this.prepareCheckout}
-              @focus=${this.prepareCheckout}
-              @click=${this.handleCheckout}
-            >
-              ${this.t('checkout')}
-            </button>
-          </div>`}
+      ${withCheckout ? this.renderCheckoutAction() : nothing}
     </div>`;
   }
 

@@ -225,5 +225,44 @@ export const cartStyles = [
       justify-content: flex-end;
       flex-wrap: wrap;
     }
+    /* In the drawer "Check out" leads, full width, above the lines: never at the end of a long scroll. */
+    dialog > .actions {
+      margin-bottom: var(--_space-4);
+    }
+    dialog > .actions .button {
+      flex: 1 1 100%;
+    }
+    .added {
+      margin: 0 0 var(--_space-3);
+      padding: var(--_space-2) var(--_space-3);
+      border-radius: var(--_radius-s);
+      background: var(--_bg-muted);
+      font-weight: var(--_font-weight-bold);
+    }
+    .toast {
+      position: fixed;
+      inset-block-start: var(--_space-4);
+      inset-inline-end: var(--_space-4);
+      z-index: 2147483000;
+      width: min(22rem, calc(100vw - 2 * var(--_space-4)));
+      box-sizing: border-box;
+      padding: var(--_space-4);
+      border: 1px solid var(--_border);
+      border-radius: var(--_radius-m);
+      background: var(--_bg);
+      color: var(--_fg);
+      box-shadow: var(--_shadow);
+    }
+    .toast .added {
+      background: none;
+      padding: 0;
+    }
+    .toast-actions {
+      display: flex;
+      gap: var(--_space-2);
+    }
+    .toast-actions .button {
+      flex: 1;
+    }
   `,
 ];

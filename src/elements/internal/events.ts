@@ -22,14 +22,23 @@ export interface ToteSkuSelectDetail {
   sku: Sku | null;
 }
 
-/** `tote-cart-open` and `tote-checkout-start`: host asked for the cart / the checkout. */
+/** `tote-checkout-start`: the host or the cart's "Check out" asked for the checkout. */
 export type ToteHostRequestDetail = Record<string, never>;
+
+/**
+ * `tote-cart-open`: the cart should show itself. `added` names the line that just went in, and
+ * `feedback` how to show it (`drawer`, the default, or a brief `toast`); without them the host asked.
+ */
+export interface ToteCartOpenDetail {
+  added?: CartLine;
+  feedback?: 'drawer' | 'toast';
+}
 
 declare global {
   interface GlobalEventHandlersEventMap {
     'tote-cart-add': CustomEvent<ToteCartAddDetail>;
     'tote-sku-select': CustomEvent<ToteSkuSelectDetail>;
-    'tote-cart-open': CustomEvent<ToteHostRequestDetail>;
+    'tote-cart-open': CustomEvent<ToteCartOpenDetail>;
     'tote-checkout-start': CustomEvent<ToteHostRequestDetail>;
   }
 }

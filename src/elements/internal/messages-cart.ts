@@ -29,6 +29,7 @@ export const cartMessages = {
   issueQuantityReduced: (p: Params) => `Only ${p.count} left: the quantity was lowered.`,
   acknowledge: 'OK',
   checkout: 'Check out',
+  viewCart: 'View cart',
   continueShopping: 'Continue shopping',
 };
 

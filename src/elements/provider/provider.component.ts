@@ -7,7 +7,7 @@ import { apiContext, cartContext, currencyContext, hostContext, localeContext } 
 import { lineForSku } from '../../state/offer.js';
 import { loadMessages, localeDirection, usableLocale } from '../internal/localize.js';
 import { loadOnDemand } from '../internal/on-demand.js';
-import type { ToteCartAddDetail } from '../internal/events.js';
+import type { ToteCartAddDetail, ToteCartOpenDetail } from '../internal/events.js';
 
 /** What `addToCart` accepts: a full cart line, or a SKU of an offer (the offer is fetched). */
 export type AddToCartInput = CartLineInput | { offer_id: number; sku_id: number; quantity?: number };
@@ -21,7 +21,7 @@ export type AddToCartInput = CartLineInput | { offer_id: number; sku_id: number;
  *
  * @event tote-cart-add - Before a line goes into the cart (from `addToCart()`). Cancelable: `preventDefault()` keeps it out so the host can take over.
  * @event tote-cart-open - `openCart()` was called: a cart drawer below should open.
- * @event tote-checkout-start - `startCheckout()` was called: a checkout below should begin.
+ * @event tote-checkout-start - `startCheckout()` was called, or the cart's "Check out" was pressed with a `<tote-checkout>` on the page: it should begin.
  */
 export class ToteProvider extends LitElement {
   static override styles = css`
@@ -50,6 +50,18 @@ export class ToteProvider extends LitElement {
   /** Preferred ISO 4217 currency for new carts. */
   @property() currency?: string;
 
+  /**
+   * What a shopper sees when a line goes into the cart: the mini cart opens as a `drawer` (default)
+   * with the line and "Check out" at the top, a `toast` says so briefly, or `none`.
+   */
+  @property({ attribute: 'add-feedback' }) addFeedback: 'drawer' | 'toast' | 'none' = 'drawer';
+
+  /** Where the cart's "Check out" goes when the page has no `<tote-checkout>` of its own (same origin or http(s)). */
+  @property({ attribute: 'checkout-url' }) checkoutUrl?: string;
+
+  /** Where "Continue shopping" goes after an order (else the page before, `history.back()`). */
+  @property({ attribute: 'shop-url' }) shopUrl?: string;
+
   /** For tests and custom transports: the `fetch` the BFF client uses. */
   @property({ attribute: false }) fetch?: typeof globalThis.fetch;
 
@@ -66,10 +78,14 @@ export class ToteProvider extends LitElement {
   override connectedCallback(): void {
     super.connectedCallback();
     this.setUp();
+    this.addEventListener('tote-cart-add', this.handleCartAdd);
+    this.addEventListener('tote-cart-checkout', this.handleCartCheckout);
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
+    this.removeEventListener('tote-cart-add', this.handleCartAdd);
+    this.removeEventListener('tote-cart-checkout', this.handleCartCheckout);
     this.revalidation?.abort();
     this.cart?.dispose();
     this.cartDisposed = true;
@@ -111,9 +127,45 @@ export class ToteProvider extends LitElement {
     return cart.add(detail.line);
   }
 
+  /**
+   * Both events are cancelable and listeners above the provider (the host page's) run after this one:
+   * the default action waits until the dispatch is over, so a host's `preventDefault()` still counts.
+   */
+  private afterDispatch(e: Event, action: () => void): void {
+    queueMicrotask(() => {
+      if (!e.defaultPrevented) action();
+    });
+  }
+
+  private readonly handleCartAdd = (e: Event) => {
+    const feedback = this.addFeedback;
+    if (feedback === 'none') return;
+    const { line } = (e as CustomEvent<ToteCartAddDetail>).detail;
+    this.afterDispatch(e, () => {
+      const added = this.cart?.line(line.sku_id);
+      if (added) this.openCart({ added, feedback });
+    });
+  };
+
+  private readonly handleCartCheckout = (e: Event) => this.afterDispatch(e, () => this.goToCheckout());
+
+  /**
+   * The cart's "Check out": a `<tote-checkout>` on this page begins (scrolled into view, first field
+   * focused); without one, the browser goes to `checkout-url`. With neither, `tote-checkout-start` is
+   * all that happens, for a host that handles it.
+   */
+  goToCheckout(): void {
+    const url = this.checkoutUrl ? new URL(this.checkoutUrl, document.baseURI) : undefined;
+    if (!this.querySelector('tote-checkout') && !document.querySelector('tote-checkout') && url && /^https?:$/.test(url.protocol)) {
+      location.assign(url.href);
+      return;
+    }
+    this.startCheckout();
+  }
+
   /** Asks the cart below (`<tote-cart>`) to open; emits `tote-cart-open`. */
-  openCart(): void {
-    this.dispatchEvent(new CustomEvent('tote-cart-open', { detail: {}, bubbles: true, composed: true }));
+  openCart(detail: ToteCartOpenDetail = {}): void {
+    this.dispatchEvent(new CustomEvent('tote-cart-open', { detail, bubbles: true, composed: true }));
   }
 
   /**

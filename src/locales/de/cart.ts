@@ -35,4 +35,5 @@ export const deCart = {
   acknowledge: 'OK',
   checkout: 'Zur Kasse',
   continueShopping: 'Weiter einkaufen',
+  viewCart: 'Warenkorb ansehen',
 } satisfies Partial<Record<keyof typeof cartMessages, Message>>;
