@@ -129,8 +129,7 @@ describe('script tag under a strict CSP', { timeout: 300_000 }, () => {
 
     // Cancelling: the host took over, Tote's cart is unchanged.
     await page.evaluate(() => ((window as unknown as { takeOver: boolean }).takeOver = true));
-    await page.keyboard.press('Escape');
-    await addFirstOfferToCart(page);
+    await addFirstOfferToCart(page, undefined, { drawer: false });
     await page.waitForFunction(() => (window as unknown as { seen: string[] }).seen.length === 2);
     assert.equal(await miniCartCount(page), 1);
 

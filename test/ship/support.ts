@@ -116,13 +116,27 @@ export async function watch(page: Page): Promise<PageProblems & { read(): Promis
  * Adds the grid's first offer to the cart as a shopper does: "Choose options"
  * opens the variant picker in a dialog, whose "Add to cart" adds the chosen SKU.
  */
-export async function addFirstOfferToCart(page: Page, labels = { choose: 'Choose options', add: 'Add to cart' }): Promise<void> {
+export async function addFirstOfferToCart(
+  page: Page,
+  labels = { choose: 'Choose options', add: 'Add to cart' },
+  { drawer = true } = {},
+): Promise<void> {
   const card = page.locator('tote-offer-card').filter({ has: page.getByRole('button', { name: labels.choose, exact: true }) }).first();
   await card.waitFor({ timeout: 30_000 });
   await card.getByRole('button', { name: labels.choose, exact: true }).click();
   const add = card.locator('tote-variant-picker').getByRole('button', { name: labels.add, exact: true });
   await add.waitFor({ timeout: 10_000 });
   await add.click();
+  if (drawer) await keepShopping(page);
+}
+
+/** The mini cart opens as a drawer on add (the provider's default `add-feedback`); a shopper closes it to go on. */
+export async function keepShopping(page: Page): Promise<void> {
+  if (!(await page.locator('tote-cart[variant="mini"]').count())) return;
+  const open = page.locator('tote-cart[variant="mini"] dialog[open]');
+  await open.waitFor({ timeout: 10_000 });
+  await page.keyboard.press('Escape');
+  await open.waitFor({ state: 'detached', timeout: 10_000 });
 }
 
 /** The mini cart's item count (its badge). */
