@@ -7,13 +7,23 @@ import { expect } from '@open-wc/testing';
 
 const CSP = "require-trusted-types-for 'script'; trusted-types tote lit-html";
 
-function runInEnforcingFrame(): Promise<{ violations: string[]; description: string; hrefs: string[]; pwned: unknown; text: string }> {
+/**
+ * `withoutTrustedTypes` plays an engine without the API, as older releases in
+ * the README's support range are (Safari before 26, Firefox before it shipped
+ * Trusted Types): no `trustedTypes` global, and the directive is not enforced
+ * (such an engine ignores it), so the frame carries no policy.
+ */
+function runInEnforcingFrame(
+  withoutTrustedTypes = false,
+): Promise<{ violations: string[]; description: string; hrefs: string[]; pwned: unknown; text: string }> {
   const card = new URL('../../src/elements/offer-card/offer-card.ts', import.meta.url).href;
   const fixtures = new URL('../../stories/fixtures/offers.ts', import.meta.url).href;
   const frame = document.createElement('iframe');
-  frame.srcdoc = `<!doctype html><meta http-equiv="Content-Security-Policy" content="${CSP}">
+  const policy = withoutTrustedTypes ? '' : `<meta http-equiv="Content-Security-Policy" content="${CSP}">`;
+  frame.srcdoc = `<!doctype html>${policy}
     <body><script type="module">
       const violations = [];
+      ${withoutTrustedTypes ? 'delete window.trustedTypes; Object.defineProperty(window, "trustedTypes", { value: undefined });' : ''}
       document.addEventListener('securitypolicyviolation', (e) => violations.push(e.violatedDirective + ' ' + e.sample));
       const { hostile } = await import('${fixtures}');
       await import('${card}');
@@ -47,6 +57,15 @@ describe('tote-offer-card under Trusted Types', () => {
   it('renders a sanitised description with no Trusted Types violation and nothing run', async () => {
     const result = await runInEnforcingFrame();
     expect(result.violations).to.deep.equal([]);
+    expect(result.text).to.contain('Lovely linen shirt');
+    expect(result.description).not.to.match(/<(script|iframe|form|style|svg|dialog)/i);
+    expect(result.description).not.to.match(/\son\w+=/i);
+    expect(result.hrefs).to.deep.equal(['https://shop.example/care']);
+    expect(result.pwned).to.equal(null);
+  });
+
+  it('degrades in an engine without Trusted Types: the same sanitised description, nothing run', async () => {
+    const result = await runInEnforcingFrame(true);
     expect(result.text).to.contain('Lovely linen shirt');
     expect(result.description).not.to.match(/<(script|iframe|form|style|svg|dialog)/i);
     expect(result.description).not.to.match(/\son\w+=/i);
