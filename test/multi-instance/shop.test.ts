@@ -131,6 +131,29 @@ describe('two instances on one Redis', () => {
     assert.ok((await placedOrders()).some((o) => ids.has(o.id)));
   });
 
+  it('does the same for the direct-order route, POST /api/orders', async () => {
+    const sku = (await skuOf(1001)) as { id: number; sale_price: number };
+    const body = {
+      payment_method: PAY,
+      order: {
+        customer: CUSTOMER,
+        bags: [{
+          merchant_id: 1001,
+          skus: [{ sku_id: sku.id, quantity: 1, price: sku.sale_price }],
+          shipping_method: { shipping_method_id: '1001-standard', label: 'Standard shipping', price: 599 },
+        }],
+        shipping_address: ADDRESS,
+        currency: 'USD',
+      },
+    };
+    const before = (await placedOrders()).length;
+    const key = newKey();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => api(shop(), '/api/orders', { headers: { 'idempotency-key': key }, json: body })));
+    for (const a of answers) assert.equal(a.status, 201, a.text);
+    assert.equal(new Set(answers.map((a) => a.body.order.id)).size, 1);
+    assert.equal((await placedOrders()).length, before + 1);
+  });
+
   it('delivers a webhook received by A to an order stream open on B', async () => {
     const placed = await place(shop(), await quoted(), newKey());
     assert.equal(placed.status, 201, placed.text);
