@@ -478,8 +478,11 @@ export class CheckoutController implements ReactiveController {
     const failure = classifyPlaceFailure(e);
     const session = this.session;
     if (!(e instanceof ApiRequestError)) {
-      // The payment adapter's confirm step failed (a refused 3-D Secure check …): nothing was placed.
+      // The payment adapter's confirm step failed (a declined card, a refused 3-D Secure check …): nothing was
+      // placed. Back to the payment step with the provider's message, to try again or use another card.
       session.failAttempt();
+      session.update({ payment: undefined });
+      this.goTo('payment');
       this.notice = { kind: 'confirm_failed', ...(e instanceof Error && e.name === 'PaymentInputError' ? { message: e.message } : {}) };
       return;
     }

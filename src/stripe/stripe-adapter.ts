@@ -117,6 +117,15 @@ export function createStripeAdapter(options: StripeAdapterOptions = {}): StripeP
     express.mount(slot);
   }
 
+  function release(): void {
+    paymentElement?.destroy();
+    express?.destroy();
+    paymentElement = express = undefined;
+    elements = undefined;
+    root?.remove();
+    root = undefined;
+  }
+
   return {
     quotePayment: stripeQuotePayment(options.wallets),
 
@@ -132,9 +141,11 @@ export function createStripeAdapter(options: StripeAdapterOptions = {}): StripeP
     },
 
     async mount(container) {
+      // Back on the payment step of the same checkout: the fields are still there (see `release`).
+      if (root && elements && root.parentNode === container) return;
       const s = await stripeOf();
       if (!s) throw new PaymentInputError(failed);
-      root?.remove();
+      release();
       const doc = container.ownerDocument;
       root = doc.createElement('div');
       const fields = doc.createElement('div');
@@ -197,16 +208,12 @@ export function createStripeAdapter(options: StripeAdapterOptions = {}): StripeP
         await confirmWith(s, secret);
       }
       clientSecret = secret;
+      release();
       return { intent_confirmed: true };
     },
 
-    unmount() {
-      paymentElement?.destroy();
-      express?.destroy();
-      paymentElement = express = undefined;
-      elements = undefined;
-      root?.remove();
-      root = undefined;
-    },
+    // No `unmount`: Stripe confirms the PaymentIntent from the mounted fields when "Place order" is pressed, a
+    // step after the payment step. Leaving the step keeps them in Tote's light-DOM container, unslotted and out
+    // of view; they go once the payment is confirmed, or when another container is mounted.
   };
 }

@@ -166,7 +166,7 @@ describe('createStripeAdapter', () => {
     expect(confirmations[0].body).to.include({ outcome: 'declined', decline_code: 'insufficient_funds' });
   });
 
-  it('3-D Secure: the challenge, then confirmed; a failed challenge is a clear message', async () => {
+  it('3-D Secure: a failed challenge is a clear message; the challenge passed, confirmed', async () => {
     const adapter = createStripeAdapter();
     adapter.prepare({ provider: 'stripe', stripe_key: 'pk_test_tote_sandbox', payment_intent_client_secret: SECRET });
     adapter.quoted({ currency: 'USD', totals: { sub_total: 1000, shipping_total: 0, tax_total: 0, total: 1000 } });
@@ -176,17 +176,19 @@ describe('createStripeAdapter', () => {
       await waitUntil(() => document.querySelector<HTMLIFrameElement>('iframe[name="__privateStripeFrame3ds"]')?.contentDocument?.getElementById(button));
       document.querySelector<HTMLIFrameElement>('iframe[name="__privateStripeFrame3ds"]')!.contentDocument!.getElementById(button)!.click();
     };
-    const passed = adapter.confirm(ACTION);
-    await challenge('complete');
-    expect(await passed).to.deep.equal({ intent_confirmed: true });
-    expect(confirmations.map((c) => c.body.outcome)).to.deep.equal(['requires_authentication', undefined]);
-
-    confirmations = [];
     const failed = adapter.confirm(ACTION).catch((e) => e);
     await challenge('fail');
     const error = await failed;
     expect(error).to.be.instanceOf(PaymentInputError);
     expect(error.message).to.equal('We are unable to authenticate your payment method.');
+
+    // The fields stay mounted after a failure: the shopper tries again, and passes.
+    confirmations = [];
+    const passed = adapter.confirm(ACTION);
+    await challenge('complete');
+    expect(await passed).to.deep.equal({ intent_confirmed: true });
+    expect(confirmations.map((c) => c.body.outcome)).to.deep.equal(['requires_authentication', undefined]);
+    expect(document.querySelector('iframe[name^="__privateStripeFrame"]'), 'released once confirmed').to.equal(null);
   });
 
   it('wallets: the Express Checkout Element shows only where the browser offers a wallet', async () => {

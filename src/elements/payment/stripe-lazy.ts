@@ -34,6 +34,5 @@ export function createLazyStripeAdapter(options: StripeAdapterOptions = {}): Str
     mount: async (container) => (await load()).mount(container),
     tokenize: async () => (await load()).tokenize(),
     confirm: async (action) => (await load()).confirm(action),
-    unmount: () => real?.unmount?.(),
   };
 }

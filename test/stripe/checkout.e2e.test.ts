@@ -1,0 +1,237 @@
+// A shopper pays with the Stripe adapter on `npm start`'s storefront in Chromium, in both
+// modes, against the stand-in Stripe.js (test/stripe/stand-in/stripe.js) served at
+// js.stripe.com. This test plays Stripe's servers: api.stripe.com's confirmation is handed to
+// the sandbox's POST /__sandbox/payment_intents/{id}/confirm, as Stripe would tell the service.
+// Cases: a decline then a card that pays, 3-D Secure completed (cart mode), 3-D Secure on a
+// direct order (declined: a direct order has no shopper to authenticate). Throughout, no card
+// number is in Tote's DOM, storage or any request.
+import { readFileSync } from 'node:fs';
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromiumFlags, findChrome } from '../../scripts/find-chrome.mjs';
+import { spawnDemo } from '../e2e/demo-process.js';
+
+const STAND_IN = readFileSync(new URL('./stand-in/stripe.js', import.meta.url), 'utf8');
+const CREDENTIALS = { 'x-service-app-id': '10001', 'x-service-app-secret': 'sandbox-secret', 'x-service-token': 'sandbox-token' };
+const MERCHANT = 1001;
+const CARDS = { visa: '4242424242424242', declined: '4000000000000002', threeDS: '4000002500003155' };
+
+async function sandbox(service: string, path: string, init: { method?: string; body?: unknown } = {}) {
+  const res = await fetch(new URL(path, service), {
+    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+    headers: { 'content-type': 'application/json', ...CREDENTIALS },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  return { status: res.status, body: await res.json().catch(() => undefined) };
+}
+
+/** Stripe.js from the stand-in; Stripe's API from this test, which tells the sandbox (the service) what Stripe decided. */
+async function standInStripe(context: BrowserContext, service: string): Promise<void> {
+  await context.route('https://js.stripe.com/**', (route) => route.fulfill({ contentType: 'text/javascript', body: STAND_IN }));
+  await context.route('https://api.stripe.com/**', async (route) => {
+    const id = /\/v1\/payment_intents\/(pi_\w+)\/confirm$/.exec(new URL(route.request().url()).pathname)?.[1];
+    if (!id) return route.fulfill({ status: 404, contentType: 'application/json', body: '{"error":{"type":"invalid_request_error"}}' });
+    const answer = await sandbox(service, `/__sandbox/payment_intents/${id}/confirm`, { body: route.request().postDataJSON() });
+    await route.fulfill({ status: answer.status, contentType: 'application/json', body: JSON.stringify(answer.body) });
+  });
+}
+
+interface ListedOffer {
+  name: string;
+  skus: { in_stock?: boolean | null; inventory_tracked?: boolean | null; qty_available?: number | null }[];
+}
+
+/** A product whose every SKU has stock to spare: the cases run one after another against one sandbox. */
+async function wellStocked(base: string): Promise<string> {
+  const { offers } = (await (await fetch(new URL(`api/offers?merchant_id=${MERCHANT}&size=12`, base))).json()) as { offers: ListedOffer[] };
+  const offer = offers.find((o) => o.skus.every((s) => s.in_stock !== false && (!s.inventory_tracked || (s.qty_available ?? 0) >= 8)));
+  assert.ok(offer, 'a well-stocked product');
+  return offer.name;
+}
+
+/** One well-stocked product of the shop into the cart from the storefront's grid. */
+async function addProduct(page: Page, base: string): Promise<void> {
+  const name = await wellStocked(base);
+  await page.goto(base);
+  await page.locator(`.shops button[data-merchant="${MERCHANT}"]`).click();
+  await page.waitForFunction((id) => {
+    const cards = [...(document.querySelector('tote-offer-grid')?.shadowRoot?.querySelectorAll('tote-offer-card') ?? [])];
+    return cards.length > 0 && cards.every((c) => (c as unknown as { offer: { merchant_id: number } }).offer.merchant_id === id);
+  }, MERCHANT);
+  const card = page.locator('tote-offer-grid tote-offer-card').filter({ has: page.locator('[part~="title"]', { hasText: name }) }).first();
+  const add = card.locator('[part~="add-button"]').first();
+  const label = (await add.textContent())!.trim();
+  await add.click();
+  if (label === 'Choose options') await card.locator('dialog[open] tote-variant-picker [part~="add-button"]').click();
+  await page.waitForFunction(() => {
+    const key = Object.keys(localStorage).find((k) => k.startsWith('tote:cart:'));
+    return !!key && (JSON.parse(localStorage.getItem(key)!) as { lines: unknown[] }).lines.length > 0;
+  });
+}
+
+const step = (page: Page, name: string) => page.locator(`tote-checkout section[data-step="${name}"]`).waitFor({ timeout: 20_000 });
+
+async function toPayment(page: Page, base: string, mode: 'cart' | 'direct'): Promise<void> {
+  await page.goto(`${base}checkout.html?${new URLSearchParams({ mode, payment: 'stripe', ...(mode === 'direct' ? { 'stripe-key': 'pk_test_shop' } : {}) })}`);
+  await step(page, 'review');
+  await page.getByRole('button', { name: 'Continue to address' }).click();
+  await step(page, 'address');
+  for (const [label, value] of [
+    ['First name', 'Ada'],
+    ['Last name', 'Lovelace'],
+    ['Email', 'ada@example.com'],
+    ['Address line 1', '1 Market St'],
+    ['City', 'San Francisco'],
+    ['State / Province', 'CA'],
+    ['Postal code', '94105'],
+  ] as const) {
+    await page.getByLabel(label, { exact: true }).fill(value);
+  }
+  await page.getByRole('button', { name: 'Continue to shipping' }).click();
+  await step(page, 'shipping');
+  const next = page.getByRole('button', { name: 'Continue to payment' });
+  await page.waitForFunction(() => {
+    const b = [...(document.querySelector('tote-checkout')?.shadowRoot?.querySelectorAll('button') ?? [])].find((x) => x.textContent?.trim() === 'Continue to payment');
+    return b && !b.disabled;
+  }, undefined, { timeout: 20_000 });
+  await next.click();
+  await step(page, 'payment');
+}
+
+/** Types a card into the stand-in's fields (an iframe in tote-checkout's light DOM) and continues to the review. */
+async function payWith(page: Page, number: string): Promise<void> {
+  const frame = page.frameLocator('tote-checkout iframe[name^="__privateStripeFrame"]');
+  await frame.locator('input[name="number"]').fill(number);
+  await frame.locator('input[name="expiry"]').fill('1234');
+  await frame.locator('input[name="cvc"]').fill('123');
+  await page.getByRole('button', { name: 'Review order' }).click();
+  await step(page, 'confirm');
+}
+
+/** Everything of Tote's page: light DOM, open shadow roots, form values, both storages (a string: tsx would wrap a function's helpers). */
+const pageText = (page: Page): Promise<string> =>
+  page.evaluate(`(() => {
+    const parts = [document.documentElement.outerHTML];
+    const walk = (root) => {
+      for (const el of root.querySelectorAll('*')) {
+        if (el.shadowRoot) { parts.push(el.shadowRoot.innerHTML); walk(el.shadowRoot); }
+        if (el instanceof HTMLInputElement) parts.push(el.value);
+      }
+    };
+    walk(document);
+    for (const s of [localStorage, sessionStorage]) for (let i = 0; i < s.length; i++) parts.push(s.getItem(s.key(i)) ?? '');
+    return parts.join('\\n');
+  })()`);
+
+async function submittedOrders(service: string): Promise<any[]> {
+  const { body } = await sandbox(service, '/__sandbox/orders');
+  return (Array.isArray(body) ? body : body.orders).filter((o: any) => o.status !== 'IN_PROGRESS');
+}
+
+describe('checkout with the Stripe adapter (e2e, stand-in Stripe.js)', { timeout: 300_000 }, () => {
+  let demo: Awaited<ReturnType<typeof spawnDemo<{ url: string; service: string }>>>;
+  let browser: Browser;
+
+  before(async () => {
+    demo = await spawnDemo(
+      (out) => {
+        const url = out.match(/storefront:\s*(http:\/\/127\.0\.0\.1:\d+\/)/i)?.[1];
+        const service = out.match(/Service:\s*(http:\/\/[^\s]+)/)?.[1];
+        return url && service ? { url, service } : undefined;
+      },
+      ['SERVICE_BASE_URL'],
+    );
+    browser = await chromium.launch({ executablePath: findChrome(), headless: true, args: chromiumFlags });
+  });
+  after(async () => {
+    await browser?.close();
+    demo?.child.kill('SIGTERM');
+  });
+
+  async function shopper(run: (page: Page, requests: string[]) => Promise<void>) {
+    const context = await browser.newContext();
+    await standInStripe(context, demo.service);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    const requests: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('request', (r) => requests.push(`${r.method()} ${r.url()}\n${r.postData() ?? ''}`));
+    try {
+      await run(page, requests);
+      assert.deepEqual(errors, []);
+      for (const number of Object.values(CARDS)) {
+        assert.ok(!requests.some((r) => r.includes(number)), 'no card number in any request');
+        assert.ok(!(await pageText(page)).includes(number), "no card number in Tote's DOM or storage");
+      }
+    } finally {
+      await context.close();
+    }
+  }
+
+  async function placeAndWait(page: Page) {
+    await page.getByRole('button', { name: 'Place order' }).click();
+  }
+
+  const placed = async (page: Page) => {
+    await step(page, 'placed');
+    const href = await page.locator('#order-link').getAttribute('href');
+    return Number(new URL(href!, page.url()).searchParams.get('order'));
+  };
+
+  for (const mode of ['cart', 'direct'] as const) {
+    it(`mode=${mode}: a declined card is told on the payment step, the cart unchanged; another card pays, bags authorized`, () =>
+      shopper(async (page) => {
+        await addProduct(page, demo.url);
+        await toPayment(page, demo.url, mode);
+        const before = (await submittedOrders(demo.service)).length;
+        await payWith(page, CARDS.declined);
+        await placeAndWait(page);
+        await step(page, 'payment');
+        const notice = page.locator('tote-checkout').getByText(/declined/i).first();
+        await notice.waitFor({ timeout: 20_000 });
+        assert.equal((await submittedOrders(demo.service)).length, before, 'nothing submitted for a declined card');
+        const lines = await page.evaluate(`JSON.parse(localStorage.getItem(Object.keys(localStorage).find((k) => k.startsWith('tote:cart:')))).lines.length`);
+        assert.equal(lines, 1, 'the cart is unchanged');
+
+        await payWith(page, CARDS.visa);
+        await placeAndWait(page);
+        const id = await placed(page);
+        const { body: order } = await sandbox(demo.service, `/v1/orders/${id}`);
+        assert.deepEqual(order.bags.map((b: any) => b.financial_status), ['AUTHORIZED']);
+        const tx = order.payment_transactions[0];
+        assert.equal(tx.payment_provider, 'STRIPE');
+        if (mode === 'cart') {
+          assert.match(tx.payment_provider_transaction_id, /^pi_/);
+          const { body: intent } = await sandbox(demo.service, `/__sandbox/payment_intents/${tx.payment_provider_transaction_id}`);
+          assert.equal(intent.status, 'requires_capture', 'authorized by the confirmation, before the submit');
+        }
+      }));
+  }
+
+  it('mode=cart: 3-D Secure — the challenge over the page, nothing submitted until it is completed, then placed', () =>
+    shopper(async (page) => {
+      await addProduct(page, demo.url);
+      await toPayment(page, demo.url, 'cart');
+      await payWith(page, CARDS.threeDS);
+      const before = (await submittedOrders(demo.service)).length;
+      await placeAndWait(page);
+      const challenge = page.frameLocator('iframe[name="__privateStripeFrame3ds"]');
+      await challenge.getByRole('button', { name: 'Complete' }).waitFor({ timeout: 20_000 });
+      assert.equal((await submittedOrders(demo.service)).length, before, 'not submitted while authentication is pending');
+      await challenge.getByRole('button', { name: 'Complete' }).click();
+      const id = await placed(page);
+      const { body: order } = await sandbox(demo.service, `/v1/orders/${id}`);
+      assert.deepEqual(order.bags.map((b: any) => b.financial_status), ['AUTHORIZED']);
+    }));
+
+  it('mode=direct: a card that needs 3-D Secure is declined with a clear message (a direct order cannot authenticate)', () =>
+    shopper(async (page) => {
+      await addProduct(page, demo.url);
+      await toPayment(page, demo.url, 'direct');
+      await payWith(page, CARDS.threeDS);
+      await placeAndWait(page);
+      await step(page, 'payment');
+      await page.locator('tote-checkout').getByText(/declined/i).first().waitFor({ timeout: 20_000 });
+    }));
+});
