@@ -26,6 +26,7 @@ export const EstimatedShippingMethodSchema = z.object({
   label: z.string(),
   carrier: maybe(z.string()),
   price: price,
+  external_price: maybe(price),
 });
 export type EstimatedShippingMethod = z.infer<typeof EstimatedShippingMethodSchema>;
 
@@ -46,7 +47,15 @@ export const EstimatedSkuSchema = z.object({
 export const EstimatedCartSchema = z.object({
   merchant_id: id,
   platform: maybe(z.string()),
+  /** The currency every amount of this estimate is in: the request's `base_currency`. */
   base_currency: currencyCode,
+  /** Our addition, as a cart's bag has them: the merchant's own currency, the rate, and the totals in it. */
+  external_currency: maybe(z.string()),
+  currency_exchange_rate: maybe(z.number()),
+  external_sub_total: maybe(money),
+  external_shipping_total: maybe(money),
+  external_tax_total: maybe(money),
+  external_total: maybe(money),
   sub_total: money,
   shipping_total: maybe(money),
   tax_total: maybe(money),

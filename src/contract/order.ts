@@ -177,6 +177,8 @@ export const ShippingMethodSchema = z.object({
   carrier: maybe(openEnum(['USPS', 'UPS', 'FEDEX', 'DHL', 'ONTRAC', 'OTHER'])),
   label: z.string(),
   price: price,
+  /** Our addition: the price in the merchant's own currency (`external_currency` of the bag) when the bag is priced in another. */
+  external_price: maybe(price),
   custom: maybe(z.boolean()),
   tracking_number: maybe(z.string()),
   min_subtotal: maybe(money),
@@ -231,6 +233,9 @@ export const OrderSkuSchema = z.object({
   quantity: z.int().positive(),
   price: price,
   line_price: maybe(price),
+  /** Our addition: `price` and `line_price` in the merchant's own currency (the bag's `external_currency`). */
+  external_price: maybe(price),
+  external_line_price: maybe(price),
   weight: maybe(z.number()),
   height: maybe(z.number()),
   width: maybe(z.number()),
@@ -341,9 +346,17 @@ export const BagSchema = z.object({
   transactions: maybe(z.array(BagTransactionSchema)),
   external_checkout: maybe(z.boolean()),
   commission_rate: maybe(z.number()),
+  /** The cart's base currency: every amount above is in it. */
   currency: maybe(currencyCode),
+  /** The merchant's own currency, and how many of the base currency one unit of it buys. */
   external_currency: maybe(z.string()),
   currency_exchange_rate: maybe(z.number()),
+  /** Our addition: the bag's amounts in `external_currency`, as the merchant's platform prices them. */
+  external_sub_total: maybe(money),
+  external_shipping_total: maybe(money),
+  external_tax_total: maybe(money),
+  external_discount_total: maybe(money),
+  external_total: maybe(money),
   channel: maybe(z.string()),
   platform: maybe(z.string()),
   fulfillments: list(FulfillmentSchema),

@@ -93,7 +93,8 @@ export function stepBag(ctx: SandboxContext, bag: Bag, action: BagAction = 'adva
     topic = 'ORDER_DELIVERED';
   } else if (status === 'ACCEPTED' && bag.fulfillment_status === 'DELIVERED') {
     bag.status = 'COMPLETED';
-    topic = 'ORDER_COMPLETED';
+    // ORDER_COMPLETED upstream means "placed" (fired at submit); a bag finishing later is an update.
+    topic = 'ORDER_UPDATED';
   } else {
     return undefined;
   }

@@ -3,6 +3,7 @@ import type { OrderError } from '../contract/errors.js';
 import type { Bag, Order, OrderSku } from '../contract/order.js';
 import type { SandboxContext } from './context.js';
 import { nowDate } from './dates.js';
+import { convert, exchangeRate } from './exchange.js';
 import { fail } from './http.js';
 import type { MerchantState } from './store.js';
 
@@ -104,9 +105,10 @@ export function newBag(ctx: SandboxContext, order: Order, merchant: MerchantStat
     taxes_included: false,
     external_checkout: false,
     commission_rate: 15,
-    currency: m.currency,
+    // One currency per cart: the bag is priced in the cart's base currency, the merchant's own is external.
+    currency: order.base_currency ?? m.currency,
     external_currency: m.currency,
-    currency_exchange_rate: 1,
+    currency_exchange_rate: exchangeRate(m.currency, order.base_currency ?? m.currency),
     channel: 'APP',
     platform: m.platform,
     fulfillments: [],
@@ -119,7 +121,11 @@ export function newBag(ctx: SandboxContext, order: Order, merchant: MerchantStat
   };
 }
 
-export function newOrderSku(ctx: SandboxContext, ref: SkuRef, quantity: number, price: number): OrderSku {
+/** The unit price of a SKU in `base`: its sale price converted once, rounded half to even. */
+export const unitPriceIn = (ref: SkuRef, base: string) => convert(ref.sku.sale_price, ref.merchant.profile.currency, base);
+
+/** A line priced `price` in the bag's currency; `externalPrice` is the merchant's own. */
+export function newOrderSku(ctx: SandboxContext, ref: SkuRef, quantity: number, price: number, externalPrice: number): OrderSku {
   return {
     id: ctx.store.nextId('orderSku'),
     offer_id: ref.offer.id,
@@ -134,6 +140,8 @@ export function newOrderSku(ctx: SandboxContext, ref: SkuRef, quantity: number, 
     quantity,
     price,
     line_price: price * quantity,
+    external_price: externalPrice,
+    external_line_price: externalPrice * quantity,
     weight: ref.sku.shipping_dimensions?.weight ?? ref.sku.sku_dimensions?.weight ?? null,
     available: true,
     status: 'IN_PROGRESS',

@@ -1,3 +1,4 @@
+import { convert, exchangeRate } from './exchange.js';
 import type { OfferShippingMethod } from '../contract/catalog.js';
 import type { Bag, Order, ShippingMethod } from '../contract/order.js';
 import type { MerchantProfile, MerchantShippingMethod } from './merchants.js';
@@ -32,9 +33,11 @@ export function matchingMethods(m: MerchantProfile, subTotal: number, weight: nu
   });
 }
 
-export function toBagShippingMethod(method: MerchantShippingMethod, merchantId: number, bagId?: number): ShippingMethod {
+/** A merchant's method as a bag's, priced in the bag's (base) currency; `external_price` keeps the merchant's own. */
+export function toBagShippingMethod(method: MerchantShippingMethod, merchantId: number, base: string, bagId?: number): ShippingMethod {
   const min = method.conditions.find((c) => c.type === 'TOTAL_PRICE' && c.operator?.startsWith('GREATER'));
   const max = method.conditions.find((c) => c.type === 'TOTAL_PRICE' && c.operator?.startsWith('LESS'));
+  const own = method.price.currency;
   return {
     shipping_method_id: method.shipping_method_id,
     bag_id: bagId ?? null,
@@ -42,10 +45,11 @@ export function toBagShippingMethod(method: MerchantShippingMethod, merchantId: 
     type: method.type,
     carrier: method.carrier,
     label: method.name,
-    price: method.price.amount,
+    price: convert(method.price.amount, own, base),
+    external_price: method.price.amount,
     custom: false,
-    min_subtotal: min?.price?.amount ?? null,
-    max_subtotal: max?.price?.amount ?? null,
+    min_subtotal: min?.price?.amount == null ? null : convert(min.price.amount, own, base),
+    max_subtotal: max?.price?.amount == null ? null : convert(max.price.amount, own, base),
     external_id: method.external_id ?? null,
   };
 }
@@ -59,10 +63,19 @@ export function bagWeight(bag: Bag): number {
   return bag.skus.reduce((w, s) => w + (s.weight ?? 0) * s.quantity, 0);
 }
 
-/** Recomputes a bag's totals from its lines, its shipping method and the address. */
+/**
+ * Recomputes a bag's totals from its lines, its shipping method and the
+ * address, in the bag's (base) currency — each line's unit price and the
+ * shipping price converted once, tax taken on the converted subtotal — and
+ * the same totals in the merchant's own currency as `external_*`.
+ */
 export function priceBag(bag: Bag, m: MerchantProfile, country: string | undefined): void {
+  const base = bag.currency ?? m.currency;
   const lines = bag.skus.filter((s) => s.available !== false);
-  for (const s of bag.skus) s.line_price = s.price * s.quantity;
+  for (const s of bag.skus) {
+    s.line_price = s.price * s.quantity;
+    if (s.external_price != null) s.external_line_price = s.external_price * s.quantity;
+  }
   bag.sub_total = lines.reduce((sum, s) => sum + s.price * s.quantity, 0);
   bag.tax_total = taxFor(m, bag.sub_total, country);
   bag.taxes = bag.tax_total
@@ -71,9 +84,23 @@ export function priceBag(bag: Bag, m: MerchantProfile, country: string | undefin
   bag.shipping_total = bag.shipping_method?.price ?? 0;
   bag.discount_total = 0;
   bag.total = bag.sub_total + bag.tax_total + bag.shipping_total;
+
+  bag.external_currency = m.currency;
+  bag.currency_exchange_rate = exchangeRate(m.currency, base);
+  bag.external_sub_total = lines.reduce((sum, s) => sum + (s.external_price ?? convert(s.price, base, m.currency)) * s.quantity, 0);
+  bag.external_tax_total = taxFor(m, bag.external_sub_total, country);
+  bag.external_shipping_total = bag.shipping_method ? (bag.shipping_method.external_price ?? convert(bag.shipping_method.price, base, m.currency)) : 0;
+  bag.external_discount_total = 0;
+  bag.external_total = bag.external_sub_total + bag.external_tax_total + bag.external_shipping_total;
 }
 
-/** Order totals add bags only when they share one currency; amounts of different currencies are never added. */
+/** The merchant-currency subtotal of a bag, which the merchant's shipping conditions are written in. */
+export const externalSubTotal = (bag: Bag, m: MerchantProfile) =>
+  bag.skus
+    .filter((s) => s.available !== false)
+    .reduce((sum, s) => sum + (s.external_price ?? convert(s.price, bag.currency ?? m.currency, m.currency)) * s.quantity, 0);
+
+/** Order totals add bags only when they share one currency (the cart's base currency); amounts of different currencies are never added. */
 export function sumOrder(order: Order): void {
   const currencies = new Set(order.bags.map((b) => b.currency));
   const single = currencies.size <= 1;

@@ -4,7 +4,7 @@ import { nowDate } from './dates.js';
 import { fail, type ErrorSkuBody } from './http.js';
 import { deriveOrderStatus, emitBagEvent } from './lifecycle.js';
 import { needsAttention } from './merchants.js';
-import { currencyProblem, isPublished, lookupSku, orderError, stockOf, type SkuRef } from './order-model.js';
+import { currencyProblem, isPublished, lookupSku, orderError, stockOf, unitPriceIn, type SkuRef } from './order-model.js';
 import { PlatformBusyError, callEach, type Platform } from './platform.js';
 import { sumOrder } from './pricing.js';
 import type { RouteResult } from './router.js';
@@ -102,13 +102,15 @@ export async function submitOrder(ctx: SandboxContext, record: OrderRecord, opti
     for (const bag of order.bags) {
       for (const line of bag.skus) {
         const ref = refs.get(line.sku_id)!;
-        if (line.price !== ref.sku.sale_price) {
+        // Direct orders carry prices in the order's currency: the catalog price converted as a cart would.
+        const expected = unitPriceIn(ref, order.base_currency ?? ref.merchant.profile.currency);
+        if (line.price !== expected) {
           wrongPrice.push({
             sku_id: line.sku_id,
             order_sku_id: line.id,
             bag_id: bag.id,
             name: line.name ?? undefined,
-            message: `Price of ${line.name} is ${ref.sku.sale_price}, not ${line.price}`,
+            message: `Price of ${line.name} is ${expected}, not ${line.price}`,
           });
         }
       }
@@ -166,7 +168,8 @@ export async function submitOrder(ctx: SandboxContext, record: OrderRecord, opti
       line.status = 'PROCESSING';
       decrementStock(refs.get(line.sku_id)!, line.quantity, now);
     }
-    events.push({ bag, topic: 'ORDER_UPDATED' });
+    // The service fires ORDER_COMPLETED when the order is placed (issue 13), one per bag with the whole order.
+    events.push({ bag, topic: 'ORDER_COMPLETED' });
   }
   sumOrder(order);
   if (options.payment) {

@@ -55,7 +55,9 @@ describe('service client against the sandbox', () => {
     const a = await sb.skuOf(1001);
     const b = await sb.skuOf(1005);
     const estimate = await client.estimateOrder({ skus: [{ sku_id: a.id, quantity: 1 }, { sku_id: b.id, quantity: 1 }], shipping_address: US_ADDRESS, discounts: [] });
-    assert.deepEqual(estimate.estimated_carts.map((c) => c.base_currency), ['USD', 'KWD']);
+    // One currency per order: both merchants are priced in the request's base currency (USD by default), KWD kept as external.
+    assert.deepEqual(estimate.estimated_carts.map((c) => c.base_currency), ['USD', 'USD']);
+    assert.deepEqual(estimate.estimated_carts.map((c) => c.external_currency), ['USD', 'KWD']);
     const order = await client.createDirectOrder(directOrder([{ sku: a }, { sku: b }], { order: { app_order_id: 'contract-1' } }) as never, { idempotencyKey: 'contract-1' });
     assert.equal(order.bags.length, 2);
     assert.equal((await client.getOrder(order.id)).id, order.id);

@@ -1,3 +1,4 @@
+import { convert } from '../../src/sandbox/exchange.js';
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { AvailableShippingSchema, EstimateResponseSchema, OrderSchema } from '../../src/contract/index.js';
@@ -31,7 +32,10 @@ describe('sandbox orders', () => {
     assert.ok(a.available_shipping_methods.length >= 1);
     assert.equal(a.shipping_total, Math.min(...a.available_shipping_methods.map((m: any) => m.price)));
     assert.equal(a.total, a.sub_total + a.tax_total + a.shipping_total);
-    assert.equal(b.base_currency, 'JPY');
+    // One currency per estimate: the JPY merchant is priced in the request's base currency (USD by default).
+    assert.equal(b.base_currency, 'USD');
+    assert.equal(b.external_currency, 'JPY');
+    assert.equal(b.sub_total, convert(jpy.sale_price, 'JPY', 'USD'));
     assert.equal(b.tax_total, 0, 'JP consumption tax does not apply to a US address');
     assert.equal((await sb.get('/__sandbox/orders')).body.length, 0);
     const stock = (await sb.get(`/v1/catalog/offers/${usd.offer_id}`)).body.skus.find((s: any) => s.id === usd.id);
@@ -160,7 +164,9 @@ describe('sandbox orders', () => {
     assert.ok(shipped.body.bags.every((x: any) => x.shipping_method));
     const priced = await sb.get(`/v1/checkout/cart/${id}/price`);
     assert.equal(priced.body.priced, true);
-    assert.equal(priced.body.total, null, 'USD and EUR bags are never added together');
+    // One currency per cart: the EUR bag is priced in the cart's USD, so the cart has one total.
+    assert.deepEqual(priced.body.bags.map((x: any) => [x.currency, x.external_currency]), [['USD', 'USD'], ['USD', 'EUR']]);
+    assert.equal(priced.body.total, priced.body.bags.reduce((s: number, x: any) => s + x.total, 0));
     assert.ok(priced.body.bags[0].tax_total > 0);
     const unpaid = await sb.post(`/v1/checkout/cart/${id}/submit`, {});
     assert.equal(unpaid.status, 400);

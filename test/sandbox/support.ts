@@ -1,3 +1,4 @@
+import { convert } from '../../src/sandbox/exchange.js';
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -98,7 +99,9 @@ export async function receiver(failFirst = 0) {
 
 export const sign = (raw: string, secret = 'sandbox-secret') => createHmac('sha256', secret).update(raw).digest('base64');
 
+/** A direct order in the first SKU's currency; other merchants' prices converted as the sandbox does (one currency per order). */
 export function directOrder(skus: { sku: any; quantity?: number; price?: number }[], extra: Record<string, unknown> = {}) {
+  const currency: string = skus[0]!.sku.currency;
   const byMerchant = new Map<number, { sku: any; quantity?: number; price?: number }[]>();
   for (const s of skus) byMerchant.set(s.sku.merchant_id, [...(byMerchant.get(s.sku.merchant_id) ?? []), s]);
   return {
@@ -106,10 +109,10 @@ export function directOrder(skus: { sku: any; quantity?: number; price?: number 
     ...extra,
     order: {
       customer: { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com' },
-      currency: skus[0]!.sku.currency,
+      currency,
       shipping_address: US_ADDRESS,
       bags: [...byMerchant.values()].map((lines) => ({
-        skus: lines.map((l) => ({ sku_id: l.sku.id, quantity: l.quantity ?? 1, price: l.price ?? l.sku.sale_price })),
+        skus: lines.map((l) => ({ sku_id: l.sku.id, quantity: l.quantity ?? 1, price: l.price ?? convert(l.sku.sale_price, l.sku.currency, currency) })),
         shipping_method: { label: 'Standard', price: 500 },
       })),
       ...((extra.order as object) ?? {}),

@@ -22,7 +22,7 @@ describe('sandbox webhooks', () => {
     const order = (await sb.post('/v1/orders', directOrder([{ sku: a }, { sku: b }]))).body;
     await sb.post(`/__sandbox/orders/${order.id}/advance`);
     await sb.post(`/__sandbox/orders/${order.id}/advance`);
-    // 2 bags × (ORDER_UPDATED at submit, ORDER_ACCEPTED, ORDER_SHIPPED)
+    // 2 bags × (ORDER_COMPLETED at submit — the service fires it when the order is placed —, ORDER_ACCEPTED, ORDER_SHIPPED)
     const got = await hooks.waitFor(6);
     for (const r of got) {
       assert.equal(r.headers['x-service-hmac'], sign(r.raw));
@@ -37,7 +37,7 @@ describe('sandbox webhooks', () => {
     assert.equal(new Set(ids).size, ids.length, 'event ids are unique');
     const topics = got.map((r) => `${r.headers['x-service-bag-id']}:${r.headers['x-service-topic']}`).sort();
     const bags = order.bags.map((x: any) => x.id);
-    assert.deepEqual(topics, bags.flatMap((id: number) => [`${id}:ORDER_ACCEPTED`, `${id}:ORDER_SHIPPED`, `${id}:ORDER_UPDATED`]).sort());
+    assert.deepEqual(topics, bags.flatMap((id: number) => [`${id}:ORDER_ACCEPTED`, `${id}:ORDER_COMPLETED`, `${id}:ORDER_SHIPPED`]).sort());
     const shipped = got.find((r) => r.headers['x-service-topic'] === 'ORDER_SHIPPED')!;
     assert.ok(JSON.parse(shipped.raw).bags.some((bag: any) => bag.fulfillments[0]?.tracking_number));
   });

@@ -13,9 +13,10 @@ import {
 import type { SandboxContext } from '../context.js';
 import { nowDate } from '../dates.js';
 import { fail, invalid, notFound, parseId, parseWith } from '../http.js';
-import { bagFor, currencyProblem, isPublished, lookupSku, newOrder, newOrderSku, orderError, stockOf, type SkuRef } from '../order-model.js';
+import { bagFor, currencyProblem, isPublished, lookupSku, newOrder, newOrderSku, orderError, stockOf, unitPriceIn, type SkuRef } from '../order-model.js';
 import { callEach } from '../platform.js';
-import { bagWeight, matchingMethods, priceBag, sumOrder, toBagShippingMethod } from '../pricing.js';
+import { checkRate } from '../exchange.js';
+import { bagWeight, externalSubTotal, matchingMethods, priceBag, sumOrder, toBagShippingMethod } from '../pricing.js';
 import type { Route, RouteRequest } from '../router.js';
 import type { OrderRecord } from '../store.js';
 import { applyIntent, checkIntentConfirmed } from '../stripe.js';
@@ -53,7 +54,7 @@ function addLine(ctx: SandboxContext, order: Order, ref: SkuRef, quantity: numbe
     return;
   }
   if (existing) existing.quantity = total;
-  else bag.skus.push(newOrderSku(ctx, ref, quantity, ref.sku.sale_price));
+  else bag.skus.push(newOrderSku(ctx, ref, quantity, unitPriceIn(ref, bag.currency!), ref.sku.sale_price));
 }
 
 /** Re-prices every bag against the catalog: current prices, availability, tax for the address, shipping still valid. */
@@ -65,7 +66,10 @@ function reprice(ctx: SandboxContext, order: Order): void {
       const hit = ctx.store.skus.get(line.sku_id);
       const ref = hit && { ...hit, merchant: state };
       const available = !!ref && isPublished(ref.offer) && line.quantity <= stockOf(ref);
-      if (ref) line.price = ref.sku.sale_price;
+      if (ref) {
+        line.price = unitPriceIn(ref, bag.currency!);
+        line.external_price = ref.sku.sale_price;
+      }
       if (!available && line.available !== false) {
         order.errors.push(orderError(ctx, order, bag, 'EXTERNAL_PRICE_CART', `${line.name} is no longer available in this quantity`, line.sku_id));
       }
@@ -73,7 +77,7 @@ function reprice(ctx: SandboxContext, order: Order): void {
     }
     priceBag(bag, state.profile, country);
     const chosen = bag.shipping_method?.shipping_method_id;
-    if (chosen && !matchingMethods(state.profile, bag.sub_total ?? 0, bagWeight(bag), country).some((m) => m.shipping_method_id === chosen)) {
+    if (chosen && !matchingMethods(state.profile, externalSubTotal(bag, state.profile), bagWeight(bag), country).some((m) => m.shipping_method_id === chosen)) {
       bag.shipping_method = null;
       order.errors.push(orderError(ctx, order, bag, 'EXTERNAL_SET_SHIPPING_METHOD', 'The chosen shipping method no longer applies to this bag; choose again'));
       priceBag(bag, state.profile, country);
@@ -89,8 +93,8 @@ const begin = (order: Order) => {
 
 function methodsFor(ctx: SandboxContext, order: Order, bag: Bag) {
   const state = ctx.store.merchant(bag.merchant_id)!;
-  return matchingMethods(state.profile, bag.sub_total ?? 0, bagWeight(bag), order.shipping_address?.country ?? undefined).map((m) =>
-    toBagShippingMethod(m, bag.merchant_id, bag.id),
+  return matchingMethods(state.profile, externalSubTotal(bag, state.profile), bagWeight(bag), order.shipping_address?.country ?? undefined).map((m) =>
+    toBagShippingMethod(m, bag.merchant_id, bag.currency!, bag.id),
   );
 }
 
@@ -119,7 +123,9 @@ export function cartRoutes(): Route[] {
         const req = parseWith(CreateCartRequestSchema, isPlainObject(given) ? { ...fromQuery, ...withoutNulls(given) } : given);
         const refs = req.skus.map((s, i) => lookupSku(ctx, s.sku_id, `skus[${i}].sku_id`));
         const order = newOrder(ctx);
+        // Fixed at creation, as upstream: every bag is priced in it (USD when not given, the service's default).
         order.base_currency = req.base_currency ?? 'USD';
+        checkRate(order.base_currency, 'base_currency');
         order.currency = order.base_currency;
         order.app_order_id = req.app_order_id ?? null;
         order.referral_id = req.referral_id ?? null;

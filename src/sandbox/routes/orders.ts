@@ -5,7 +5,8 @@ import type { Address, Order, PaymentMethod } from '../../contract/order.js';
 import type { SandboxContext } from '../context.js';
 import { nowDate } from '../dates.js';
 import { fail, invalid, notFound, parseId, parseWith } from '../http.js';
-import { currencyProblem, isPublished, lookupSku, newBag, newOrder, newOrderSku, stockOf, type SkuRef } from '../order-model.js';
+import { currencyProblem, isPublished, lookupSku, newBag, newOrder, newOrderSku, stockOf, unitPriceIn, type SkuRef } from '../order-model.js';
+import { checkRate, convert, exchangeRate } from '../exchange.js';
 import { PlatformBusyError } from '../platform.js';
 import { matchingMethods, priceBag, sumOrder, taxFor, toBagShippingMethod } from '../pricing.js';
 import type { Route } from '../router.js';
@@ -55,8 +56,14 @@ interface EstimateLine {
   price?: number | null;
 }
 
-function estimateMerchant(state: MerchantState, lines: EstimateLine[], country: string, busy?: PlatformBusyError): EstimatedCart {
+/**
+ * One merchant's part of an estimate, priced in `base` the way a cart's bag
+ * is (see `priceBag`): unit prices and shipping converted once, tax on the
+ * converted subtotal, so the estimate, the cart and the direct order agree.
+ */
+function estimateMerchant(state: MerchantState, lines: EstimateLine[], country: string, base: string, busy?: PlatformBusyError): EstimatedCart {
   const m = state.profile;
+  const own = m.currency;
   const errors: OrderError[] = [];
   const skus = lines.map(({ ref, quantity, price }) => {
     const stock = stockOf(ref);
@@ -69,7 +76,8 @@ function estimateMerchant(state: MerchantState, lines: EstimateLine[], country: 
       const why = stock === 0 ? 'is out of stock' : `has only ${stock} available`;
       errors.push(estimateError('EXTERNAL_ADD_ITEM', `${ref.sku.name} ${why}`, m.platform, ref.sku.id));
     }
-    const unit = price ?? ref.sku.sale_price;
+    // A price override is in the base currency, as every amount of the request.
+    const unit = price ?? unitPriceIn(ref, base);
     return {
       sku_id: ref.sku.id,
       quantity,
@@ -84,27 +92,37 @@ function estimateMerchant(state: MerchantState, lines: EstimateLine[], country: 
     };
   });
   const subTotal = skus.filter((s) => s.available).reduce((sum, s) => sum + s.line_price, 0);
+  const externalSub = lines.reduce((sum, l, i) => sum + (skus[i]!.available ? (l.price == null ? l.ref.sku.sale_price : convert(l.price, base, own)) * l.quantity : 0), 0);
+  const rates = { external_currency: own, currency_exchange_rate: exchangeRate(own, base) };
   if (busy) {
     errors.push(estimateError('EXTERNAL_PRICE_CART', `${busy.message}`, m.platform));
-    return { merchant_id: m.id, platform: m.platform, base_currency: m.currency, sub_total: subTotal, shipping_total: null, tax_total: null, discount_total: 0, total: subTotal, skus, available_shipping_methods: [], has_shipping_methods: false, errors };
+    return { merchant_id: m.id, platform: m.platform, base_currency: base, ...rates, sub_total: subTotal, shipping_total: null, tax_total: null, discount_total: 0, total: subTotal, external_sub_total: externalSub, skus, available_shipping_methods: [], has_shipping_methods: false, errors };
   }
   const weight = lines.reduce((w, l) => w + (l.ref.sku.shipping_dimensions?.weight ?? 0) * l.quantity, 0);
-  const methods = matchingMethods(m, subTotal, weight, country).map((method) => {
-    const { shipping_method_id, label, carrier, price } = toBagShippingMethod(method, m.id);
-    return { shipping_method_id, label, carrier: carrier ?? null, price };
+  const methods = matchingMethods(m, externalSub, weight, country).map((method) => {
+    const { shipping_method_id, label, carrier, price, external_price } = toBagShippingMethod(method, m.id, base);
+    return { shipping_method_id, label, carrier: carrier ?? null, price, external_price };
   });
   if (!methods.length) errors.push(estimateError('EXTERNAL_GET_SHIPPING_METHODS', `${m.name} does not ship to ${country}`, m.platform));
-  const shipping = methods.length ? Math.min(...methods.map((x) => x.price)) : 0;
+  const cheapest = methods.length ? methods.reduce((a, b) => (b.price < a.price ? b : a)) : undefined;
+  const shipping = cheapest?.price ?? 0;
   const tax = taxFor(m, subTotal, country);
+  const externalShipping = cheapest?.external_price ?? 0;
+  const externalTax = taxFor(m, externalSub, country);
   return {
     merchant_id: m.id,
     platform: m.platform,
-    base_currency: m.currency,
+    base_currency: base,
+    ...rates,
     sub_total: subTotal,
     shipping_total: shipping,
     tax_total: tax,
     discount_total: 0,
     total: subTotal + shipping + tax,
+    external_sub_total: externalSub,
+    external_shipping_total: externalShipping,
+    external_tax_total: externalTax,
+    external_total: externalSub + externalShipping + externalTax,
     skus,
     available_shipping_methods: methods,
     has_shipping_methods: methods.length > 0,
@@ -114,6 +132,9 @@ function estimateMerchant(state: MerchantState, lines: EstimateLine[], country: 
 
 async function estimate(ctx: SandboxContext, body: unknown) {
   const req = parseWith(EstimateRequestSchema, body ?? null);
+  // The service's default base currency is USD.
+  const base = req.base_currency ?? 'USD';
+  checkRate(base, 'base_currency');
   const groups = new Map<number, { state: MerchantState; lines: EstimateLine[] }>();
   req.skus.forEach((s, i) => {
     const ref = lookupSku(ctx, s.sku_id, `skus[${i}].sku_id`);
@@ -124,11 +145,11 @@ async function estimate(ctx: SandboxContext, body: unknown) {
   const country = req.shipping_address.country;
   const entries = [...groups.values()];
   // Every merchant's platform is asked at once; one slow or busy merchant does not hold up the others' answers.
-  const settled = await Promise.allSettled(entries.map((g) => g.state.platform.call('estimate', () => estimateMerchant(g.state, g.lines, country))));
+  const settled = await Promise.allSettled(entries.map((g) => g.state.platform.call('estimate', () => estimateMerchant(g.state, g.lines, country, base))));
   return {
     estimated_carts: settled.map((r, i) => {
       if (r.status === 'fulfilled') return r.value;
-      if (r.reason instanceof PlatformBusyError) return estimateMerchant(entries[i]!.state, entries[i]!.lines, country, r.reason);
+      if (r.reason instanceof PlatformBusyError) return estimateMerchant(entries[i]!.state, entries[i]!.lines, country, base, r.reason);
       throw r.reason;
     }),
   };
@@ -143,6 +164,8 @@ async function directOrder(ctx: SandboxContext, body: unknown) {
   const order = newOrder(ctx);
   const { customer, shipping_address, billing_address } = req.order;
   order.app_order_id = req.order.app_order_id ?? null;
+  // The order's `currency` is its base currency: the channel's prices are in it, each bag is priced in it.
+  checkRate(req.order.currency, 'order.currency');
   order.base_currency = req.order.currency;
   order.currency = req.order.currency;
   order.shipping_address = toAddress(shipping_address, 'SHIPPING');
@@ -173,7 +196,8 @@ async function directOrder(ctx: SandboxContext, body: unknown) {
     if (seen.has(merchantId)) throw invalid(`order.bags[${i}].merchant_id`, `a second bag for merchant ${merchantId}; one bag per merchant`);
     seen.add(merchantId);
     const bag = newBag(ctx, order, state);
-    bag.skus = b.skus.map((s, j) => newOrderSku(ctx, refs[j]!, s.quantity, s.price));
+    bag.skus = b.skus.map((s, j) => newOrderSku(ctx, refs[j]!, s.quantity, s.price, refs[j]!.sku.sale_price));
+    const own = state.profile.currency;
     bag.shipping_method = {
       shipping_method_id: b.shipping_method.shipping_method_id ?? `custom-${bag.id}`,
       bag_id: bag.id,
@@ -182,6 +206,7 @@ async function directOrder(ctx: SandboxContext, body: unknown) {
       carrier: 'OTHER',
       label: b.shipping_method.label,
       price: b.shipping_method.price,
+      external_price: convert(b.shipping_method.price, req.order.currency, own),
       custom: true,
     };
     priceBag(bag, state.profile, shipping_address.country);
@@ -190,6 +215,8 @@ async function directOrder(ctx: SandboxContext, body: unknown) {
       bag.tax_total = b.tax_total;
       bag.taxes = [];
       bag.total = (bag.sub_total ?? 0) + (bag.shipping_total ?? 0) + b.tax_total;
+      bag.external_tax_total = convert(b.tax_total, req.order.currency, own);
+      bag.external_total = (bag.external_sub_total ?? 0) + (bag.external_shipping_total ?? 0) + bag.external_tax_total;
     }
     order.bags.push(bag);
   });
