@@ -11,11 +11,13 @@ const mode = new URLSearchParams(location.search).get('mode') === 'direct' ? 'di
 const checkout = document.querySelector<ToteCheckout>('tote-checkout')!;
 checkout.mode = mode;
 document.getElementById(`mode-${mode}`)?.setAttribute('aria-current', 'page');
-// `?payment=stripe` pays through the Stripe adapter; `&stripe-key=pk_test_…` for direct orders (docs/payments.md).
+// `?payment=stripe` pays through the Stripe adapter; `&stripe-key=pk_test_…` for direct orders, `&wallets` for Apple Pay /
+// Google Pay where offered (docs/payments.md).
 const params = new URLSearchParams(location.search);
 if (params.get('payment') === 'stripe') {
   checkout.payment = 'stripe';
   checkout.stripeKey = params.get('stripe-key') ?? '';
+  checkout.wallets = params.has('wallets');
 }
 
 // The confirmation is the end of the checkout: no "Checkout" heading above it.

@@ -72,8 +72,9 @@ async function addProduct(page: Page, base: string): Promise<void> {
 
 const step = (page: Page, name: string) => page.locator(`tote-checkout section[data-step="${name}"]`).waitFor({ timeout: 20_000 });
 
-async function toPayment(page: Page, base: string, mode: 'cart' | 'direct'): Promise<void> {
-  await page.goto(`${base}checkout.html?${new URLSearchParams({ mode, payment: 'stripe', ...(mode === 'direct' ? { 'stripe-key': 'pk_test_shop' } : {}) })}`);
+async function toPayment(page: Page, base: string, mode: 'cart' | 'direct', wallets = false): Promise<void> {
+  const params = { mode, payment: 'stripe', ...(mode === 'direct' ? { 'stripe-key': 'pk_test_shop' } : {}), ...(wallets ? { wallets: '' } : {}) };
+  await page.goto(`${base}checkout.html?${new URLSearchParams(params)}`);
   await step(page, 'review');
   await page.getByRole('button', { name: 'Continue to address' }).click();
   await step(page, 'address');
@@ -149,9 +150,11 @@ describe('checkout with the Stripe adapter (e2e, stand-in Stripe.js)', { timeout
     demo?.child.kill('SIGTERM');
   });
 
-  async function shopper(run: (page: Page, requests: string[]) => Promise<void>) {
+  async function shopper(run: (page: Page, requests: string[]) => Promise<void>, wallets = false) {
     const context = await browser.newContext();
     await standInStripe(context, demo.service);
+    // Whether "the browser" offers a wallet is the stand-in's to say (real Stripe asks the browser).
+    if (wallets) await context.addInitScript('window.__stripeStandIn = { wallets: { googlePay: { available: true } } };');
     const page = await context.newPage();
     const errors: string[] = [];
     const requests: string[] = [];
@@ -224,6 +227,20 @@ describe('checkout with the Stripe adapter (e2e, stand-in Stripe.js)', { timeout
       const { body: order } = await sandbox(demo.service, `/v1/orders/${id}`);
       assert.deepEqual(order.bags.map((b: any) => b.financial_status), ['AUTHORIZED']);
     }));
+
+  it('mode=cart with wallets: the wallet button shows where the browser has one; paying in its sheet places the order', () =>
+    shopper(async (page) => {
+      await addProduct(page, demo.url);
+      await toPayment(page, demo.url, 'cart', true);
+      const wallet = page.frameLocator('tote-checkout iframe[title="Secure express checkout frame"]');
+      await wallet.getByRole('button', { name: /Pay with/ }).click();
+      const id = await placed(page);
+      const { body: order } = await sandbox(demo.service, `/v1/orders/${id}`);
+      assert.equal(order.wallet_based_checkout, true);
+      assert.deepEqual(order.bags.map((b: any) => b.financial_status), ['AUTHORIZED']);
+      const { body: intent } = await sandbox(demo.service, `/__sandbox/payment_intents/${order.payment_transactions[0].payment_provider_transaction_id}`);
+      assert.equal(intent.status, 'requires_capture');
+    }, true));
 
   it('mode=direct: a card that needs 3-D Secure is declined with a clear message (a direct order cannot authenticate)', () =>
     shopper(async (page) => {

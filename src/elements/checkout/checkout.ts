@@ -16,8 +16,7 @@ import type { ToteCart } from '../cart/cart.js';
 import '../estimate/estimate.js';
 import '../payment/payment.js';
 import type { PaymentAdapter, TotePayment } from '../payment/payment.js';
-import { createSandboxPaymentAdapter } from '../payment/sandbox-adapter.js';
-import { createLazyStripeAdapter } from '../payment/stripe-lazy.js';
+import { AdapterByName } from '../payment/named-adapter.js';
 import '../shipping-step/shipping-step.js';
 import { defineElement } from '../internal/define.js';
 import type { MessageKey } from '../internal/localize.js';
@@ -118,13 +117,12 @@ export class ToteCheckout extends ToteElement {
 
   /** `cart` (the service's cart) or `direct` (one direct order). */
   @property({ reflect: true }) mode: CheckoutMode = 'cart';
-  /**
-   * `sandbox` mounts the sandbox's test cards, `stripe` Stripe's Payment Element (loaded on demand), when no
-   * `paymentAdapter` is set.
-   */
+  /** `sandbox` (the sandbox's test cards) or `stripe` (Stripe's Payment Element, loaded on demand); `paymentAdapter` wins. */
   @property() payment = '';
   /** `payment="stripe"`: the publishable key (`pk_…`) for direct orders; cart mode takes the service's from each quote. */
   @property({ attribute: 'stripe-key' }) stripeKey = '';
+  /** `payment="stripe"`, cart mode: offer Apple Pay / Google Pay (Stripe's Express Checkout) where the browser has one. */
+  @property({ type: Boolean }) wallets = false;
   /** The payment provider's adapter (wins over `payment`). */
   @property({ attribute: false }) paymentAdapter?: PaymentAdapter;
   /** Where the checkout keeps its progress; defaults to `sessionStorage`, `null` for memory only. */
@@ -151,8 +149,7 @@ export class ToteCheckout extends ToteElement {
     emit: (name, detail, init) => this.emit(name as 'tote-checkout-submit', detail as ToteCheckoutSubmitDetail, init) as never,
   });
   private paymentContainer?: HTMLElement;
-  private sandboxAdapter?: PaymentAdapter;
-  private stripeAdapter?: PaymentAdapter;
+  private readonly named = new AdapterByName();
   private lastStep?: CheckoutStep;
   private listenedHost?: EventTarget;
 
@@ -219,12 +216,8 @@ export class ToteCheckout extends ToteElement {
   }
 
   private get adapter(): PaymentAdapter | undefined {
-    if (this.paymentAdapter) return this.paymentAdapter;
-    if (this.payment === 'sandbox') return (this.sandboxAdapter ??= createSandboxPaymentAdapter({ locale: this.effectiveLocale }));
-    if (this.payment === 'stripe') {
-      return (this.stripeAdapter ??= createLazyStripeAdapter({ ...(this.stripeKey ? { publishableKey: this.stripeKey } : {}), messages: { failed: this.t('paymentError') } }));
-    }
-    return undefined;
+    const options = { locale: this.effectiveLocale, stripeKey: this.stripeKey, wallets: this.wallets, failed: this.t('paymentError') };
+    return this.paymentAdapter ?? this.named.get(this.payment, options);
   }
 
   private goTo(step: CheckoutStep): void {
@@ -373,7 +366,9 @@ export class ToteCheckout extends ToteElement {
 
   private renderPayment() {
     const declined = this.flow.notice?.kind === 'declined';
-    return html`<tote-payment .adapter=${this.adapter} .container=${this.paymentContainer} .error=${declined ? this.t('paymentDeclined') : ''}>
+    // A wallet sheet that paid (Stripe's Express Checkout) counts as "Review order" then "Place order".
+    const walletPaid = () => void this.handlePaymentContinue().then(() => this.flow.state.payment && this.flow.place());
+    return html`<tote-payment .adapter=${this.adapter} .container=${this.paymentContainer} .error=${declined ? this.t('paymentDeclined') : ''} @tote-payment-authorized=${walletPaid}>
         <slot name="payment" slot="payment"></slot>
       </tote-payment>
       ${this.renderActions('shipping', 'continueToReview', () => void this.handlePaymentContinue(), !this.adapter)}`;

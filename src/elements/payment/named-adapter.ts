@@ -1,0 +1,37 @@
+import type { PaymentAdapter } from './payment-adapter.js';
+import { createSandboxPaymentAdapter } from './sandbox-adapter.js';
+import { createLazyStripeAdapter } from './stripe-lazy.js';
+
+export interface NamedAdapterOptions {
+  locale?: string;
+  /** `stripe`: the publishable key for direct orders (cart mode takes the service's from each quote). */
+  stripeKey?: string;
+  /** `stripe`, cart mode: wallets (Apple Pay, Google Pay) where the browser offers them. */
+  wallets?: boolean;
+  /** The message when the provider gives none fit for shoppers. */
+  failed: string;
+}
+
+/** The adapter a `payment="…"` attribute names: the sandbox's test cards, or Stripe (its code loaded on demand). */
+function namedPaymentAdapter(name: string, options: NamedAdapterOptions): PaymentAdapter | undefined {
+  if (name === 'sandbox') return createSandboxPaymentAdapter({ locale: options.locale });
+  if (name === 'stripe') {
+    return createLazyStripeAdapter({
+      ...(options.stripeKey ? { publishableKey: options.stripeKey } : {}),
+      wallets: !!options.wallets,
+      messages: { failed: options.failed },
+    });
+  }
+  return undefined;
+}
+
+/** One adapter per name and settings, kept while they stay the same (its fields and state live in it). */
+export class AdapterByName {
+  private current?: { key: string; adapter?: PaymentAdapter };
+
+  get(name: string, options: NamedAdapterOptions): PaymentAdapter | undefined {
+    const key = `${name} ${options.stripeKey ?? ''} ${!!options.wallets}`;
+    if (this.current?.key !== key) this.current = { key, adapter: namedPaymentAdapter(name, options) };
+    return this.current.adapter;
+  }
+}
