@@ -3,7 +3,6 @@ import { createRequire } from 'node:module';
 import { ApiEstimateRequestSchema, OffersQuerySchema, type MerchantSummary } from '../contract/api.js';
 import { badRequest, json, notFound } from './errors.js';
 import { isShoppable } from './merchants.js';
-import { withMerchantName } from './offers.js';
 import type { BffParts, RouteHandler } from './context.js';
 import type { Router } from './router.js';
 import { parseId, parseWith, queryObject } from './validation.js';
@@ -47,7 +46,7 @@ export function addCatalogRoutes(router: Router<RouteHandler>, parts: BffParts) 
       if (!report) throw notFound('No such merchant');
       if (!isShoppable(report)) return json(200, { offers: [], next_cursor: null });
       const page = await catalog.page(query.merchant_id, query.size, query.cursor);
-      return json(200, { offers: page.offers.map((o) => withMerchantName(o, report.merchant_name)), next_cursor: page.next_cursor });
+      return json(200, { offers: page.offers.map((o) => catalog.shopper(o, report.merchant_name)), next_cursor: page.next_cursor });
     }
     const shoppable = new Map((await health.reports()).filter(isShoppable).map((r) => [r.merchant_id, r.merchant_name ?? null]));
     return json(200, await catalog.merged(shoppable, query.size, query.cursor));
@@ -57,7 +56,7 @@ export function addCatalogRoutes(router: Router<RouteHandler>, parts: BffParts) 
     const offer = await client.getOffer(parseId(params.id, 'id'));
     const report = offer.merchant_id != null ? await health.find(offer.merchant_id) : undefined;
     if (!report || !isShoppable(report)) throw notFound('No such offer');
-    return json(200, { offer: withMerchantName(offer, report.merchant_name) });
+    return json(200, { offer: catalog.shopper(offer, report.merchant_name) });
   });
 
   router.add('POST', '/estimate', async ({ request }) => {

@@ -20,6 +20,11 @@ export interface BffConfig {
   serviceHeaderPrefix?: string;
   /** Told about each offer dropped from an upstream page because it did not match the contract. Default: a warning log. */
   onInvalidOffer?: (report: InvalidOfferReport) => void;
+  /**
+   * Origins merchant media may be served from besides public `https:` hosts
+   * (`TOTE_MEDIA_ORIGINS`); the service's own origin always is.
+   */
+  mediaOrigins?: readonly string[];
   /** Origins allowed to call the BFF from a browser (same-origin pages always are). */
   allowedOrigins?: readonly string[];
   /** Where the API lives. Default `/api`. */
@@ -107,7 +112,7 @@ function required(env: Env, name: string): string {
  * Reads `SERVICE_BASE_URL`, `SERVICE_APP_ID`, `SERVICE_APP_SECRET` (and
  * `SERVICE_APP_SECRET_PREVIOUS` during a rotation),
  * `SERVICE_TOKEN` (or `SERVICE_REFRESH_TOKEN` for a refreshing token),
- * `TOTE_ALLOWED_ORIGINS` (comma list), `TOTE_WEBHOOK_PATH`,
+ * `TOTE_ALLOWED_ORIGINS` and `TOTE_MEDIA_ORIGINS` (comma lists), `TOTE_WEBHOOK_PATH`,
  * `TOTE_OPERATOR_TOKEN`, `TOTE_API_PREFIX`, `TOTE_SIGNING_SECRET`,
  * `TOTE_SIGNING_SECRET_PREVIOUS`, `REDIS_URL`, `SERVICE_HEADER_PREFIX` (default `X-Service-`).
  */
@@ -128,6 +133,7 @@ export function bffConfigFromEnv(env: Env = process.env): BffConfig {
     ? createRefreshingTokenProvider({ baseUrl: serviceBaseUrl, appId, appSecret, refreshToken, token: env.SERVICE_TOKEN?.trim() || undefined, headerPrefix })
     : required(env, 'SERVICE_TOKEN');
   const origins = (env.TOTE_ALLOWED_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const mediaOrigins = (env.TOTE_MEDIA_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
   const webhookPath = env.TOTE_WEBHOOK_PATH?.trim();
   if (webhookPath && !webhookPath.startsWith('/')) throw new TypeError('TOTE_WEBHOOK_PATH must start with /');
   const redisUrl = env.REDIS_URL?.trim();
@@ -139,6 +145,7 @@ export function bffConfigFromEnv(env: Env = process.env): BffConfig {
     ...(appSecretPrevious ? { appSecretPrevious } : {}),
     token,
     allowedOrigins: normalizeOrigins(origins),
+    ...(mediaOrigins.length ? { mediaOrigins: normalizeOrigins(mediaOrigins) } : {}),
     ...(headerPrefix ? { serviceHeaderPrefix: headerPrefix } : {}),
     ...(env.TOTE_API_PREFIX?.trim() ? { prefix: env.TOTE_API_PREFIX.trim() } : {}),
     ...(webhookPath ? { webhookPath } : {}),

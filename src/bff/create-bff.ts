@@ -20,7 +20,7 @@ import { createQuoter } from './quote.js';
 import { createQuoteTokens } from './quote-token.js';
 import { Router } from './router.js';
 import { createSigner, deriveSigningSecret } from './signing.js';
-import { createOriginPolicy, normalizeOrigins, preflight, readBytes, parseJsonBytes } from './security.js';
+import { createOriginPolicy, normalizeOrigins, preflight, readBytes, parseJsonBytes, createMediaUrlCheck } from './security.js';
 import { selectStores } from './stores/index.js';
 import { CATALOG_CHANNEL, createWebhookReceiver } from './webhooks.js';
 
@@ -103,7 +103,7 @@ export function createBff(config: BffConfig): Bff {
     client,
     access,
     health,
-    catalog: createOfferCatalog(client, offersCache),
+    catalog: createOfferCatalog(client, offersCache, createMediaUrlCheck([new URL(config.serviceBaseUrl).origin, ...(config.mediaOrigins ?? [])])),
     bus,
     stores,
     submitOnce,

@@ -5,13 +5,16 @@
  * offer webhook for that merchant arrives.
  */
 import { z } from 'zod';
-import type { Offer } from '../contract/catalog.js';
+import type { Album, Media, Offer } from '../contract/catalog.js';
+import type { ShopperAlbum, ShopperMedia } from '../contract/shopper-offer.js';
 import type { ServiceClient } from '../contract/client.js';
 import type { WidgetOffer } from '../contract/api.js';
 import type { CachedOffersPage, OffersCache } from './stores/index.js';
 import { badRequest, toApiError } from './errors.js';
 
 export interface OfferCatalog {
+  /** An offer as a shopper may see it (allowlisted fields, checked media URLs). */
+  shopper(offer: Offer, merchantName: string | null | undefined): WidgetOffer;
   /** One page of one merchant, from the cache when possible. */
   page(merchantId: number, size: number, cursor?: string): Promise<CachedOffersPage>;
   /** The currency of a merchant's first offer (`null` without offers). */
@@ -47,12 +50,63 @@ function interleave<T>(lists: T[][]): T[] {
   return out;
 }
 
-export const withMerchantName = (offer: Offer, name: string | null | undefined): WidgetOffer => ({
-  ...offer,
-  merchant_name: name ?? null,
-});
+/** A merchant media URL as it may be served to shoppers, or `undefined` (see `createMediaUrlCheck`). */
+export type MediaUrlCheck = (url: string | null | undefined) => string | undefined;
 
-export function createOfferCatalog(client: ServiceClient, cache: OffersCache): OfferCatalog {
+/**
+ * The shopper's offer: the allowlist of `ShopperOfferSchema`, copied field
+ * by field (a field the service adds tomorrow is not served until it is
+ * named here and in the schema), media URLs through `mediaUrl`.
+ */
+export function toShopperOffer(offer: Offer, merchantName: string | null | undefined, mediaUrl: MediaUrlCheck): WidgetOffer {
+  const media = (m: Media): ShopperMedia[] => {
+    const url = mediaUrl(m.url);
+    return url ? [{ url, type: m.type, display_order: m.display_order, alt_text: m.alt_text, primary: m.primary }] : [];
+  };
+  const album = (a: Album): ShopperAlbum => ({ media: a.media.flatMap(media), primary_media: a.primary_media ? (media(a.primary_media)[0] ?? null) : null });
+  return {
+    id: offer.id,
+    name: offer.name,
+    description: offer.description,
+    html_description: offer.html_description,
+    seller: offer.seller,
+    vendor: offer.vendor,
+    merchant_id: offer.merchant_id,
+    merchant_name: merchantName ?? null,
+    available: offer.available,
+    min_price: offer.min_price,
+    max_price: offer.max_price,
+    currency: offer.currency,
+    default_image_url: mediaUrl(offer.default_image_url) ?? null,
+    tags: offer.tags,
+    variants: offer.variants.map((v) => ({
+      id: v.id,
+      name: v.name,
+      visual: v.visual,
+      display_order: v.display_order,
+      values: v.values.map((x) => ({ id: x.id, name: x.name, sku_ids: x.sku_ids, display_order: x.display_order })),
+    })),
+    skus: offer.skus.map((sku) => ({
+      id: sku.id,
+      offer_id: sku.offer_id,
+      merchant_id: sku.merchant_id,
+      name: sku.name,
+      in_stock: sku.in_stock,
+      qty_available: sku.qty_available,
+      inventory_tracked: sku.inventory_tracked,
+      sale_price: sku.sale_price,
+      retail_price: sku.retail_price,
+      currency: sku.currency,
+      status: sku.status,
+      display_order: sku.display_order,
+      variant_values: sku.variant_values.map(({ variant, value }) => ({ variant, value })),
+      albums: sku.albums.map(album),
+    })),
+    albums: offer.albums.map(album),
+  };
+}
+
+export function createOfferCatalog(client: ServiceClient, cache: OffersCache, mediaUrl: MediaUrlCheck): OfferCatalog {
   const inFlight = new Map<string, Promise<CachedOffersPage>>();
 
   async function fetchPage(merchantId: number, size: number, cursor: string | undefined, key: string) {
@@ -80,6 +134,7 @@ export function createOfferCatalog(client: ServiceClient, cache: OffersCache): O
   }
 
   return {
+    shopper: (offer, merchantName) => toShopperOffer(offer, merchantName, mediaUrl),
     page,
     async currency(merchantId) {
       const first = await page(merchantId, 1);
@@ -98,7 +153,7 @@ export function createOfferCatalog(client: ServiceClient, cache: OffersCache): O
       results.forEach((r, i) => {
         const [id, c] = positions[i]!;
         if (r.status === 'fulfilled') {
-          lists.push(r.value.offers.map((o) => withMerchantName(o, merchants.get(id))));
+          lists.push(r.value.offers.map((o) => toShopperOffer(o, merchants.get(id), mediaUrl)));
           if (r.value.next_cursor) next.push([id, r.value.next_cursor]);
         } else {
           // A busy merchant keeps its place: the next page asks it again.

@@ -144,3 +144,45 @@ export function safeEqual(a: string, b: string): boolean {
   const db = createHash('sha256').update(b).digest();
   return timingSafeEqual(da, db) && a.length === b.length;
 }
+
+/** Whether an IPv4 address (four decimal octets) lies in a range that is not the public internet. */
+function isSpecialIPv4(host: string): boolean {
+  const [a, b] = host.split('.').map(Number) as [number, number, number, number];
+  return (
+    a === 0 || a === 10 || a === 127 || a >= 224 ||
+    (a === 100 && b >= 64 && b < 128) || // carrier-grade NAT
+    (a === 169 && b === 254) || // link-local, cloud metadata
+    (a === 172 && b >= 16 && b < 32) ||
+    (a === 192 && (b === 168 || b === 0)) ||
+    (a === 198 && (b === 18 || b === 19))
+  );
+}
+
+/**
+ * Which merchant media URLs a shopper's browser may be sent to load: `https:`
+ * on a public host name or public IPv4 address, or any URL on an allowed
+ * origin (the service's own, and `TOTE_MEDIA_ORIGINS`). Loopback, private,
+ * link-local (169.254.169.254) and single-label hosts and every IPv6 literal
+ * are refused, as are URLs carrying credentials: a hostile catalog must not
+ * make shoppers' browsers probe their own networks. Returns the normalised
+ * URL, or `undefined` for a URL not to be served.
+ */
+export function createMediaUrlCheck(allowedOrigins: readonly string[]): (url: string | null | undefined) => string | undefined {
+  const allowed = new Set(normalizeOrigins(allowedOrigins));
+  return (raw) => {
+    if (!raw) return undefined;
+    let url: URL;
+    try {
+      url = new URL(raw.trim());
+    } catch {
+      return undefined;
+    }
+    if (url.username || url.password) return undefined;
+    if ((url.protocol === 'https:' || url.protocol === 'http:') && allowed.has(url.origin)) return url.href;
+    if (url.protocol !== 'https:') return undefined;
+    const host = url.hostname.replace(/\.$/, '').toLowerCase();
+    if (host.startsWith('[') || !host.includes('.') || host.endsWith('.localhost') || host.endsWith('.local') || host.endsWith('.internal')) return undefined;
+    if (/^\d+\.\d+\.\d+\.\d+$/.test(host) && isSpecialIPv4(host)) return undefined;
+    return url.href;
+  };
+}

@@ -4,7 +4,7 @@
  * imports their *types* only, so full zod never reaches a shopper's bundle.
  */
 import { z } from 'zod';
-import { OfferSchema } from './catalog.js';
+import { ShopperOfferSchema, type ShopperOffer } from './shopper-offer.js';
 import { currencyCode, id, list, maybe, positiveId } from './primitives.js';
 import {
   AddressInputSchema,
@@ -89,9 +89,9 @@ export const MerchantSummarySchema = z.object({
 export type MerchantSummary = z.infer<typeof MerchantSummarySchema>;
 export const MerchantsResponseSchema = z.object({ merchants: z.array(MerchantSummarySchema) });
 
-/** An offer as the widget gets it: the service's Offer plus the merchant's display name. */
-export const WidgetOfferSchema = OfferSchema.extend({ merchant_name: maybe(z.string()) });
-export type WidgetOffer = z.infer<typeof WidgetOfferSchema>;
+/** An offer as the widget gets it: the shopper's allowlist of the service's Offer plus the merchant's display name. */
+export const WidgetOfferSchema = ShopperOfferSchema;
+export type WidgetOffer = ShopperOffer;
 
 /** `GET /api/offers?merchant_id=&cursor=&size=` */
 export const OffersQuerySchema = z.object({

@@ -5,7 +5,7 @@
  */
 import { sumByCurrency, isKnownCurrency, multiplyMoney, type Money } from '../contract/money.js';
 import type { WidgetOffer } from '../contract/api.js';
-import type { Sku } from '../contract/catalog.js';
+import type { ShopperSku as Sku } from '../contract/shopper-offer.js';
 import type { QuoteResponse } from '../contract/checkout-api.js';
 import { isAbortError, type ToteApi } from './api-client.js';
 import { lineIssues } from './checkout-quote.js';

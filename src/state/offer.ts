@@ -4,7 +4,13 @@
  * the picker's alone (`elements/variant-picker/variant-selection.ts`).
  */
 import type { WidgetOffer } from '../contract/api.js';
-import type { Album, Media, Sku, Variant, VariantValue } from '../contract/catalog.js';
+import type {
+  ShopperAlbum as Album,
+  ShopperMedia as Media,
+  ShopperSku as Sku,
+  ShopperVariant as Variant,
+  ShopperVariantValue as VariantValue,
+} from '../contract/shopper-offer.js';
 import type { CartLineInput } from './cart-store.js';
 
 export interface Image {

@@ -1,7 +1,8 @@
 /**
  * Group 1 — malicious catalog data, Node half: hostile offers are injected
  * verbatim into the sandbox and read back through the BFF, which must pass
- * them on as inert JSON (never as HTML), byte for byte, without polluting
+ * the shopper's fields on as inert JSON (never as HTML), text byte for byte
+ * (media URLs only when https on a public host), without polluting
  * anything or falling over on sheer size or depth. What the BFF answers is
  * the fixture the Chromium half renders (`fixtures/bff-hostile-offers.json`):
  * this file fails when the two drift apart; `TOTE_UPDATE_FIXTURES=1`
@@ -34,9 +35,13 @@ describe('1. Malicious catalog data (through the BFF)', () => {
       assert.match(res.headers.get('content-type') ?? '', /^application\/json/);
       assert.equal(res.headers.get('x-content-type-options'), 'nosniff');
       assert.ok(WidgetOfferSchema.safeParse(res.body.offer).success);
-      for (const key of ['name', 'description', 'html_description', 'default_image_url', 'external_url', 'currency_symbol'] as const) {
+      for (const key of ['name', 'description', 'html_description'] as const) {
         if (typeof offer[key] === 'string') assert.equal(res.body.offer[key], offer[key], key);
       }
+      // Business fields are not the shopper's (issue 15.7); a media URL is served only when https on a public host (15.11).
+      for (const key of ['external_url', 'currency_symbol', 'external_data', 'metadata', 'collections'] as const) assert.equal(key in res.body.offer, false, key);
+      const image = res.body.offer.default_image_url;
+      assert.ok(image == null || (image === offer.default_image_url && new URL(image).protocol === 'https:'), `default_image_url ${image}`);
       assert.deepEqual(res.body.offer.tags, offer.tags ?? []);
       captured.push(res.body.offer);
     });
@@ -56,7 +61,8 @@ describe('1. Malicious catalog data (through the BFF)', () => {
     assert.equal(res.status, 200, res.text);
     assert.equal(({} as any).tote_polluted, undefined);
     assert.equal(Object.prototype.hasOwnProperty.call(Object.prototype, 'tote_polluted'), false);
-    assert.equal(res.body.offer.external_data.ok, 1);
+    // Read by the contract, never served (issue 15.7).
+    assert.equal('external_data' in res.body.offer, false);
     // Whatever was kept of those keys is plain data: reading it back pollutes nothing either.
     JSON.parse(res.text);
     assert.equal(({} as any).tote_polluted, undefined);

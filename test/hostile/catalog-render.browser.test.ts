@@ -198,7 +198,8 @@ describe('1. Malicious catalog data (rendered in Chromium)', () => {
   });
 
   it('a lying currency_symbol is ignored: the price is formatted from the ISO code', async () => {
-    const offer = offers.find((o) => o.currency_symbol === 'FREE')!;
+    // The BFF no longer even sends `currency_symbol` (issue 15.7); the offer that carried 'FREE' is the JPY one at 5,000.
+    const offer = offers.find((o) => o.currency === 'JPY' && o.skus[0]?.sale_price === 5000)!;
     const el = await card(offer);
     const price = part(el, 'price')!.textContent!.trim();
     expect(price).to.not.contain('FREE');

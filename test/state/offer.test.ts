@@ -45,7 +45,7 @@ const offerArb = fc
         sku_ids: skus.filter((s) => s.variant_values[k]!.value === `v${k}-${v}`).map((s) => s.id),
       })),
     }));
-    return { id: 1, name: 'Offer', merchant_id: 1001, currency: 'USD', metadata: [], variants, skus, albums: [], collections: [], tags: [] };
+    return { id: 1, name: 'Offer', merchant_id: 1001, currency: 'USD', variants, skus, albums: [], tags: [] };
   });
 
 test('every reachable choice resolves to one in-stock SKU of the offer, never a missing or sold-out one', () => {

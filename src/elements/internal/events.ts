@@ -3,7 +3,7 @@
  * and are composed (they leave shadow roots).
  */
 import type { WidgetOffer } from '../../contract/api.js';
-import type { Sku } from '../../contract/catalog.js';
+import type { ShopperSku as Sku } from '../../contract/shopper-offer.js';
 import type { CartLine } from '../../state/cart-store.js';
 
 /**

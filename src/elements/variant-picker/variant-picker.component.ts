@@ -4,7 +4,7 @@ import { live } from 'lit/directives/live.js';
 import { consume } from '@lit/context';
 import { formatMoney, isKnownCurrency } from '../../contract/money.js';
 import type { WidgetOffer } from '../../contract/api.js';
-import type { Sku, Variant, VariantValue } from '../../contract/catalog.js';
+import type { ShopperSku as Sku, ShopperVariant as Variant, ShopperVariantValue as VariantValue } from '../../contract/shopper-offer.js';
 import type { CartStore } from '../../state/cart-store.js';
 import { apiContext, cartContext } from '../../state/context.js';
 import type { ToteApi } from '../../state/api-client.js';

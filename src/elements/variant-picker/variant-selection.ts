@@ -4,7 +4,7 @@
  * uses it, so it loads with the picker (lazily, on "Choose options").
  */
 import type { WidgetOffer } from '../../contract/api.js';
-import type { Sku, Variant, VariantValue } from '../../contract/catalog.js';
+import type { ShopperSku as Sku, ShopperVariant as Variant, ShopperVariantValue as VariantValue } from '../../contract/shopper-offer.js';
 import { byDisplayOrder, orderedVariants, skuHas, skuInStock } from '../../state/offer.js';
 
 /** variant id → value id */
