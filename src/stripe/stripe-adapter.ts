@@ -45,6 +45,13 @@ export interface StripePaymentAdapter extends PaymentAdapter {
   confirm(action: PlaceRequiresActionResponse): Promise<PlaceRequest['payment']>;
 }
 
+declare global {
+  interface GlobalEventHandlersEventMap {
+    /** The wallet sheet (Express Checkout) paid the cart's PaymentIntent; fired from the adapter's container. */
+    'tote-payment-authorized': CustomEvent<Record<string, never>>;
+  }
+}
+
 /** A client secret's PaymentIntent id: `pi_123_secret_abc` → `pi_123`. */
 const intentIdOf = (secret: string) => secret.split('_secret_')[0]!;
 
@@ -109,7 +116,7 @@ export function createStripeAdapter(options: StripeAdapterOptions = {}): StripeP
         await confirmWith(s, secret);
         walletConfirmed = secret;
         // The checkout places the order when it hears the wallet paid (the same attempt as "Place order").
-        host.dispatchEvent(new CustomEvent('tote-payment-authorized', { bubbles: true, composed: true }));
+        host.dispatchEvent(new CustomEvent('tote-payment-authorized', { detail: {}, bubbles: true, composed: true }));
       } catch {
         event.paymentFailed({ reason: 'fail' });
       }
