@@ -14,6 +14,8 @@ export async function checkDirectOrderAmounts(client: ServiceClient, request: Di
   if (discounted.length) throw badRequest('Discounts cannot be set by the browser', discounted);
 
   const estimate = await client.estimateOrder({
+    // One currency per order: the estimate prices every merchant in the order's currency, as the order will be.
+    base_currency: request.order.currency,
     skus: bags.flatMap((bag) => bag.skus.map(({ sku_id, quantity }) => ({ sku_id, quantity }))),
     shipping_address,
     discounts: [],

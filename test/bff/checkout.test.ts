@@ -1,3 +1,4 @@
+import { convert } from '../../src/sandbox/exchange.js';
 /**
  * Carts, direct orders and the order event stream, over real HTTP: the
  * sandbox upstream, the BFF in front, requests as the widget sends them.
@@ -35,16 +36,18 @@ async function sandboxOrders(): Promise<any[]> {
 /** The sandbox's standard shipping per merchant: a direct order's shipping must be one the merchant offers. */
 const STANDARD_SHIPPING: Record<number, number> = { 1001: 599, 1002: 800, 1004: 495, 1005: 1500 };
 
-function directOrder(skus: { id: number; sale_price: number; merchant_id: number }[], extra: object = {}) {
+/** A direct order in USD: one currency per order, each merchant's prices converted as the sandbox does (issue 13). */
+function directOrder(skus: { id: number; sale_price: number; merchant_id: number; currency?: string | null }[], extra: object = {}) {
   const merchants = [...new Set(skus.map((s) => s.merchant_id))];
+  const own = (m: number) => skus.find((s) => s.merchant_id === m)!.currency ?? 'USD';
   return {
     payment_method: PAY,
     order: {
       customer: CUSTOMER,
       bags: merchants.map((m) => ({
         merchant_id: m,
-        skus: skus.filter((s) => s.merchant_id === m).map((s) => ({ sku_id: s.id, quantity: 1, price: s.sale_price })),
-        shipping_method: { shipping_method_id: `${m}-standard`, label: 'Standard shipping', price: STANDARD_SHIPPING[m]! },
+        skus: skus.filter((s) => s.merchant_id === m).map((s) => ({ sku_id: s.id, quantity: 1, price: convert(s.sale_price, own(m), 'USD') })),
+        shipping_method: { shipping_method_id: `${m}-standard`, label: 'Standard shipping', price: convert(STANDARD_SHIPPING[m]!, own(m), 'USD') },
       })),
       shipping_address: ADDRESS,
       currency: 'USD',
