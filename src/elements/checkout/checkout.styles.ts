@@ -20,7 +20,7 @@ export const checkoutStyles = [
       padding: 0;
       display: flex;
       flex-wrap: wrap;
-      gap: var(--_space-1) var(--_space-2);
+      gap: 0 var(--_space-1);
       font-size: var(--_font-size-s);
       color: var(--_fg-muted);
     }
@@ -29,12 +29,12 @@ export const checkoutStyles = [
       align-items: center;
     }
     nav li.todo {
-      padding: 0 var(--_space-2);
+      padding: 0 var(--_space-1);
       min-height: 44px;
     }
     .step {
       min-height: 44px;
-      padding: 0 var(--_space-2);
+      padding: 0 var(--_space-1);
       border: 0;
       border-radius: var(--_radius-s);
       background: none;
@@ -115,6 +115,17 @@ export const checkoutStyles = [
       padding: var(--_space-3) var(--_space-2);
       background: var(--tote-checkout-bar-background, var(--_bg));
       border-top: 1px solid var(--_border);
+    }
+    @container (max-width: 26rem) {
+      nav ol {
+        font-size: var(--_font-size-xs);
+        flex-wrap: nowrap;
+      }
+      .step,
+      nav li.todo {
+        padding: 0 2px;
+        white-space: nowrap;
+      }
     }
     @container (min-width: 52rem) {
       .columns {

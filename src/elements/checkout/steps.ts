@@ -82,14 +82,15 @@ export function renderSummary(flow: CheckoutController, o: { t: T; locale: strin
   const { t } = o;
   const quote = flow.quote;
   const total = quote ? formatMoney(quote.totals.total, quote.currency, o.locale) : '';
-  // Focusable: when wide it scrolls on its own (a long order in a short window).
+  // Focusable: when wide it scrolls on its own (a long order in a short window). On the cart step the cart
+  // itself lists the lines: the summary keeps to the totals there.
   return html`<aside class="summary ${o.open ? 'open' : ''}" part="summary" aria-label=${t('summary')} tabindex="0">
     <button class="summary-toggle" type="button" aria-expanded=${o.open ? 'true' : 'false'} aria-controls="summary-body" @click=${o.toggle}>
       <span>${t(o.open ? 'hideSummary' : 'showSummary')}</span>
       <strong class="summary-total">${total}</strong>
     </button>
     <div id="summary-body">
-      <tote-estimate .quote=${quote} .lines=${flow.lines} .busy=${flow.busy} ?updating=${flow.quoteLoading}></tote-estimate>
+      <tote-estimate .quote=${quote} .lines=${flow.lines} .busy=${flow.busy} ?updating=${flow.quoteLoading} ?hide-lines=${flow.step === 'review'}></tote-estimate>
       ${flow.quoteFailed
         ? html`<p class="error" role="alert">
             ${flow.currencyRefused ? t('currencyRefused', { currency: flow.currency ?? '' }) : t('estimateError')}

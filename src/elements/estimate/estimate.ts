@@ -126,10 +126,7 @@ export class ToteEstimate extends ToteElement {
       <h4>${merchant}</h4>
       ${this.hideLines ? nothing : html`<ul class="lines">${bag.lines.map((l) => this.renderLine(l))}</ul>`}
       <dl>
-        <div>
-          <dt>${this.t('shipping')}</dt>
-          <dd class=${shippingChosen ? '' : 'muted'}>${shippingChosen ? this.money(bag.shipping_total) : this.t('shippingLater')}</dd>
-        </div>
+        ${shippingChosen ? html`<div><dt>${this.t('shipping')}</dt><dd>${this.money(bag.shipping_total)}</dd></div>` : nothing}
         ${shippingChosen ? html`<div><dt>${this.t('tax')}</dt><dd>${this.money(bag.tax_total)}</dd></div>` : nothing}
         <div class="total"><dt>${this.t('bagTotal')}</dt><dd data-total=${bag.total} data-currency=${this.shown!.currency}>${this.money(bag.total)}</dd></div>
       </dl>
