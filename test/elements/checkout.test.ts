@@ -108,7 +108,9 @@ const summaryTotals = (el: ToteCheckout) => {
 };
 
 for (const mode of ['cart', 'direct'] as const) {
-  describe(`tote-checkout mode=${mode}`, () => {
+  describe(`tote-checkout mode=${mode}`, function () {
+    // Whole checkouts with an axe pass per step: WebKit on a busy machine needs more than mocha's 10 s.
+    this.timeout(30_000);
     it('is accessible at every step and places the quoted order with one request', async () => {
       const { el, bff, store } = await mount({ mode });
       await expect(el).to.be.accessible();
@@ -261,7 +263,8 @@ for (const mode of ['cart', 'direct'] as const) {
   });
 }
 
-describe('tote-checkout flow', () => {
+describe('tote-checkout flow', function () {
+  this.timeout(30_000);
   it('a rejected shop gets a headline on the confirmation saying what was not charged; its lines stay in the cart', async () => {
     const { el, store } = await mount({ bff: { rejectMerchants: [1003] } });
     await toConfirm(el);
