@@ -218,6 +218,17 @@ describe('createStripeAdapter', () => {
     expect(confirmations, 'the wallet sheet already confirmed it').to.have.length(1);
   });
 
+  it('uses the page’s own Stripe instance when given one, loading nothing', async () => {
+    const own = (window as unknown as { Stripe: (key: string) => any }).Stripe('pk_test_page_own');
+    standIn().calls = [];
+    const adapter = createStripeAdapter({ stripe: own });
+    adapter.quoted({ currency: 'USD', totals: { sub_total: 100, shipping_total: 0, tax_total: 0, total: 100 } });
+    const { doc } = await mounted(adapter);
+    expect(standIn().calls.filter((c) => c.name === 'Stripe'), 'no second Stripe() instance').to.deep.equal([]);
+    type(doc, { number: VISA });
+    expect((await adapter.tokenize()).token).to.equal('pm_card_visa');
+  });
+
   it('without a publishable key (direct mode, none configured) says so on the payment step', async () => {
     const el = await fixture<TotePayment>(html`<tote-payment .adapter=${createStripeAdapter({ messages: { notConfigured: 'No card payments here.' } })}></tote-payment>`);
     await waitUntil(() => el.shadowRoot!.querySelector('[part="error"]')!.textContent === 'No card payments here.');
