@@ -5,13 +5,13 @@
  * is the cart submitted. docs/payments.md tells the whole exchange.
  */
 import type { ServiceClient } from '../contract/client.js';
-import type { Order, PaymentMethodInput } from '../contract/order.js';
+import type { Order, PaymentRequest } from '../contract/order.js';
 import { ApiHttpError } from './errors.js';
 import type { StoredAnswer } from './idempotency.js';
 
 // The service takes `{ "intent_based_capture": true }` with no token; the provider is named for
 // services that ask for it (the sandbox accepts both).
-const INTENT_PAYMENT = { payment_provider: 'STRIPE', intent_based_capture: true } as unknown as PaymentMethodInput;
+const INTENT_PAYMENT: PaymentRequest = { payment_provider: 'STRIPE', intent_based_capture: true };
 
 /** A cart the service can create an intent for: customer, address and a shipping method per bag. */
 const readyForIntent = (cart: Order) =>

@@ -27,7 +27,7 @@ import {
   type CreateCartRequest,
   type CustomerInput,
   type Order,
-  type PaymentMethodInput,
+  type PaymentRequest,
   type SearchOrdersRequest,
 } from './order.js';
 import { EstimateResponseSchema, type EstimateRequest, type EstimateResponse } from './estimate.js';
@@ -332,7 +332,8 @@ export interface ServiceClient {
   getAvailableShipping(cartId: number, opts?: CallOptions): Promise<BagShippingOptions[]>;
   applyShipping(cartId: number, selections: ApplyShippingRequest, opts?: CallOptions): Promise<Cart>;
   priceCart(cartId: number, opts?: CallOptions): Promise<Cart>;
-  applyPayment(cartId: number, payment: PaymentMethodInput, opts?: CallOptions): Promise<Cart>;
+  /** A token, or `{ intent_based_capture: true }` for a PaymentIntent (Stripe). */
+  applyPayment(cartId: number, payment: PaymentRequest, opts?: CallOptions): Promise<Cart>;
   submitCart(cartId: number, body?: SubmitCartRequest, opts?: CallOptions): Promise<Order>;
 }
 
