@@ -75,6 +75,11 @@ async function shopThreeMerchants(page: Page, base: string, mode: 'cart' | 'dire
       await dialog.locator('tote-variant-picker [part~="add-button"]').click();
       await page.waitForFunction(() => !document.querySelector('tote-offer-grid')?.shadowRoot?.querySelector('tote-offer-card')?.shadowRoot?.querySelector('dialog[open]'));
     }
+    // The mini cart opens as a drawer on add; the shopper closes it to shop on.
+    const drawer = page.locator('tote-cart[variant="mini"] dialog[open]');
+    await drawer.waitFor({ timeout: 10_000 });
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'detached', timeout: 10_000 });
   }
   await page.locator('tote-cart[variant="mini"] [part="badge"]').click();
   await page.getByRole('button', { name: 'Check out' }).click();
