@@ -6,6 +6,9 @@ import { chromium, type Browser } from 'playwright-core';
 import { createBff, toNodeListener, type BffConfig } from '../src/bff/index.js';
 import { DEFAULT_CREDENTIALS, startSandbox, type Sandbox } from '../src/sandbox/index.js';
 import { chromiumFlags, findChrome } from '../scripts/find-chrome.mjs';
+import { createUpstreamFetch } from '../src/bff/upstream-pool.js';
+
+const upstreamFetch = createUpstreamFetch();
 
 export const SERVICE_HEADERS = {
   'x-service-app-id': String(DEFAULT_CREDENTIALS.appId),
@@ -53,7 +56,8 @@ export function countingFetch() {
   const counted: typeof fetch = (input, init) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
     calls.push({ at: Date.now(), call: `${init?.method ?? 'GET'} ${url.pathname}` });
-    return fetch(input, init);
+    // Counted, then sent the way a deployed BFF sends it (its own pooled transport).
+    return upstreamFetch(input, init);
   };
   return {
     fetch: counted,

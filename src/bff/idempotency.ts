@@ -70,6 +70,9 @@ const outcomeUnknown = (err: unknown) =>
   (err instanceof ServiceNetworkError && err.outcomeUnknown) ||
   (err instanceof ServiceError && (err.status >= 500 || (err.status >= 200 && err.status < 300)));
 
+/** A 5xx the service sent: unlike a timeout or a reset, it says the service has stopped working on the request. */
+const answeredFailure = (err: unknown) => err instanceof ServiceError && err.status >= 500;
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export interface IdempotencyOptions {
@@ -165,7 +168,14 @@ export function createIdempotentRunner({ store, ttlMs, waitMs, leaseMs, unknownW
       } catch {
         return unknown(err, sentAt);
       }
-      return found ? done(found) : unknown(err, sentAt);
+      if (found) return done(found);
+      // The service answered (a 5xx): its work on the request is over, and it holds no order for the attempt.
+      // Only a call left without an answer may still become an order later, and waits out the window.
+      if (answeredFailure(err)) {
+        await store.delete(key);
+        throw err;
+      }
+      return unknown(err, sentAt);
     }
   }
 

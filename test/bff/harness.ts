@@ -6,6 +6,9 @@
 import type { AddressInfo } from 'node:net';
 import { startSandbox } from '../../src/sandbox/index.js';
 import { createBffServer, type BffConfig } from '../../src/bff/index.js';
+import { createUpstreamFetch } from '../../src/bff/upstream-pool.js';
+
+const upstreamFetch = createUpstreamFetch();
 
 export const APP_ID = 10001;
 export const APP_SECRET = 'sandbox-secret';
@@ -38,7 +41,8 @@ export async function startStack(config: Partial<BffConfig> = {}): Promise<Stack
     const url = new URL(input instanceof Request ? input.url : String(input));
     upstream.push(`${init?.method ?? 'GET'} ${url.pathname}`);
     upstreamOrigins.add(url.origin);
-    return fetch(input, init);
+    // Counted, then sent the way a deployed BFF sends it (its own pooled transport).
+    return upstreamFetch(input, init);
   };
   const server = createBffServer({
     serviceBaseUrl: sandbox.url,

@@ -9,6 +9,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { startSandbox } from '../../src/sandbox/index.js';
 import { createBffServer, type BffConfig } from '../../src/bff/index.js';
+import { createUpstreamFetch } from '../../src/bff/upstream-pool.js';
+
+const upstreamFetch = createUpstreamFetch();
 
 export const APP_ID = 10001;
 export const APP_SECRET = 'sandbox-secret';
@@ -74,7 +77,8 @@ export async function startBff(serviceBaseUrl: string, config: Partial<BffConfig
     const url = new URL(input instanceof Request ? input.url : String(input));
     upstream.push(`${init?.method ?? (input instanceof Request ? input.method : 'GET')} ${url.pathname}${url.search}`);
     upstreamOrigins.add(url.origin);
-    return fetch(input, init);
+    // Counted, then sent the way a deployed BFF sends it (its own pooled transport).
+    return upstreamFetch(input, init);
   };
   const server = createBffServer({
     serviceBaseUrl,
