@@ -48,6 +48,12 @@ const one = (requests: RecordedRequest[], method: string, path: RegExp) => {
   if (found.length !== 1) throw new Error(`expected one ${method} ${path}, saw ${found.length}`);
   return took(found[0]!);
 };
+/** The last of several (a quote is asked again whenever an input changes; the last one is what was placed). */
+const last = (requests: RecordedRequest[], method: string, path: RegExp) => {
+  const found = requests.filter((r) => r.method === method && path.test(r.path));
+  if (!found.length) throw new Error(`expected a ${method} ${path}`);
+  return took(found[found.length - 1]!);
+};
 /** Time the shopper waited on the BFF: the union of request intervals (parallel requests count once). */
 function waited(requests: RecordedRequest[]): number {
   const spans = requests.map((r) => [r.start, r.end] as const).sort((a, b) => a[0] - b[0]);
@@ -96,7 +102,14 @@ export async function measureCheckout(log: (m: string) => void): Promise<Figure[
           upstream.take();
           const startedEpoch = Date.now();
           // Offers go in as JSON text: their type is too deep for Playwright's argument typing.
-          const out = await page.evaluate(([m, offers]) => window.toteCheckoutBench.run(m, JSON.parse(offers)), [mode, JSON.stringify(picks.slice(0, k))] as const);
+          let out: Awaited<ReturnType<typeof window.toteCheckoutBench.run>>;
+          try {
+            out = await page.evaluate(([m, offers]) => window.toteCheckoutBench.run(m, JSON.parse(offers)), [mode, JSON.stringify(picks.slice(0, k))] as const);
+          } catch (e) {
+            // Several merchants sell in several currencies: until the sandbox prices them in one, such a checkout cannot complete.
+            log(`checkout: ${mode}, ${k} merchant(s) not measured: ${(e as Error).message.split('\n')[0]}`);
+            continue;
+          }
           if (out.bags !== k) throw new Error(`${mode}: order has ${out.bags} bags, expected ${k}`);
           const taken = upstream.take();
           const calls = taken.map((c) => c.at);
@@ -125,16 +138,20 @@ export async function measureCheckout(log: (m: string) => void): Promise<Figure[
     checkoutSequences = sequences;
     const figures: Figure[] = [];
     const series = (mode: string, k: number, fn: (r: RunResult) => number) => results.get(`${mode}.${k}`)!.map(fn);
+    const measured = (mode: string, k: number) => results.has(`${mode}.${k}`);
     const timed = (mode: string, id: string, label: string, fn: (r: RunResult) => number) => {
       for (const k of MERCHANT_COUNTS) {
+        if (!measured(mode, k)) continue;
         figures.push(figure(SECTION, `checkout.${mode}.${id}.${k}`, `${label}, ${k} merchant${k > 1 ? 's' : ''}`, 'ms', series(mode, k, fn)));
       }
       for (const k of MERCHANT_COUNTS.slice(1)) {
+        if (!measured(mode, k) || !measured(mode, 1)) continue;
         figures.push(ratio(SECTION, `checkout.${mode}.${id}.ratio.${k}`, `${label}, ${k} / 1 merchant`, series(mode, k, fn), series(mode, 1, fn)));
       }
     };
     const counted = (mode: string, label: string) => {
       for (const k of MERCHANT_COUNTS) {
+        if (!measured(mode, k)) continue;
         const m = `${k} merchant${k > 1 ? 's' : ''}`;
         figures.push(
           figure(SECTION, `checkout.${mode}.browser_requests.${k}`, `${label}, review → placed: browser→BFF requests, ${m}`, 'req', series(mode, k, (r) => r.requests.length)),
@@ -145,11 +162,11 @@ export async function measureCheckout(log: (m: string) => void): Promise<Figure[
         );
       }
     };
-    timed('direct', 'estimate', 'direct: estimate', (r) => one(r.requests, 'POST', /^\/api\/estimate$/));
-    timed('direct', 'order', 'direct: place order', (r) => one(r.requests, 'POST', /^\/api\/orders$/));
+    timed('direct', 'quote', 'direct: last quote', (r) => last(r.requests, 'POST', /^\/api\/checkout\/quote$/));
+    timed('direct', 'order', 'direct: place order', (r) => one(r.requests, 'POST', /^\/api\/checkout\/place$/));
     timed('direct', 'waited', 'direct: waiting on the BFF, review → placed', (r) => waited(r.requests));
     counted('direct', 'direct');
-    timed('cart', 'submit', 'cart: payment + submit', (r) => one(r.requests, 'POST', /\/payment$/) + one(r.requests, 'POST', /\/submit$/));
+    timed('cart', 'submit', 'cart: place order (price check, payment, submit)', (r) => one(r.requests, 'POST', /^\/api\/checkout\/place$/));
     timed('cart', 'waited', 'cart: waiting on the BFF, review → placed', (r) => waited(r.requests));
     counted('cart', 'cart');
     return figures;

@@ -122,7 +122,7 @@ async function run(
   await waitFor('requests after placing to settle', () => requests.every((r) => r.end > 0), 5000);
   el.remove();
   // Placed = the answer to the request that placed the order arrived.
-  const placing = requests.find((r) => r.method === 'POST' && r.status < 300 && (r.path === '/api/orders' || r.path.endsWith('/submit')));
+  const placing = requests.find((r) => r.method === 'POST' && r.status === 201 && r.path === '/api/checkout/place');
   if (!placing) throw new Error('checkout bench: no request placed the order');
   return { requests, orderId: done.order.id, bags: done.order.bags.length, placedAt: placing.end, placedEpoch: performance.timeOrigin + placing.end };
 }

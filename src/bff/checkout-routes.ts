@@ -128,6 +128,10 @@ export function addCheckoutRoutes(router: Router<RouteHandler>, parts: BffParts)
   router.add('POST', '/orders', async (ctx) => {
     const key = readIdempotencyKey(ctx.request);
     const input = parseWith(ApiDirectOrderRequestSchema, await body(ctx));
+    // Without a payment the service places an unpaid order and takes the stock (issue 14).
+    if (!input.payment_method) {
+      throw new ApiHttpError(400, 'payment_required', 'A payment is required to place the order', { fields: [{ path: 'payment_method', message: 'required' }] });
+    }
     const appOrderId = appOrderIdFor(key);
     const answer = await parts.submitOnce({
       key,

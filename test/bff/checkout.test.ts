@@ -163,6 +163,14 @@ describe('the cart flow', () => {
     assert.deepEqual(bad.body.error.fields.map((f: any) => f.path), ['country']);
   });
 
+  it('refuses a direct order without a payment (no unpaid order, no stock taken)', async () => {
+    const [a] = await inStockSkus(1001);
+    const { payment_method: _, ...unpaid } = directOrder([a!]);
+    const res = await stack.api('/api/orders', { method: 'POST', headers: { ...shop, 'idempotency-key': 'unpaid-attempt-0001' }, json: unpaid });
+    assert.equal(res.status, 400, res.text);
+    assert.equal(res.body.error.code, 'payment_required');
+  });
+
   it('passes a declined payment on as payment_declined and keeps the key usable', async () => {
     const [a] = await inStockSkus(1004);
     const body = { ...directOrder([a!]), payment_method: { ...PAY, token: 'tok_sandbox_declined' } };
