@@ -4,7 +4,7 @@
  */
 import { serviceHeaderNames, type InvalidOfferReport, type RetryOptions } from '../contract/client.js';
 import { createRefreshingTokenProvider, type TokenProvider } from '../contract/token.js';
-import type { EventBus, IdempotencyStore, OffersCache, RateLimiter, WebhookLedger } from './stores/index.js';
+import type { EventBus, IdempotencyStore, MerchantBudget, MerchantBudgetOptions, OffersCache, RateLimiter, WebhookLedger } from './stores/index.js';
 import { normalizeOrigins } from './security.js';
 
 export interface BffConfig {
@@ -47,6 +47,13 @@ export interface BffConfig {
   maxJsonDepth?: number;
   /** Per-client token bucket; `false` turns it off (behind a gateway that limits already). Default 200 burst, 5/s. */
   rateLimit?: { burst: number; perSecond: number } | false;
+  /**
+   * Per-merchant token bucket of upstream calls that reach its platform, shared by all shoppers;
+   * `false` turns it off. Default 40 burst, 20/s (below the platforms' own limits).
+   */
+  merchantBudget?: MerchantBudgetOptions | false;
+  /** Where the merchant buckets live (a shared store for several instances). Default in memory. */
+  merchantBudgetStore?: MerchantBudget;
   /** Use the first `X-Forwarded-For` address as the client (only behind a proxy you control). Default false. */
   trustProxy?: boolean;
   /** Deadline of one upstream call. Default 20 s. */

@@ -12,6 +12,7 @@ import type { BffParts, RouteHandler } from './context.js';
 import { ApiHttpError, createRedactor, errorResponse, notFound, rateLimited, redactJsonAnswer, toApiError } from './errors.js';
 import { createIdempotentRunner } from './idempotency.js';
 import { createHealthDirectory } from './merchants.js';
+import { createMerchantGate, createSkuDirectory } from './merchant-gate.js';
 import { createOfferCatalog } from './offers.js';
 import { addOperatorRoutes } from './operator-routes.js';
 import { createPlacer } from './place.js';
@@ -21,7 +22,7 @@ import { createQuoteTokens } from './quote-token.js';
 import { Router } from './router.js';
 import { createSigner, deriveSigningSecret } from './signing.js';
 import { createOriginPolicy, normalizeOrigins, preflight, readBytes, parseJsonBytes, createMediaUrlCheck } from './security.js';
-import { selectStores } from './stores/index.js';
+import { createMemoryMerchantBudget, selectStores } from './stores/index.js';
 import { CATALOG_CHANNEL, createWebhookReceiver } from './webhooks.js';
 
 /** Facts about the connection that a `Request` does not carry (the Node adapter fills them in). */
@@ -64,6 +65,9 @@ export function createBff(config: BffConfig): Bff {
     ),
     [() => tokenProvider?.credentials?.() ?? []],
   );
+  // One client must not exhaust a merchant's platform for every shopper: its budget is spent before each call leaves.
+  const skus = createSkuDirectory();
+  const budget = config.merchantBudget === false ? undefined : (config.merchantBudgetStore ?? createMemoryMerchantBudget(config.merchantBudget ?? {}));
   const client = createServiceClient({
     baseUrl: config.serviceBaseUrl,
     appId: config.appId,
@@ -71,6 +75,7 @@ export function createBff(config: BffConfig): Bff {
     token: config.token,
     timeoutMs: upstreamTimeoutMs,
     onToken: redact.remember,
+    ...(budget ? { beforeAttempt: createMerchantGate(budget, skus.merchantOf) } : {}),
     fetch: pooledFetch(config.fetch),
     headerPrefix: config.serviceHeaderPrefix,
     // The merchant's other offers are still served; the operator learns which fields did not match (never their values).
@@ -103,7 +108,7 @@ export function createBff(config: BffConfig): Bff {
     client,
     access,
     health,
-    catalog: createOfferCatalog(client, offersCache, createMediaUrlCheck([new URL(config.serviceBaseUrl).origin, ...(config.mediaOrigins ?? [])])),
+    catalog: createOfferCatalog(client, offersCache, createMediaUrlCheck([new URL(config.serviceBaseUrl).origin, ...(config.mediaOrigins ?? [])]), skus.learn),
     bus,
     stores,
     submitOnce,

@@ -106,7 +106,17 @@ export function toShopperOffer(offer: Offer, merchantName: string | null | undef
   };
 }
 
-export function createOfferCatalog(client: ServiceClient, cache: OffersCache, mediaUrl: MediaUrlCheck): OfferCatalog {
+export function createOfferCatalog(
+  client: ServiceClient,
+  cache: OffersCache,
+  mediaUrl: MediaUrlCheck,
+  /** Told every offer served (the SKU directory of the per-merchant budget). */
+  onServed: (offer: Offer) => void = () => {},
+): OfferCatalog {
+  const shopper = (offer: Offer, merchantName: string | null | undefined) => {
+    onServed(offer);
+    return toShopperOffer(offer, merchantName, mediaUrl);
+  };
   const inFlight = new Map<string, Promise<CachedOffersPage>>();
 
   async function fetchPage(merchantId: number, size: number, cursor: string | undefined, key: string) {
@@ -134,7 +144,7 @@ export function createOfferCatalog(client: ServiceClient, cache: OffersCache, me
   }
 
   return {
-    shopper: (offer, merchantName) => toShopperOffer(offer, merchantName, mediaUrl),
+    shopper,
     page,
     async currency(merchantId) {
       const first = await page(merchantId, 1);
@@ -153,7 +163,7 @@ export function createOfferCatalog(client: ServiceClient, cache: OffersCache, me
       results.forEach((r, i) => {
         const [id, c] = positions[i]!;
         if (r.status === 'fulfilled') {
-          lists.push(r.value.offers.map((o) => toShopperOffer(o, merchants.get(id), mediaUrl)));
+          lists.push(r.value.offers.map((o) => shopper(o, merchants.get(id))));
           if (r.value.next_cursor) next.push([id, r.value.next_cursor]);
         } else {
           // A busy merchant keeps its place: the next page asks it again.

@@ -261,6 +261,12 @@ export interface ServiceClientOptions {
   retry?: RetryOptions;
   /** Told every token the client sends (a refreshing provider renews it), so a redactor can know each one. */
   onToken?: (token: string) => void;
+  /**
+   * Asked before every attempt (retries included), with the call and its
+   * body; throwing stops the call before anything is sent (a per-merchant
+   * budget answering "busy" without touching the platform).
+   */
+  beforeAttempt?: (call: CallInfo & { body?: unknown }) => Promise<void>;
   /** Prefix of the credential headers. Default `X-Service-`. */
   headerPrefix?: string;
   /** Told about each offer dropped from a page (count it, log it; never show its text to shoppers). */
@@ -454,6 +460,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     try {
       for (;;) {
         attempt++;
+        await options.beforeAttempt?.({ ...info, body: req.body });
         const token = await provider.getToken(signal);
         options.onToken?.(token);
         const headers: Record<string, string> = {
