@@ -66,16 +66,15 @@ const encode = (payload: object, mac: string) => `${Buffer.from(JSON.stringify(p
 
 for (const mode of ['direct', 'cart'] as const) {
   describe(`quote and place, ${mode} mode`, () => {
-    // The seeded merchants price in their own currencies (USD, JPY, EUR, GBP, KWD); 1001 is the shoppable USD one.
-    it('quotes with the cheapest shipping chosen, and places it as quoted', async () => {
-      const lines = await skusOf(1001, 3);
-      const q = await quote(full(lines, mode));
+    // Three merchants selling in USD, JPY and GBP, quoted and placed in the shopper's USD.
+    it('quotes three merchants with the cheapest shipping chosen, and places it as quoted', async () => {
+      const lines = [...(await skusOf(1001)), ...(await skusOf(1002)), ...(await skusOf(1004))];
+      const q = await quote(full(lines, mode, { currency: 'USD' }));
       assert.equal(q.status, 200, q.text);
       assert.equal(q.body.ready, true, q.text);
       assert.equal(q.body.currency, 'USD');
       assert.equal(q.body.mode, mode);
-      assert.equal(q.body.bags.length, 1);
-      assert.equal(q.body.bags[0].lines.length, 3);
+      assert.deepEqual(q.body.bags.map((b: any) => b.merchant_id).sort(), [1001, 1002, 1004]);
       for (const bag of q.body.bags) {
         const cheapest = Math.min(...bag.shipping_methods.map((m: any) => m.price));
         const chosen = bag.shipping_methods.find((m: any) => m.shipping_method_id === bag.shipping_method_id);
@@ -162,6 +161,22 @@ for (const mode of ['direct', 'cart'] as const) {
     });
   });
 }
+
+describe('one currency per quote', () => {
+  it('a quote in EUR is placed in EUR at the quoted total, and refused when placed as USD', async () => {
+    const lines = [...(await skusOf(1001)), ...(await skusOf(1004))];
+    const q = await quote(full(lines, 'direct', { currency: 'EUR' }));
+    assert.equal(q.status, 200, q.text);
+    assert.equal(q.body.currency, 'EUR');
+    const wrong = await place({ quote_token: q.body.quote_token, payment: PAY, currency: 'USD' });
+    assert.equal(wrong.status, 422, wrong.text);
+    assert.equal(wrong.body.error.code, 'currency_mismatch');
+    const p = await place({ quote_token: q.body.quote_token, payment: PAY, currency: 'EUR' });
+    assert.equal(p.status, 201, p.text);
+    assert.equal(p.body.order.currency, 'EUR');
+    assert.equal(p.body.order.total, q.body.totals.total);
+  });
+});
 
 describe('cart mode keeps one service cart', () => {
   it('updates the quoted cart in place: lines, quantities, customer and address; a tampered previous token is refused', async () => {
