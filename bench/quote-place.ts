@@ -38,7 +38,7 @@ interface Sample {
 export async function measureQuotePlace(log: (m: string) => void): Promise<Figure[]> {
   const sandbox = await startBenchSandbox();
   const upstream = countingFetch();
-  const bff = await startBffServer(bffConfig(sandbox.url, upstream, { rateLimit: false }));
+  const bff = await startBffServer(bffConfig(sandbox.url, upstream, { rateLimit: false, merchantBudget: false }));
   const post = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
     const res = await fetch(bff.url + path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
     return { status: res.status, body: (await res.json()) as any };

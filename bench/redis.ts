@@ -207,8 +207,8 @@ async function memoryPer1000(url: string, placedAnswer: unknown): Promise<Figure
 
 export async function measureRedis(log: (m: string) => void): Promise<Figure[]> {
   log('redis: starting redis-server, sandbox, two instances on Redis and one in memory');
-  const cluster = await startCluster({ count: 2, bff: { rateLimit: false } });
-  const memory = await startInstance(cluster.upstream.url, undefined, { rateLimit: false });
+  const cluster = await startCluster({ count: 2, bff: { rateLimit: false, merchantBudget: false } });
+  const memory = await startInstance(cluster.upstream.url, undefined, { rateLimit: false, merchantBudget: false });
   const memoryProxy = await startRoundRobin([memory.url]);
   try {
     const reset = () => cluster.control('/__sandbox/reset', { json: {} });

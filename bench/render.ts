@@ -80,7 +80,7 @@ export async function measureRender(log: (m: string) => void): Promise<Figure[]>
   const sandbox = await startBenchSandbox();
   const script = await bundle('bench/page/render-page.ts');
   const server = await startPageServer({ '/render.html': RENDER_PAGE, '/shop.html': SHOP_PAGE }, script);
-  server.useBff(bffConfig(sandbox.url, countingFetch(), { rateLimit: false }));
+  server.useBff(bffConfig(sandbox.url, countingFetch(), { rateLimit: false, merchantBudget: false }));
   const browser = await launchChromium();
   const figures: Figure[] = [];
   try {

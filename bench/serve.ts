@@ -29,8 +29,8 @@ if (role === 'sandbox') {
   const cachedUpstream = countingFetch();
   const uncachedUpstream = countingFetch();
   // Behind a gateway that limits already: the per-client bucket would refuse a load generator.
-  const cached = await startBffServer(bffConfig(sandboxUrl, cachedUpstream, { rateLimit: false }));
-  const uncached = await startBffServer(bffConfig(sandboxUrl, uncachedUpstream, { rateLimit: false, offersCache: noOffersCache() }));
+  const cached = await startBffServer(bffConfig(sandboxUrl, cachedUpstream, { rateLimit: false, merchantBudget: false }));
+  const uncached = await startBffServer(bffConfig(sandboxUrl, uncachedUpstream, { rateLimit: false, merchantBudget: false, offersCache: noOffersCache() }));
   // The upstream calls each BFF made since the last ask, by path.
   const stats = await listen(
     createServer((_req, res) => {
