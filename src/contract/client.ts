@@ -631,7 +631,8 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         // The page number counts from 0 in answers and from 1 in requests.
         const served = page.number ?? page.pageable?.page_number;
         const current = served == null ? pageNumber : served + 1;
-        const total = page.total_pages ?? undefined;
+        // The interface's offers list answers `total_pages: 0` ("not counted"); only a positive count bounds the walk.
+        const total = page.total_pages && page.total_pages > 0 ? page.total_pages : undefined;
         // Without `last`, `total_pages` or any content there is no way to know more pages exist.
         if (page.last == null && total === undefined) return;
         if (total !== undefined && current >= total) return;

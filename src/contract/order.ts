@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { currencyCode, datetime, id, integerOf, jsonObject, list, maybe, money, openEnum, positiveId, price } from './primitives.js';
+import { currencyCode, datetime, id, jsonObject, list, maybe, money, openEnum, positiveId, price } from './primitives.js';
 import { OrderErrorSchema } from './errors.js';
 
 /** Complete as the interface gives them, plus the values service-shapes.md records. */
@@ -433,8 +433,8 @@ export type Order = z.infer<typeof OrderSchema>;
 export const CartSchema = OrderSchema;
 export type Cart = Order;
 
-/** How many of one SKU: 1–1000, a numeric string coerced as the service does. */
-export const quantity = integerOf(z.int().min(1).max(1000));
+/** How many of one SKU: 1–1000. */
+export const quantity = z.int().min(1).max(1000);
 
 export const CartSkuInputSchema = z.object({ sku_id: positiveId, quantity });
 export type CartSkuInput = z.infer<typeof CartSkuInputSchema>;

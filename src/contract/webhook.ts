@@ -59,7 +59,8 @@ export const OfferEventBodySchema = OfferSchema;
 /** The Merchant entity a merchant event carries (only what we read; the rest passes). */
 export const MerchantEntitySchema = z.object({
   id: id,
-  name: maybe(z.string()),
+  // Required: it is what tells a Merchant from another entity that also has an `id` (an Order under a forged topic).
+  name: z.string(),
   merchant_name: maybe(z.string()),
   platform: maybe(z.string()),
   status: maybe(z.string()),
@@ -73,7 +74,7 @@ export const MerchantEntitySchema = z.object({
  */
 export const MerchantEventBodySchema = z.union([
   z.object({ merchant_id: id, reason: maybe(z.string()) }),
-  MerchantEntitySchema.transform((m) => ({ merchant_id: m.id, name: m.name ?? m.merchant_name ?? null })),
+  MerchantEntitySchema.transform((m) => ({ merchant_id: m.id, name: m.name })),
 ]);
 export type MerchantEventBody = z.infer<typeof MerchantEventBodySchema>;
 

@@ -20,6 +20,8 @@ if (!Number.isSafeInteger(appId)) {
   process.exit(2);
 }
 const seedText = arg('seed') ?? process.env.SANDBOX_SEED;
+// `X-Violet-` lets a client written for the real service talk to the sandbox unchanged.
+const headerPrefix = process.env.SERVICE_HEADER_PREFIX?.trim() || 'X-Service-';
 const sandbox = await startSandbox({
   port,
   host: arg('host') ?? process.env.HOST ?? '127.0.0.1',
@@ -30,12 +32,13 @@ const sandbox = await startSandbox({
   username: process.env.SANDBOX_USERNAME || DEFAULT_CREDENTIALS.username,
   password: process.env.SANDBOX_PASSWORD || DEFAULT_CREDENTIALS.password,
   log: process.argv.includes('--log'),
+  headerPrefix,
 });
 
 console.log(`Tote sandbox listening on ${sandbox.url}
-  X-Service-App-Id:     ${appId}
-  X-Service-App-Secret: ${process.env.SANDBOX_APP_SECRET || DEFAULT_CREDENTIALS.appSecret}
-  X-Service-Token:      ${process.env.SANDBOX_TOKEN || DEFAULT_CREDENTIALS.token}
+  ${headerPrefix}App-Id:     ${appId}
+  ${headerPrefix}App-Secret: ${process.env.SANDBOX_APP_SECRET || DEFAULT_CREDENTIALS.appSecret}
+  ${headerPrefix}Token:      ${process.env.SANDBOX_TOKEN || DEFAULT_CREDENTIALS.token}
   login (POST /v1/login): ${process.env.SANDBOX_USERNAME || DEFAULT_CREDENTIALS.username} / ${process.env.SANDBOX_PASSWORD || DEFAULT_CREDENTIALS.password}
   merchants 1001…1007, control routes under /__sandbox/ (docs/sandbox.md)`);
 

@@ -24,6 +24,8 @@ export interface Faults {
   respond_with?: { status: number; body: string; content_type?: string } | null;
   /** The offers list answers a cursor with that same cursor again: a client that trusts it pages forever. */
   repeat_cursor?: boolean;
+  /** The offers list sends no `next_page_cursor`, as real pages were captured: the consumer must page by number. */
+  omit_cursor?: boolean;
 }
 
 /** The platform answered 429; the service passes it through. */

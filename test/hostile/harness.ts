@@ -288,7 +288,8 @@ export async function directOrderBody(stack: Pick<Stack, 'api'>, merchantIds: nu
   }
   const estimate = await stack.api('/api/estimate', {
     method: 'POST',
-    json: { skus: picks.map((p) => ({ sku_id: p.sku.id, quantity: 1 })), shipping_address: address },
+    // One currency per order (issue 13): the estimate prices every merchant in the order's currency.
+    json: { base_currency: currency, skus: picks.map((p) => ({ sku_id: p.sku.id, quantity: 1 })), shipping_address: address },
   });
   if (estimate.status !== 200) throw new Error(`estimate answered ${estimate.status}: ${estimate.text}`);
   const bags = picks.map(({ merchantId, sku }) => {
@@ -296,7 +297,7 @@ export async function directOrderBody(stack: Pick<Stack, 'api'>, merchantIds: nu
     const method = cart.available_shipping_methods[0];
     return {
       merchant_id: merchantId,
-      skus: [{ sku_id: sku.id, quantity: 1, price: sku.sale_price }],
+      skus: [{ sku_id: sku.id, quantity: 1, price: cart.skus.find((s: any) => s.sku_id === sku.id).price }],
       shipping_method: { shipping_method_id: method.shipping_method_id, label: method.label, price: method.price },
       tax_total: cart.tax_total ?? 0,
     };

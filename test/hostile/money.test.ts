@@ -43,8 +43,9 @@ async function inStockSku(merchantId: number) {
   return page.body.offers.flatMap((o: any) => o.skus).find((s: any) => s.in_stock && (s.qty_available ?? 9) > 4);
 }
 
-async function checkout(skus: { sku_id: number; quantity: number }[], address = ADDRESS) {
-  const created = await stack.api('/api/carts', { method: 'POST', json: { skus } });
+/** A cart in `base_currency` (one currency per cart, issue 13; the service's default is USD) taken to an order. */
+async function checkout(skus: { sku_id: number; quantity: number }[], address = ADDRESS, base_currency = 'USD') {
+  const created = await stack.api('/api/carts', { method: 'POST', json: { skus, base_currency } });
   assert.equal(created.status, 201, created.text);
   const { id } = created.body.cart;
   const h = { 'tote-access': created.body.access };
@@ -71,7 +72,7 @@ after(() => stack.close());
 describe('7. Money', () => {
   it('JPY: a cart of ¥ amounts goes through to an order with no fraction anywhere and shows no decimals', async () => {
     const sku = await inStockSku(1002);
-    const order = await checkout([{ sku_id: sku.id, quantity: 3 }], { ...ADDRESS, country: 'JP', state: 'Tokyo', city: 'Tokyo', postal_code: '100-0001' });
+    const order = await checkout([{ sku_id: sku.id, quantity: 3 }], { ...ADDRESS, country: 'JP', state: 'Tokyo', city: 'Tokyo', postal_code: '100-0001' }, 'JPY');
     assert.deepEqual(amountsAreIntegers(order), []);
     assert.equal(order.bags[0].currency, 'JPY');
     assert.equal(order.bags[0].skus[0].line_price, sku.sale_price * 3);
@@ -81,7 +82,7 @@ describe('7. Money', () => {
 
   it('KWD: three minor digits end to end — 5 % VAT stays whole fils and KWD 1.234 shows as such', async () => {
     const sku = await inStockSku(1005);
-    const order = await checkout([{ sku_id: sku.id, quantity: 2 }], { ...ADDRESS, country: 'KW', state: null as unknown as string, city: 'Kuwait City', postal_code: '13001' });
+    const order = await checkout([{ sku_id: sku.id, quantity: 2 }], { ...ADDRESS, country: 'KW', state: null as unknown as string, city: 'Kuwait City', postal_code: '13001' }, 'KWD');
     assert.deepEqual(amountsAreIntegers(order), []);
     assert.equal(order.bags[0].currency, 'KWD');
     assert.ok(order.bags[0].tax_total > 0, 'VAT charged');
@@ -104,7 +105,7 @@ describe('7. Money', () => {
   it('a SKU priced in another currency than its merchant\'s bag is never summed into that bag', async () => {
     await stack.control('/__sandbox/offers', { json: plainOffer(910003, { currency: 'IQD', merchant_id: 1005 }, { currency: 'IQD', merchant_id: 1005, sale_price: 1500 }) });
     const kwd = await inStockSku(1005);
-    const res = await stack.api('/api/carts', { method: 'POST', json: { skus: [{ sku_id: kwd.id, quantity: 1 }, { sku_id: 9100030, quantity: 1 }] } });
+    const res = await stack.api('/api/carts', { method: 'POST', json: { base_currency: 'KWD', skus: [{ sku_id: kwd.id, quantity: 1 }, { sku_id: 9100030, quantity: 1 }] } });
     assert.equal(res.status, 201, res.text);
     const bag = res.body.cart.bags.find((b: any) => b.merchant_id === 1005);
     assert.equal(bag.currency, 'KWD');
@@ -113,14 +114,19 @@ describe('7. Money', () => {
     assert.ok(res.body.cart.errors.some((e: any) => e.entity_id === 9100030), 'the refused SKU is reported');
   });
 
-  it('a mixed-currency cart (USD, JPY, KWD) keeps one total per bag and none for the order, through submission', async () => {
+  it('a cart of USD, JPY and KWD merchants is priced in one currency through submission: one total, each merchant\'s own kept as external (issue 13)', async () => {
     const skus = await Promise.all([1001, 1002, 1005].map(inStockSku));
     const order = await checkout(skus.map((s: any) => ({ sku_id: s.id, quantity: 1 })));
-    assert.deepEqual(order.bags.map((b: any) => b.currency).sort(), ['JPY', 'KWD', 'USD']);
+    assert.deepEqual(order.bags.map((b: any) => b.currency), ['USD', 'USD', 'USD']);
+    assert.deepEqual(order.bags.map((b: any) => b.external_currency).sort(), ['JPY', 'KWD', 'USD']);
     assertAddsUp(order);
+    assert.deepEqual(amountsAreIntegers(order), []);
     const totals = sumByCurrency(order.bags.map((b: any) => ({ amount: b.total, currency: b.currency })));
-    assert.equal(totals.length, 3);
-    assert.throws(() => addMoney(totals[0]!, totals[1]!), CurrencyMismatchError);
+    assert.deepEqual(totals, [{ amount: order.total, currency: 'USD' }]);
+    // The merchants' own amounts stay in their own currencies, never added together.
+    const own = sumByCurrency(order.bags.map((b: any) => ({ amount: b.external_total, currency: b.external_currency })));
+    assert.equal(own.length, 3);
+    assert.throws(() => addMoney(own[0]!, own[1]!), CurrencyMismatchError);
   });
 
   it('two USD bags of two merchants add up to the order total', async () => {

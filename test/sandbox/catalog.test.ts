@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { OfferSchema, pageSchema } from '../../src/contract/index.js';
+import { createServiceClient, OfferSchema, pageSchema } from '../../src/contract/index.js';
 import { sandbox, type TestSandbox } from './support.js';
 
 const MERCHANTS = [1001, 1002, 1003, 1004, 1005, 1006, 1007];
@@ -185,5 +185,25 @@ describe('sandbox catalog', () => {
     const missing = await sb.get('/v1/catalog/offers/999999');
     assert.equal(missing.status, 404);
     assert.equal((await sb.get('/v1/catalog/offers/merchants/4242')).status, 404);
+  });
+});
+
+describe('sandbox catalog: pages without a cursor (omit_cursor)', () => {
+  it('lets the client walk every offer by page number when no page carries a cursor', async () => {
+    const sb = await sandbox();
+    try {
+      await sb.post('/__sandbox/faults', { merchant_id: 1001, omit_cursor: true });
+      const page = await sb.get('/v1/catalog/offers/merchants/1001?size=5');
+      assert.equal(page.body.next_page_cursor, undefined);
+      assert.equal(page.body.last, false);
+      const client = createServiceClient({ baseUrl: sb.url, appId: 10001, appSecret: 'sandbox-secret', token: 'sandbox-token' });
+      const ids: number[] = [];
+      for await (const offer of client.iterateOffers(1001, { size: 5 })) ids.push(offer.id);
+      const all = (await sb.get('/v1/catalog/offers/merchants/1001?size=100')).body.content.map((o: any) => o.id);
+      assert.ok(all.length > 5);
+      assert.deepEqual(ids, all);
+    } finally {
+      await sb.close();
+    }
   });
 });

@@ -86,7 +86,7 @@ function decodeCursor(text: string, merchantId: number, field: string): CursorSt
   throw invalid(field, 'not a cursor of this merchant; use next_page_cursor of the previous page');
 }
 
-function listOffers(ctx: SandboxContext, merchantId: number, query: URLSearchParams, repeatCursor: boolean) {
+function listOffers(ctx: SandboxContext, merchantId: number, query: URLSearchParams, faults: { repeat_cursor?: boolean; omit_cursor?: boolean }) {
   const cursorField = query.has('cursor') ? 'cursor' : 'next_page_cursor';
   const cursorText = query.get(cursorField);
   let state: CursorState;
@@ -130,7 +130,13 @@ function listOffers(ctx: SandboxContext, merchantId: number, query: URLSearchPar
     number: pageIndex,
     empty: content.length === 0,
     sort,
-    next_page_cursor: repeatCursor && cursorText ? cursorText : more ? encodeCursor({ ...state, after: content.at(-1)!.offer.id, page: state.page + 1 }) : null,
+    next_page_cursor: faults.omit_cursor
+      ? undefined
+      : faults.repeat_cursor && cursorText
+        ? cursorText
+        : more
+          ? encodeCursor({ ...state, after: content.at(-1)!.offer.id, page: state.page + 1 })
+          : null,
   };
 }
 
@@ -144,7 +150,7 @@ export function catalogRoutes(): Route[] {
         const merchantId = parseId(params.merchant_id, 'merchant_id');
         const merchant = ctx.store.merchant(merchantId);
         if (!merchant) throw notFound('Merchant', merchantId, 'merchant_id');
-        const body = listOffers(ctx, merchantId, query, merchant.platform.faults.repeat_cursor ?? false);
+        const body = listOffers(ctx, merchantId, query, merchant.platform.faults);
         throwIfBusy(await Promise.allSettled([merchant.platform.call('list_offers')]));
         return injectedAnswer(merchant.platform) ?? { body };
       },

@@ -24,6 +24,7 @@ const FaultsSchema = z
       .nullable()
       .optional(),
     repeat_cursor: z.boolean().optional(),
+    omit_cursor: z.boolean().optional(),
   })
   .strict();
 
