@@ -376,7 +376,7 @@ export class ToteCheckout extends ToteElement {
 
   private renderConfirm() {
     const busy = this.flow.placing !== 'idle';
-    return html`${renderRecap(this.flow, (k, p) => this.t(k, p), (s) => this.goTo(s))}
+    return html`${renderRecap(this.flow, (k, p) => this.t(k, p), (s) => this.goTo(s), this.effectiveLocale)}
       <div class="actions">
         <button class="button secondary" type="button" @click=${() => this.goTo('payment')}>${this.t('back')}</button>
         <button

@@ -11,6 +11,7 @@ import '../estimate/estimate.js';
 import type { CheckoutController } from '../../state/checkout-controller.js';
 import { CHECKOUT_STEPS, type CheckoutStep, stepIndex } from '../../state/checkout-session.js';
 import type { MessageKey } from '../internal/localize.js';
+import { formatAddressLines } from '../../state/address-format.js';
 
 type T = (key: MessageKey, params?: Record<string, string | number>) => string;
 
@@ -46,20 +47,10 @@ export function renderStepNav(current: CheckoutStep, t: T, goTo: (step: Checkout
   </nav>`;
 }
 
-export function renderRecap(flow: CheckoutController, t: T, goTo: (step: CheckoutStep) => void) {
+export function renderRecap(flow: CheckoutController, t: T, goTo: (step: CheckoutStep) => void, locale: string) {
   const s = flow.state;
   const a = s.shipping;
-  const address = [
-    `${a.first_name} ${a.last_name}`.trim(),
-    a.address_1,
-    a.address_2,
-    cityLine(a),
-    a.country,
-    a.email,
-    a.phone,
-  ]
-    .filter(Boolean)
-    .join('\n');
+  const address = [...formatAddressLines(a, { locale }), a.email, a.phone].filter(Boolean).join('\n');
   const shipping = (flow.quote?.bags ?? [])
     .map((b) => {
       const m = b.shipping_methods.find((x) => x.shipping_method_id === b.shipping_method_id);
@@ -99,12 +90,4 @@ export function renderSummary(flow: CheckoutController, o: { t: T; locale: strin
         : nothing}
     </div>
   </aside>`;
-}
-
-/** Countries that write "City, ST 94105"; elsewhere the postal code comes first ("10115 Berlin"). */
-const CITY_FIRST = new Set(['US', 'CA', 'AU', 'GB', 'IE', 'JP', 'MX', 'BR', 'IN']);
-
-function cityLine(a: { city: string; state: string; postal_code: string; country: string }): string {
-  if (CITY_FIRST.has(a.country)) return [[a.city, a.state].filter(Boolean).join(', '), a.postal_code].filter(Boolean).join(' ');
-  return [a.postal_code, a.city, a.state].filter(Boolean).join(' ');
 }

@@ -6,6 +6,7 @@ import { defineElement } from '../internal/define.js';
 import { ToteElement } from '../internal/tote-element.js';
 import { shippingStepStyles } from './shipping-step.styles.js';
 import '../internal/messages-checkout.js';
+import { carrierName } from '../../state/carrier.js';
 
 /** `tote-shipping-select`: the shopper picked a method for one bag. */
 export interface ToteShippingSelectDetail {
@@ -28,19 +29,6 @@ declare global {
 }
 
 /** Carrier codes as shoppers know them; a code not listed (`OTHER`, internal ids) is not shown at all. */
-const CARRIERS: Record<string, string> = {
-  USPS: 'USPS',
-  UPS: 'UPS',
-  FEDEX: 'FedEx',
-  DHL: 'DHL',
-  DHL_EXPRESS: 'DHL Express',
-  CANADA_POST: 'Canada Post',
-  ROYAL_MAIL: 'Royal Mail',
-  AUSTRALIA_POST: 'Australia Post',
-  JAPAN_POST: 'Japan Post',
-  DPD: 'DPD',
-  GLS: 'GLS',
-};
 
 /**
  * @summary Shipping per bag: the methods each merchant offers for the address, with carrier, delivery estimate
@@ -134,10 +122,6 @@ export class ToteShippingStep extends ToteElement {
           )}
     </fieldset>`;
   }
-}
-
-function carrierName(code: string | undefined): string | undefined {
-  return code ? CARRIERS[code.toUpperCase().replace(/[\s-]+/g, '_')] : undefined;
 }
 
 defineElement('tote-shipping-step', ToteShippingStep);
