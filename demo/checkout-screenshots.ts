@@ -1,6 +1,6 @@
 /**
  * Saves the demo checkout's screenshots to docs/screenshots/: every step, the
- * summary bar opened, and the confirmation, at 375 and 1280 px, light scheme.
+ * summary bar opened, and the confirmation, at 375 and 1280 px, light and dark.
  * `node --import tsx demo/checkout-screenshots.ts [--mode=cart|direct] [--merchants=1001,1003,1004]`.
  * Fails when a page scrolls sideways.
  */
@@ -42,7 +42,7 @@ async function cartLines(base: string) {
   return lines;
 }
 
-async function shoot(page: Page, name: string) {
+async function shootAs(page: Page, name: string) {
   await page.waitForTimeout(700);
   const sideways = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
   if (sideways) throw new Error(`${name}: the page scrolls sideways`);
@@ -54,8 +54,9 @@ const demo = await startDemo({ port: 0, quiet: true });
 const browser = await chromium.launch({ executablePath: findChrome(), args: chromiumFlags });
 try {
   const lines = await cartLines(demo.url);
-  for (const width of [375, 1280]) {
-    const page = await browser.newPage({ viewport: { width, height: width > 1000 ? 900 : 812 }, colorScheme: 'light' });
+  for (const [width, scheme] of [[375, 'light'], [1280, 'light'], [375, 'dark'], [1280, 'dark']] as const) {
+    const page = await browser.newPage({ viewport: { width, height: width > 1000 ? 900 : 812 }, colorScheme: scheme });
+    const shoot = (p: Page, name: string) => shootAs(p, scheme === 'dark' ? `${name}-dark` : name);
     await page.goto(demo.url);
     await page.evaluate((l) => localStorage.setItem('tote:cart:v1:/api', JSON.stringify({ v: 1, lines: l })), lines);
     await page.goto(`${demo.url}checkout.html?mode=${mode}`);

@@ -190,7 +190,7 @@ export const checkoutStyles = [
     .recap {
       display: grid;
       gap: var(--_space-3);
-      grid-template-columns: repeat(auto-fit, minmax(min(14rem, 100%), 1fr));
+      grid-template-columns: repeat(auto-fit, minmax(min(18rem, 100%), 1fr));
       margin: 0;
     }
     .recap > div {
