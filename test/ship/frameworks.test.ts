@@ -68,7 +68,7 @@ for (const example of ['react', 'vue'] as const) {
       await page.keyboard.press('Escape');
 
       await page.getByRole('button', { name: 'Go to checkout' }).click();
-      assert.match(await checkOut(page), /Thank you, your order is placed/);
+      assert.match(await checkOut(page), /Thank you! Your order is placed/);
       // The app's onToteCheckoutComplete / @tote-checkout-complete handler got the order.
       assert.match(await page.locator('#order-placed').innerText(), /^Order \d+ placed\.$/);
 
@@ -113,7 +113,7 @@ for (const example of ['react', 'vue'] as const) {
       await addFirstOfferToCart(page);
       await page.waitForFunction(() => document.querySelector('tote-cart')?.shadowRoot?.querySelector('.count')?.textContent?.trim() === '1');
       await page.getByRole('button', { name: 'Go to checkout' }).click();
-      assert.match(await checkOut(page), /Thank you, your order is placed/);
+      assert.match(await checkOut(page), /Thank you! Your order is placed/);
       assert.match(await page.locator('#order-placed').innerText(), /^Order \d+ placed\.$/);
       const p = await problems.read();
       assert.deepEqual(p.pageErrors, []);

@@ -73,7 +73,7 @@ describe('script tag under a strict CSP', { timeout: 300_000 }, () => {
     await page.waitForFunction(() => document.querySelector('tote-cart')?.shadowRoot?.querySelector('.count')?.textContent?.trim() === '1');
     assert.equal(await miniCartCount(page), 1);
     const placed = await checkOut(page);
-    assert.match(placed, /Thank you, your order is placed/);
+    assert.match(placed, /Thank you! Your order is placed/);
     await assertClean(page, problems);
   });
 
