@@ -70,9 +70,21 @@ function initialChunk() {
         for (const id of this.getModuleIds()) if (this.getModuleInfo(id)?.isEntry) visit(id);
       },
     },
-    group: { name: 'tote', test: (id) => initial.has(id) || /\/lit(-html)?\/directives\/live\.js$/.test(id) },
+    group: { name: 'tote', priority: 2, test: (id) => initial.has(id) || /\/lit(-html)?\/directives\/live\.js$/.test(id) },
   };
 }
+
+/**
+ * The checkout flow and the order status are one lazy chunk: they share their state modules, and a chunk
+ * shared between them would cost the first "Check out" a second round trip. The Stripe adapter stays apart.
+ */
+const checkoutGroup = {
+  name: 'checkout',
+  priority: 1,
+  test: (id) =>
+    /\/src\/(elements\/(checkout|address-form|shipping-step|estimate|payment|order-status)\/|state\/checkout-|elements\/internal\/messages-checkout)/.test(id) &&
+    !/stripe/.test(id),
+};
 
 const bundle = (entry, outDir, oneFile) => {
   const initial = initialChunk();
@@ -92,14 +104,14 @@ const bundle = (entry, outDir, oneFile) => {
         // Lets the group named like the entry merge into the entry file.
         preserveEntrySignatures: 'allow-extension',
         output: {
-          codeSplitting: oneFile ? false : { groups: [initial.group] },
+          codeSplitting: oneFile ? false : { groups: [initial.group, checkoutGroup] },
           minify: true,
           // Lazy chunks keep their module's name (checkout, merchant-health, purify), a language's strings are
           // `locale-<lang>-<area>`, code shared by lazy chunks is `shared-*`.
           chunkFileNames: (chunk) => {
             const locale = chunk.facadeModuleId?.match(/\/locales\/([\w-]+)\/(\w+)\.ts$/);
             if (locale) return `locale-${locale[1]}-${locale[2]}-[hash].js`;
-            return chunk.isDynamicEntry ? '[name]-[hash].js' : 'shared-[hash].js';
+            return chunk.isDynamicEntry || chunk.name === checkoutGroup.name ? '[name]-[hash].js' : 'shared-[hash].js';
           },
         },
       },

@@ -4,7 +4,7 @@
  * consumes its context), the offer grid and card, and the cart. The rest loads
  * when a shopper needs it:
  * - the checkout flow (address, shipping, estimate, payment, checkout, order
- *   status) when checking out starts: `tote-checkout-start`, the cart's
+ *   status: one chunk) when checking out starts: `tote-checkout-start`, the cart's
  *   "Check out", or a `<tote-checkout>` coming into view — not merely being in
  *   the markup, as it often sits further down the page. A step element or
  *   `<tote-order-status>` used on its own loads it when it appears;
@@ -23,10 +23,11 @@ import { loadMessages } from './elements/internal/localize.js';
 import { loadOnDemand, loadsOnDemand, notRequested } from './elements/internal/on-demand.js';
 
 const CHECKOUT = 'tote-checkout';
-// One chunk for the whole flow: `checkout.js` imports every step and the order status.
-loadsOnDemand([CHECKOUT, 'tote-address-form', 'tote-shipping-step', 'tote-estimate', 'tote-payment', 'tote-order-status'], () =>
+// `checkout.js` imports every step; with the order status they are one chunk (scripts/build.mjs, `checkoutGroup`).
+loadsOnDemand([CHECKOUT, 'tote-address-form', 'tote-shipping-step', 'tote-estimate', 'tote-payment'], () =>
   import('./elements/checkout/checkout.js'),
 );
+loadsOnDemand(['tote-order-status'], () => import('./elements/order-status/order-status.js'));
 loadsOnDemand(['tote-variant-picker'], () => import('./elements/variant-picker/variant-picker.js'));
 loadsOnDemand(['tote-merchant-health'], () => import('./elements/merchant-health/merchant-health.js'));
 loadsOnDemand(['tote-merchant-onboarding'], () => import('./elements/merchant-onboarding/merchant-onboarding.js'));

@@ -8,7 +8,7 @@ import type { WidgetOffer } from '../contract/api.js';
 import type { ShopperSku as Sku } from '../contract/shopper-offer.js';
 import type { QuoteResponse } from '../contract/checkout-api.js';
 import { isAbortError, type ToteApi } from './api-client.js';
-import { lineIssues } from './checkout-quote.js';
+import { lineIssues } from './line-issues.js';
 import { skuInStock } from './offer.js';
 
 /** Why a line cannot be bought as it stands. Flagged in place, never silently dropped. */

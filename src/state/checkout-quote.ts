@@ -7,6 +7,7 @@
  */
 import type { QuoteBag, QuoteRequest, QuoteResponse } from '../contract/checkout-api.js';
 import { type AddressDraft, isAddressComplete, toAddressInput } from './checkout-address.js';
+export { lineIssues } from './line-issues.js';
 import type { CheckoutLine } from './checkout-order.js';
 import type { CheckoutMode, CheckoutState } from './checkout-session.js';
 
@@ -105,20 +106,6 @@ export function busyMerchants(quote: QuoteResponse): Map<number, number> {
   const out = new Map<number, number>();
   for (const bag of quote.bags) {
     for (const p of bag.problems) if (p.code === 'merchant_busy') out.set(bag.merchant_id, Math.max(1, p.retry_after ?? 5));
-  }
-  return out;
-}
-
-/** The cart flags a quote asks for: lines the shop no longer sells or has no stock for. */
-export function lineIssues(quote: QuoteResponse): { sku_id: number; issue: 'out_of_stock' | 'unavailable' }[] {
-  const out: { sku_id: number; issue: 'out_of_stock' | 'unavailable' }[] = [];
-  for (const bag of quote.bags) {
-    for (const p of bag.problems) {
-      if (p.sku_id !== undefined && (p.code === 'out_of_stock' || p.code === 'unavailable')) out.push({ sku_id: p.sku_id, issue: p.code });
-    }
-    for (const line of bag.lines) {
-      if (!line.available && !out.some((o) => o.sku_id === line.sku_id)) out.push({ sku_id: line.sku_id, issue: 'unavailable' });
-    }
   }
   return out;
 }
