@@ -2,8 +2,7 @@
  * `tote-checkout`: the npm entry. Only re-exports; nothing of its own runs.
  * The element classes come from their `*.component.js` modules, which
  * register no tag: importing `ToteCart` from here costs the cart's class and
- * defines nothing. (The checkout flow's classes — address form to order
- * status — still come from the modules that register them.) To register tags import `tote-checkout/elements/<name>`
+ * defines nothing. To register tags import `tote-checkout/elements/<name>`
  * (one element and what it renders) or `tote-checkout/define` (every tag);
  * for the store and client alone, `tote-checkout/headless`.
  */
@@ -12,27 +11,27 @@ export { ToteOfferGrid } from './elements/offer-grid/offer-grid.component.js';
 export { ToteOfferCard } from './elements/offer-card/offer-card.component.js';
 export { ToteVariantPicker } from './elements/variant-picker/variant-picker.component.js';
 export { ToteCart, type ToteCartCheckoutDetail } from './elements/cart/cart.component.js';
-export { ToteAddressForm } from './elements/address-form/address-form.js';
+export { ToteAddressForm } from './elements/address-form/address-form.component.js';
 export {
   ToteShippingStep,
   type ToteShippingSelectDetail,
   type ToteShippingRemoveBagDetail,
-} from './elements/shipping-step/shipping-step.js';
-export { ToteEstimate, type ToteEstimateChangeDetail } from './elements/estimate/estimate.js';
+} from './elements/shipping-step/shipping-step.component.js';
+export { ToteEstimate, type ToteEstimateChangeDetail } from './elements/estimate/estimate.component.js';
 export {
   TotePayment,
   PaymentInputError,
   createSandboxPaymentAdapter,
   type PaymentAdapter,
-} from './elements/payment/payment.js';
+} from './elements/payment/payment.component.js';
 export {
   ToteCheckout,
   type ToteCheckoutSubmitDetail,
   type ToteCheckoutCompleteDetail,
   type ToteCheckoutStepDetail,
   type ToteCheckoutContinueDetail,
-} from './elements/checkout/checkout.js';
-export { ToteOrderStatus } from './elements/order-status/order-status.js';
+} from './elements/checkout/checkout.component.js';
+export { ToteOrderStatus } from './elements/order-status/order-status.component.js';
 export { ToteMerchantHealth, type ToteHealthRefreshDetail } from './elements/merchant-health/merchant-health.component.js';
 export { ToteMerchantOnboarding, type ToteOnboardingSaveDetail } from './elements/merchant-onboarding/merchant-onboarding.component.js';
 

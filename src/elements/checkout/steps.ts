@@ -7,7 +7,6 @@
  */
 import { html, nothing } from 'lit';
 import { formatMoney } from '../../contract/money.js';
-import '../estimate/estimate.js';
 import type { CheckoutController } from '../../state/checkout-controller.js';
 import { CHECKOUT_STEPS, type CheckoutStep, stepIndex } from '../../state/checkout-session.js';
 import type { MessageKey } from '../internal/localize.js';

@@ -1,0 +1,389 @@
+import { html, nothing } from 'lit';
+import { property, query, state } from 'lit/decorators.js';
+import { consume } from '@lit/context';
+import type { Order } from '../../contract/order.js';
+import type { ToteApi } from '../../state/api-client.js';
+import type { CartLine, CartStore } from '../../state/cart-store.js';
+import { CheckoutController } from '../../state/checkout-controller.js';
+import { isBlocking } from '../../state/checkout-order.js';
+import { choicesFromQuote } from '../../state/checkout-quote.js';
+import type { CheckoutMode, CheckoutStep, MaybeStorage } from '../../state/checkout-session.js';
+import { apiContext, cartContext, currencyContext, hostContext } from '../../state/context.js';
+import type { ToteAddressForm } from '../address-form/address-form.js';
+import type { ToteCart } from '../cart/cart.js';
+import type { PaymentAdapter, TotePayment } from '../payment/payment.js';
+import { AdapterByName } from '../payment/named-adapter.js';
+import type { MessageKey } from '../internal/localize.js';
+import { ToteElement } from '../internal/tote-element.js';
+import { checkoutStyles } from './checkout.styles.js';
+import '../internal/messages-checkout.js';
+import { renderConfirmation } from './confirmation.js';
+import { renderRecap, renderStepNav, renderSummary } from './steps.js';
+import { noticeText } from './notices.js';
+
+/** `tote-checkout-submit` (cancelable): "Place order" was pressed; `preventDefault()` stops the submit. */
+export interface ToteCheckoutSubmitDetail {
+  mode: CheckoutMode;
+  idempotency_key: string;
+  lines: readonly CartLine[];
+}
+/** `tote-checkout-complete`: the order was placed (some bags may have been rejected: see their status). */
+export interface ToteCheckoutCompleteDetail {
+  order: Order;
+  access: string;
+}
+/** `tote-checkout-step`: the checkout moved to another step. */
+export interface ToteCheckoutStepDetail {
+  step: CheckoutStep;
+}
+/** `tote-checkout-continue` (cancelable): "Continue shopping" on the confirmation; `preventDefault()` keeps the page. */
+export interface ToteCheckoutContinueDetail {
+  /** Where the checkout goes unless prevented: the provider's `shop-url`, or `undefined` for `history.back()`. */
+  url?: string;
+}
+
+declare global {
+  interface GlobalEventHandlersEventMap {
+    'tote-checkout-submit': CustomEvent<ToteCheckoutSubmitDetail>;
+    'tote-checkout-complete': CustomEvent<ToteCheckoutCompleteDetail>;
+    'tote-checkout-step': CustomEvent<ToteCheckoutStepDetail>;
+    'tote-checkout-continue': CustomEvent<ToteCheckoutContinueDetail>;
+  }
+  interface HTMLElementTagNameMap {
+    'tote-checkout': ToteCheckout;
+  }
+}
+
+const STEP_HEADING: Record<CheckoutStep, MessageKey> = {
+  review: 'reviewHeading',
+  address: 'addressHeading',
+  shipping: 'shippingHeading',
+  payment: 'paymentHeading',
+  confirm: 'confirmHeading',
+  placed: 'placedHeading',
+};
+
+/**
+ * @summary The whole checkout: the cart, address, shipping per shop, payment, a final review and "Place
+ * order", beside one order summary (a collapsible bar on narrow screens). Every change asks the BFF for a
+ * signed quote; "Place order" places that quote with one request and an `Idempotency-Key`, so a double click,
+ * a retry or a reload places one order. `mode="cart"` prices a service cart, `mode="direct"` a direct order.
+ *
+ * @slot payment - Light-DOM home of the payment adapter's fields (created automatically).
+ *
+ * @event tote-checkout-submit - Cancelable, before an order is sent.
+ * @event tote-checkout-complete - The order was placed.
+ * @event tote-checkout-step - The step changed.
+ * @event tote-checkout-continue - Cancelable: "Continue shopping" was pressed on the confirmation.
+ *
+ * @csspart base - The root.
+ * @csspart steps - The step list.
+ * @csspart summary - The order summary column (the bar on narrow screens).
+ * @csspart error - The checkout's error message.
+ * @csspart submit-button - "Place order".
+ * @csspart continue-button - "Continue shopping" on the confirmation.
+ *
+ * @cssproperty --tote-checkout-max-width - Maximum width (default 72rem).
+ * @cssproperty --tote-checkout-sticky-top - Offset of the sticky summary from the top (default 1rem).
+ * @cssproperty --tote-checkout-bar-background - Background of the sticky button bar on narrow screens (default the surface colour).
+ */
+export class ToteCheckout extends ToteElement {
+  static override styles = checkoutStyles;
+
+  /** The BFF client; taken from `<tote-provider>` when not set. */
+  @consume({ context: apiContext, subscribe: true })
+  @property({ attribute: false })
+  api?: ToteApi;
+
+  /** The cart store; taken from `<tote-provider>` when not set. */
+  @consume({ context: cartContext, subscribe: true })
+  @property({ attribute: false })
+  store?: CartStore;
+
+  /** The shopper's currency; taken from `<tote-provider currency>` when not set. */
+  @consume({ context: currencyContext, subscribe: true })
+  @property({ attribute: false })
+  currency?: string;
+
+  @consume({ context: hostContext, subscribe: true })
+  @state()
+  private host?: EventTarget;
+
+  /** `cart` (the service's cart) or `direct` (one direct order). */
+  @property({ reflect: true }) mode: CheckoutMode = 'cart';
+  /** `sandbox` (the sandbox's test cards) or `stripe` (Stripe's Payment Element, loaded on demand); `paymentAdapter` wins. */
+  @property() payment = '';
+  /** `payment="stripe"`: the publishable key (`pk_…`) for direct orders; cart mode takes the service's from each quote. */
+  @property({ attribute: 'stripe-key' }) stripeKey = '';
+  /** `payment="stripe"`, cart mode: offer Apple Pay / Google Pay (Stripe's Express Checkout) where the browser has one. */
+  @property({ type: Boolean }) wallets = false;
+  /** The payment provider's adapter (wins over `payment`). */
+  @property({ attribute: false }) paymentAdapter?: PaymentAdapter;
+  /** Where the checkout keeps its progress; defaults to `sessionStorage`, `null` for memory only. */
+  @property({ attribute: false }) storage?: MaybeStorage;
+  /** Storage key, for two checkouts on one page. */
+  @property({ attribute: 'session-key' }) sessionKey?: string;
+
+  @state() private summaryOpen = false;
+  @state() private working = false;
+  @state() private error = '';
+
+  @query('tote-address-form') private addressForm?: ToteAddressForm;
+  @query('tote-payment') private paymentEl?: TotePayment;
+  @query('tote-cart') private cartEl?: ToteCart;
+
+  private readonly flow = new CheckoutController(this, {
+    api: () => this.api,
+    store: () => this.store,
+    mode: () => this.mode,
+    currency: () => this.currency,
+    adapter: () => this.adapter,
+    storage: () => this.storage,
+    sessionKey: () => this.sessionKey,
+    emit: (name, detail, init) => this.emit(name as 'tote-checkout-submit', detail as ToteCheckoutSubmitDetail, init) as never,
+  });
+  private paymentContainer?: HTMLElement;
+  private readonly named = new AdapterByName();
+  private lastStep?: CheckoutStep;
+  private listenedHost?: EventTarget;
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.ensurePaymentContainer();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.listenedHost?.removeEventListener('tote-checkout-start', this.handleHostStart);
+    this.listenedHost = undefined;
+  }
+
+  protected override willUpdate(): void {
+    if (this.host !== this.listenedHost) {
+      this.listenedHost?.removeEventListener('tote-checkout-start', this.handleHostStart);
+      this.listenedHost = this.host;
+      this.host?.addEventListener('tote-checkout-start', this.handleHostStart);
+    }
+  }
+
+  protected override updated(): void {
+    const step = this.step;
+    if (step === this.lastStep) return;
+    const first = this.lastStep === undefined;
+    this.lastStep = step;
+    // Without a store the lines are unknown yet: keep the stored step for when they arrive.
+    if (this.store && this.flow.state.step !== step) this.flow.session.update({ step });
+    this.error = '';
+    this.emit('tote-checkout-step', { step });
+    const flagged = this.flow.lines.find(isBlocking);
+    // Sent back to the cart by a line that sold out: focus goes to that line.
+    if (step === 'review' && flagged && !first) void this.updateComplete.then(() => this.cartEl?.focusLine(flagged.sku_id));
+    else if (!first) void this.focusHeading();
+  }
+
+  /** The shopper may already be in a field of the new step; only a focus left on a button (or nowhere) moves. */
+  private async focusHeading(): Promise<void> {
+    await this.updateComplete;
+    const active = (this.renderRoot as ShadowRoot).activeElement;
+    if (!active || active.tagName === 'BUTTON') this.renderRoot.querySelector<HTMLElement>('h2')?.focus();
+  }
+
+  /** The host page asked to start checking out (`<tote-provider>.startCheckout()`): bring the checkout into view. */
+  private readonly handleHostStart = () => {
+    if (this.step === 'placed') this.startOver();
+    void this.updateComplete.then(() => {
+      this.scrollIntoView?.({ block: 'start' });
+      this.renderRoot.querySelector<HTMLElement>('h2')?.focus();
+    });
+  };
+
+  private ensurePaymentContainer(): void {
+    if (this.paymentContainer?.parentNode === this) return;
+    this.paymentContainer = this.querySelector<HTMLElement>(':scope > [slot="payment"]') ?? document.createElement('div');
+    this.paymentContainer.slot = 'payment';
+    if (this.paymentContainer.parentNode !== this) this.append(this.paymentContainer);
+  }
+
+  /** The step shown: the stored one unless something it needs is missing. */
+  get step(): CheckoutStep {
+    return this.flow.step;
+  }
+
+  private get adapter(): PaymentAdapter | undefined {
+    const options = { locale: this.effectiveLocale, stripeKey: this.stripeKey, wallets: this.wallets, failed: this.t('paymentError') };
+    return this.paymentAdapter ?? this.named.get(this.payment, options);
+  }
+
+  private goTo(step: CheckoutStep): void {
+    this.error = '';
+    this.flow.goTo(step);
+  }
+
+  private async handleReviewContinue() {
+    const flagged = this.flow.lines.find(isBlocking);
+    if (!flagged) return this.goTo('address');
+    this.error = this.t('fixLinesFirst');
+    await this.cartEl?.focusLine(flagged.sku_id);
+  }
+
+  private handleAddressChange() {
+    const form = this.addressForm;
+    if (form) this.flow.updateAddress({ shipping: form.value, billing: form.billing, billingSameAsShipping: form.billingSameAsShipping });
+  }
+
+  private handleAddressContinue() {
+    this.handleAddressChange();
+    if (this.addressForm?.reportValidity()) this.goTo('shipping');
+  }
+
+  private handleShippingContinue() {
+    const quote = this.flow.quote;
+    if (!quote || quote.bags.some((b) => !b.shipping_method_id)) {
+      this.error = this.t('chooseShippingEachBag');
+      return;
+    }
+    this.goTo('payment');
+  }
+
+  private async handlePaymentContinue() {
+    const el = this.paymentEl;
+    if (!el) return;
+    this.working = true;
+    try {
+      this.flow.setPayment(await el.tokenize());
+    } catch {
+      // tote-payment shows the adapter's error next to the fields.
+    } finally {
+      this.working = false;
+    }
+  }
+
+  /** Places the order. A second press while one is in flight does nothing. */
+  placeOrder(): Promise<void> {
+    return this.flow.place();
+  }
+
+  /** Starts a new checkout after an order was placed. */
+  startOver(): void {
+    this.flow.startOver();
+  }
+
+  /** "Continue shopping": the host may take over; else the provider's `shop-url`, else back. */
+  private handleContinue() {
+    const shopUrl = (this.host as Element | undefined)?.getAttribute?.('shop-url') || undefined;
+    const event = this.emit('tote-checkout-continue', { url: shopUrl }, { cancelable: true });
+    if (event.defaultPrevented) return;
+    this.startOver();
+    if (shopUrl) location.assign(shopUrl);
+    else history.back();
+  }
+
+  override render() {
+    const step = this.step;
+    if (step === 'placed') {
+      return html`<div part="base" class="placed">
+        ${renderConfirmation(this.flow, { t: (k, p) => this.t(k, p), locale: this.effectiveLocale, onContinue: () => this.handleContinue() })}
+      </div>`;
+    }
+    const notice = noticeText(this.flow, (k, p) => this.t(k, p), this.effectiveLocale);
+    return html`<div part="base">
+      ${renderStepNav(step, (k, p) => this.t(k, p), (s) => this.goTo(s))}
+      <div class="columns">
+        <section class="main" aria-labelledby="step-heading" data-step=${step}>
+          <h2 id="step-heading" tabindex="-1">${this.t(STEP_HEADING[step])}</h2>
+          <div class="error" part="error" role="alert">${this.error || notice.error}</div>
+          ${notice.status ? html`<p class="notice" role="status">${notice.status}</p>` : nothing}
+          ${this.renderStep(step)}
+        </section>
+        ${renderSummary(this.flow, { t: (k, p) => this.t(k, p), locale: this.effectiveLocale, open: this.summaryOpen, toggle: () => (this.summaryOpen = !this.summaryOpen) })}
+      </div>
+    </div>`;
+  }
+
+  private renderStep(step: CheckoutStep) {
+    switch (step) {
+      case 'review':
+        return this.renderReview();
+      case 'address':
+        return this.renderAddress();
+      case 'shipping':
+        return this.renderShipping();
+      case 'payment':
+        return this.renderPayment();
+      default:
+        return this.renderConfirm();
+    }
+  }
+
+  private renderActions(back: CheckoutStep | undefined, label: MessageKey, onNext: () => void, disabled = false) {
+    return html`<div class="actions">
+      ${back ? html`<button class="button secondary" type="button" @click=${() => this.goTo(back)}>${this.t('back')}</button>` : nothing}
+      <button class="button primary" type="button" ?disabled=${disabled || this.working} aria-busy=${this.working ? 'true' : 'false'} @click=${onNext}>
+        ${this.t(label)}
+      </button>
+    </div>`;
+  }
+
+  private renderReview() {
+    const empty = this.flow.lines.length === 0;
+    return html`<tote-cart .store=${this.store} hide-checkout hide-title exportparts="line,issue"></tote-cart>
+      ${empty ? html`<p class="status">${this.t('nothingToCheckOut')}</p>` : nothing}
+      ${this.renderActions(undefined, 'continueToAddress', () => void this.handleReviewContinue(), empty)}`;
+  }
+
+  private renderAddress() {
+    const s = this.flow.state;
+    return html`<tote-address-form
+        .value=${s.shipping}
+        .billing=${s.billing}
+        .billingSameAsShipping=${s.billingSameAsShipping}
+        @change=${this.handleAddressChange}
+        @input=${this.handleAddressChange}
+      ></tote-address-form>
+      ${this.renderActions('review', 'continueToShipping', () => this.handleAddressContinue())}`;
+  }
+
+  private renderShipping() {
+    const quote = this.flow.quote;
+    const addressed = !!quote?.bags.some((b) => b.shipping_methods.length || b.shipping_method_id);
+    const selections = { ...(quote ? Object.fromEntries(quote.bags.filter((b) => b.shipping_method_id).map((b) => [String(b.merchant_id), b.shipping_method_id!])) : {}), ...this.flow.state.selections };
+    return html`<tote-shipping-step
+        .choices=${quote && (addressed || this.flow.busy.size) ? choicesFromQuote(quote, this.flow.busy) : []}
+        .selections=${selections}
+        ?loading=${this.flow.quoteLoading || !addressed}
+        @tote-shipping-select=${(e: CustomEvent<{ merchant_id: number; shipping_method_id: string }>) =>
+          this.flow.selectShipping(e.detail.merchant_id, e.detail.shipping_method_id)}
+        @tote-shipping-remove-bag=${(e: CustomEvent<{ merchant_id: number }>) => this.flow.removeBag(e.detail.merchant_id)}
+      ></tote-shipping-step>
+      ${this.renderActions('address', 'continueToPayment', () => this.handleShippingContinue(), this.flow.quoteLoading || !quote?.ready)}`;
+  }
+
+  private renderPayment() {
+    const declined = this.flow.notice?.kind === 'declined';
+    // A wallet sheet that paid (Stripe's Express Checkout) counts as "Review order" then "Place order".
+    const walletPaid = () => void this.handlePaymentContinue().then(() => this.flow.state.payment && this.flow.place());
+    return html`<tote-payment .adapter=${this.adapter} .container=${this.paymentContainer} .error=${declined ? this.t('paymentDeclined') : ''} @tote-payment-authorized=${walletPaid}>
+        <slot name="payment" slot="payment"></slot>
+      </tote-payment>
+      ${this.renderActions('shipping', 'continueToReview', () => void this.handlePaymentContinue(), !this.adapter)}`;
+  }
+
+  private renderConfirm() {
+    const busy = this.flow.placing !== 'idle';
+    return html`${renderRecap(this.flow, (k, p) => this.t(k, p), (s) => this.goTo(s), this.effectiveLocale)}
+      <div class="actions">
+        <button class="button secondary" type="button" @click=${() => this.goTo('payment')}>${this.t('back')}</button>
+        <button
+          class="button primary place"
+          part="submit-button"
+          type="button"
+          ?disabled=${busy || !this.flow.canPlace}
+          aria-busy=${busy ? 'true' : 'false'}
+          @click=${() => void this.placeOrder()}
+        >
+          ${busy ? this.t('placingOrder') : this.t('placeOrder')}
+        </button>
+      </div>`;
+  }
+}
+

@@ -1,0 +1,227 @@
+import { html, nothing, type PropertyValues } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import { consume } from '@lit/context';
+import type { BagEvent } from '../../contract/api.js';
+import { formatMoney } from '../../contract/money.js';
+import type { Bag, Order } from '../../contract/order.js';
+import { type EventStream, type ToteApi, isAbortError } from '../../state/api-client.js';
+import { bagStatus } from '../../state/checkout-order.js';
+import { apiContext } from '../../state/context.js';
+import { safeUrl } from '../internal/safe-url.js';
+import type { MessageKey } from '../internal/localize.js';
+import { ToteElement } from '../internal/tote-element.js';
+import { orderStatusStyles } from './order-status.styles.js';
+import '../internal/messages-checkout.js';
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'tote-order-status': ToteOrderStatus;
+  }
+}
+
+/** Status values the service documents, each with its own string; any other is shown as spelled. */
+const STATUS_LABEL: Partial<Record<string, MessageKey>> = {
+  IN_PROGRESS: 'statusInProgress',
+  SUBMITTED: 'statusSubmitted',
+  ACCEPTED: 'statusAccepted',
+  REJECTED: 'statusRejected',
+  COMPLETED: 'statusCompleted',
+  CANCELED: 'statusCanceled',
+  REFUNDED: 'statusRefunded',
+  PARTIALLY_REFUNDED: 'statusPartiallyRefunded',
+  BACKORDERED: 'statusBackordered',
+  UNPAID: 'statusUnpaid',
+  AUTHORIZED: 'statusAuthorized',
+  PAID: 'statusPaid',
+  VOIDED: 'statusVoided',
+  PENDING: 'statusPending',
+  PARTIALLY_PAID: 'statusPartiallyPaid',
+  PROCESSING: 'statusProcessing',
+  SHIPPED: 'statusShipped',
+  PARTIALLY_SHIPPED: 'statusPartiallyShipped',
+  DELIVERED: 'statusDelivered',
+};
+
+const GOOD = new Set(['ACCEPTED', 'COMPLETED', 'PAID', 'SHIPPED', 'DELIVERED', 'AUTHORIZED']);
+const BAD = new Set(['REJECTED', 'CANCELED', 'VOIDED', 'REFUNDED']);
+
+/**
+ * Applies one bag event to an order (events may arrive for bags the order shows, in any order of fields).
+ * An event that carries the whole bag replaces it, so new fulfillments and tracking links show at once.
+ */
+export function applyBagEvent(order: Order, event: BagEvent): Order {
+  if (event.order_id !== order.id) return order;
+  return {
+    ...order,
+    bags: order.bags.map((b) => {
+      if (b.id !== event.bag_id) return b;
+      const next = event.bag ? { ...b, ...event.bag, id: b.id } : b;
+      return {
+        ...next,
+        status: event.status ?? next.status,
+        bag_status: event.status ?? next.bag_status,
+        financial_status: event.financial_status ?? next.financial_status,
+        fulfillment_status: event.fulfillment_status ?? next.fulfillment_status,
+      };
+    }),
+  };
+}
+
+/**
+ * @summary A placed order: each bag's status, financial status and fulfillment status, updated live from the
+ * BFF's event stream (reconnecting after a drop), with tracking links when a fulfillment has one.
+ *
+ * @csspart base - The root.
+ * @csspart bag - One bag.
+ * @csspart status - A bag's status badge.
+ * @csspart tracking - A tracking link.
+ */
+export class ToteOrderStatus extends ToteElement {
+  static override styles = orderStatusStyles;
+
+  /** The BFF client; taken from `<tote-provider>` when not set. */
+  @consume({ context: apiContext, subscribe: true })
+  @property({ attribute: false })
+  api?: ToteApi;
+
+  /** The order id. */
+  @property({ attribute: 'order-id', type: Number }) orderId?: number;
+  /** The access handle the BFF returned with the order. */
+  @property() access = '';
+  /** The order to show (set by the element as it loads; may be given directly). */
+  @property({ attribute: false }) order?: Order;
+  /** Shows the order without opening the live stream. */
+  @property({ type: Boolean, attribute: 'no-live' }) noLive = false;
+
+  @state() private loading = false;
+  @state() private failed = false;
+  @state() private connection: 'idle' | 'live' | 'reconnecting' = 'idle';
+
+  private stream?: EventStream;
+  private controller?: AbortController;
+  private streamKey = '';
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    if (this.hasUpdated) this.connect();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.disconnect();
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    if (changed.has('orderId') || changed.has('access') || changed.has('api') || changed.has('noLive')) this.connect();
+  }
+
+  private disconnect(): void {
+    this.stream?.close();
+    this.stream = undefined;
+    this.controller?.abort();
+    this.streamKey = '';
+    this.connection = 'idle';
+  }
+
+  private connect(): void {
+    const api = this.api;
+    const id = this.orderId;
+    if (!api || !id || !this.access) return;
+    const key = `${api.endpoint}|${id}|${this.access}|${this.noLive}`;
+    if (key === this.streamKey) return;
+    this.disconnect();
+    this.streamKey = key;
+    const handle = { id, access: this.access };
+    if (!this.order || this.order.id !== id) void this.load(api, handle);
+    if (this.noLive) return;
+    this.stream = api.orderEvents(handle, {
+      onOpen: () => (this.connection = 'live'),
+      onOrder: (order) => {
+        this.order = order;
+        this.failed = false;
+        this.connection = 'live';
+      },
+      onBag: (event) => {
+        if (this.order) this.order = applyBagEvent(this.order, event);
+      },
+      onError: () => (this.connection = 'reconnecting'),
+    });
+  }
+
+  private async load(api: ToteApi, handle: { id: number; access: string }): Promise<void> {
+    const controller = new AbortController();
+    this.controller = controller;
+    this.loading = true;
+    this.failed = false;
+    try {
+      const order = await api.getOrder(handle, { signal: controller.signal });
+      if (!controller.signal.aborted) this.order = order;
+    } catch (e) {
+      if (!isAbortError(e) && !controller.signal.aborted && !this.order) this.failed = true;
+    } finally {
+      if (this.controller === controller) this.loading = false;
+    }
+  }
+
+  private retry(): void {
+    this.streamKey = '';
+    this.connect();
+  }
+
+  override render() {
+    const order = this.order;
+    if (!order) {
+      if (this.failed) {
+        return html`<div part="base">
+          <p class="error" role="alert">${this.t('orderError')}</p>
+          <div><button class="button secondary" type="button" @click=${() => this.retry()}>${this.t('retryNow')}</button></div>
+        </div>`;
+      }
+      return html`<div part="base" aria-busy="true"><p role="status">${this.t('orderLoading')}</p><div class="skeleton"></div></div>`;
+    }
+    const currency = order.currency ?? order.base_currency ?? undefined;
+    return html`<section part="base" aria-labelledby="order-title" aria-busy=${this.loading ? 'true' : 'false'}>
+      <h3 id="order-title">${this.t('orderNumber', { id: order.id })}</h3>
+      <p class="live" role="status">
+        ${this.connection === 'live' ? this.t('live') : this.connection === 'reconnecting' ? this.t('reconnecting') : ''}
+      </p>
+      <ul class="bags">
+        ${order.bags.map((b) => this.renderBag(b, currency))}
+      </ul>
+    </section>`;
+  }
+
+  private badge(value: string | null | undefined) {
+    const v = value ?? '';
+    const tone = GOOD.has(v) ? 'good' : BAD.has(v) ? 'bad' : '';
+    const key = STATUS_LABEL[v];
+    const label = !v ? this.t('statusPending') : key ? this.t(key) : v.replaceAll('_', ' ').toLowerCase();
+    return html`<span class="badge ${tone}" data-value=${v}>${label}</span>`;
+  }
+
+  private renderBag(bag: Bag, currency?: string) {
+    const status = bagStatus(bag);
+    const cur = bag.currency ?? currency;
+    return html`<li class="bag" part="bag" data-bag=${bag.id} data-status=${status ?? ''}>
+      <h4>${bag.merchant_name ?? `#${bag.merchant_id}`}${bag.total != null && cur ? html` · ${formatMoney(bag.total, cur, this.effectiveLocale)}` : nothing}</h4>
+      <dl>
+        <div><dt>${this.t('bagStatus')}</dt><dd part="status" data-field="status">${this.badge(status)}</dd></div>
+        <div><dt>${this.t('financialStatus')}</dt><dd data-field="financial">${this.badge(bag.financial_status)}</dd></div>
+        <div><dt>${this.t('fulfillmentStatus')}</dt><dd data-field="fulfillment">${this.badge(bag.fulfillment_status)}</dd></div>
+      </dl>
+      ${bag.fulfillments.some((f) => f.tracking_number || f.tracking_url)
+        ? html`<ul class="tracking">
+            ${bag.fulfillments.map((f) => {
+              const url = safeUrl(f.tracking_url);
+              const number = f.tracking_number ?? '';
+              if (url) {
+                return html`<li><a part="tracking" href=${url} target="_blank" rel="noopener noreferrer">${this.t('tracking', { number })}</a></li>`;
+              }
+              return number ? html`<li>${this.t('trackingNumber', { number })}</li>` : nothing;
+            })}
+          </ul>`
+        : nothing}
+    </li>`;
+  }
+}
+

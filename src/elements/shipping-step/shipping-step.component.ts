@@ -1,0 +1,125 @@
+import { html, nothing } from 'lit';
+import { property } from 'lit/decorators.js';
+import { formatMoney } from '../../contract/money.js';
+import type { BagShippingChoice } from '../../state/checkout-quote.js';
+import { ToteElement } from '../internal/tote-element.js';
+import { shippingStepStyles } from './shipping-step.styles.js';
+import '../internal/messages-checkout.js';
+import { carrierName } from '../../state/carrier.js';
+
+/** `tote-shipping-select`: the shopper picked a method for one bag. */
+export interface ToteShippingSelectDetail {
+  merchant_id: number;
+  shipping_method_id: string;
+}
+/** `tote-shipping-remove-bag`: the shopper asked to drop a bag that cannot ship to the address. */
+export interface ToteShippingRemoveBagDetail {
+  merchant_id: number;
+}
+
+declare global {
+  interface GlobalEventHandlersEventMap {
+    'tote-shipping-select': CustomEvent<ToteShippingSelectDetail>;
+    'tote-shipping-remove-bag': CustomEvent<ToteShippingRemoveBagDetail>;
+  }
+  interface HTMLElementTagNameMap {
+    'tote-shipping-step': ToteShippingStep;
+  }
+}
+
+/** Carrier codes as shoppers know them; a code not listed (`OTHER`, internal ids) is not shown at all. */
+
+/**
+ * @summary Shipping per bag: the methods each merchant offers for the address, with carrier, delivery estimate
+ * and price, one choice per bag (a radio group, arrow keys move the choice). The quote picks the cheapest for
+ * the shopper. A bag with no method says so and blocks only itself; a busy shop says it is busy and when it is
+ * asked again, never that it does not ship.
+ *
+ * @event tote-shipping-select - A method was chosen for a bag.
+ * @event tote-shipping-remove-bag - The shopper asked to remove the items of a bag that cannot ship.
+ *
+ * @csspart base - The root.
+ * @csspart bag - One bag's fieldset.
+ * @csspart method - One method's label.
+ * @csspart price - A method's price.
+ * @csspart no-shipping - The note of a bag without methods.
+ */
+export class ToteShippingStep extends ToteElement {
+  static override styles = shippingStepStyles;
+
+  /** One entry per bag with the methods offered for the address. */
+  @property({ attribute: false }) choices: BagShippingChoice[] = [];
+  /** Chosen method per bag, keyed by merchant id. */
+  @property({ attribute: false }) selections: Record<string, string> = {};
+  /** Shows the loading state. */
+  @property({ type: Boolean, reflect: true }) loading = false;
+  /** An error message to show instead of the choices. */
+  @property() error = '';
+
+  /** True when every bag that can ship has a valid choice. */
+  get complete(): boolean {
+    return this.choices.every((c) => c.methods.some((m) => m.id === this.selections[String(c.merchantId)]));
+  }
+
+  /** Merchant ids of the bags that offer no method for the address (busy shops are not among them). */
+  get blockedBags(): number[] {
+    return this.choices.filter((c) => c.methods.length === 0 && c.busyUntil === undefined).map((c) => c.merchantId);
+  }
+
+  private busyText(merchant: string, until: number): string {
+    const seconds = Math.ceil((until - Date.now()) / 1000);
+    return seconds > 0 ? this.t('shopBusy', { merchant, seconds }) : this.t('shopBusyNow', { merchant });
+  }
+
+  private handleSelect(merchantId: number, id: string) {
+    this.selections = { ...this.selections, [String(merchantId)]: id };
+    this.emit('tote-shipping-select', { merchant_id: merchantId, shipping_method_id: id });
+  }
+
+  override render() {
+    if (this.loading && !this.choices.length) {
+      return html`<div part="base" aria-busy="true">
+        <p role="status">${this.t('loadingShipping')}</p>
+        <div class="skeleton loading"></div>
+      </div>`;
+    }
+    if (this.error) return html`<div part="base"><p class="error" role="alert">${this.error}</p></div>`;
+    return html`<div part="base">${this.choices.map((c) => this.renderBag(c))}</div>`;
+  }
+
+  private renderBag(choice: BagShippingChoice) {
+    const merchant = choice.merchantName ?? `#${choice.merchantId}`;
+    const name = `ship-${choice.merchantId}`;
+    return html`<fieldset part="bag" data-merchant=${choice.merchantId}>
+      <legend>${this.t('shippingFor', { merchant })}</legend>
+      ${choice.busyUntil !== undefined
+        ? html`<p class="busy" part="busy" role="status">${this.busyText(merchant, choice.busyUntil)}</p>`
+        : choice.methods.length === 0
+        ? html`<p class="none" part="no-shipping" role="alert">${this.t('noShippingForBag', { merchant })}</p>
+            <div>
+              <button class="button secondary" type="button" @click=${() => this.emit('tote-shipping-remove-bag', { merchant_id: choice.merchantId })}>
+                ${this.t('removeBag', { merchant })}
+              </button>
+            </div>`
+        : choice.methods.map(
+            (m) => html`<label part="method">
+              <input
+                type="radio"
+                name=${name}
+                value=${m.id}
+                .checked=${this.selections[String(choice.merchantId)] === m.id}
+                @change=${() => this.handleSelect(choice.merchantId, m.id)}
+              />
+              <span class="method">
+                <span>${m.label}${carrierName(m.carrier) ? html` <span class="carrier">· ${carrierName(m.carrier)}</span>` : nothing}</span>
+                ${m.minDays !== undefined || m.maxDays !== undefined
+                  ? html`<span class="days">${this.t('deliveryDays', { min: m.minDays ?? m.maxDays!, max: m.maxDays ?? m.minDays! })}</span>`
+                  : nothing}
+              </span>
+              <span class="price" part="price">${m.price === 0 ? this.t('free') : formatMoney(m.price, choice.currency, this.effectiveLocale)}</span>
+            </label>`,
+          )}
+    </fieldset>`;
+  }
+}
+
