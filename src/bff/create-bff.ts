@@ -22,7 +22,7 @@ import { createQuoteTokens } from './quote-token.js';
 import { Router } from './router.js';
 import { createSigner, deriveSigningSecret } from './signing.js';
 import { createOriginPolicy, normalizeOrigins, preflight, readBytes, parseJsonBytes, createMediaUrlCheck } from './security.js';
-import { createMemoryMerchantBudget, selectStores } from './stores/index.js';
+import { selectStores } from './stores/index.js';
 import { CATALOG_CHANNEL, createWebhookReceiver } from './webhooks.js';
 
 /** Facts about the connection that a `Request` does not carry (the Node adapter fills them in). */
@@ -65,9 +65,10 @@ export function createBff(config: BffConfig): Bff {
     ),
     [() => tokenProvider?.credentials?.() ?? []],
   );
+  const stores = selectStores(config, onError);
   // One client must not exhaust a merchant's platform for every shopper: its budget is spent before each call leaves.
   const skus = createSkuDirectory();
-  const budget = config.merchantBudget === false ? undefined : (config.merchantBudgetStore ?? createMemoryMerchantBudget(config.merchantBudget ?? {}));
+  const budget = stores.merchantBudget;
   const client = createServiceClient({
     baseUrl: config.serviceBaseUrl,
     appId: config.appId,
@@ -84,7 +85,6 @@ export function createBff(config: BffConfig): Bff {
       ((r) => console.warn(`[tote-bff] dropped offer ${r.offerId ?? '(no id)'} of merchant ${r.merchantId}: ${r.fields.join(', ')}`)),
     ...(config.retry ? { retry: config.retry } : {}),
   });
-  const stores = selectStores(config, onError);
   const { offersCache, eventBus: bus } = stores;
   const health = createHealthDirectory(client, config.healthTtlMs ?? 60_000);
   // Another instance that received a merchant or offer webhook tells us to forget our health snapshot.

@@ -12,6 +12,7 @@ export {
   connectRedis,
   createRedisEventBus,
   createRedisIdempotencyStore,
+  createRedisMerchantBudget,
   createRedisOffersCache,
   createRedisRateLimiter,
   createRedisWebhookLedger,

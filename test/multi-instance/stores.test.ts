@@ -8,6 +8,7 @@ import {
   connectRedis,
   createRedisEventBus,
   createRedisIdempotencyStore,
+  createRedisMerchantBudget,
   createRedisOffersCache,
   createRedisRateLimiter,
   createRedisWebhookLedger,
@@ -125,6 +126,20 @@ describe('the rate limiter on Redis', () => {
   });
 });
 
+describe('the per-merchant budget on Redis', () => {
+  it('gives a merchant one bucket across instances, refilled by the time given', async () => {
+    const [ba, bb] = [createRedisMerchantBudget(a, { burst: 3, perSecond: 1 }), createRedisMerchantBudget(b, { burst: 3, perSecond: 1 })];
+    const t = 1_000_000;
+    assert.deepEqual(await ba.take(1001, 2, t), { ok: true });
+    assert.deepEqual(await bb.take(1001, 1, t), { ok: true });
+    assert.deepEqual(await bb.take(1001, 2, t), { ok: false, retryAfterSeconds: 2 });
+    assert.deepEqual(await ba.take(1002, 3, t), { ok: true });
+    assert.deepEqual(await ba.take(1001, 1, t + 1000), { ok: true });
+    // A clock that steps back refills nothing.
+    assert.equal((await bb.take(1001, 1, t)).ok, false);
+  });
+});
+
 describe('the event bus on Redis', () => {
   it('delivers what one instance publishes to the listeners of both, once each, and stops after unsubscribe', async () => {
     const [ba, bb] = [createRedisEventBus(a), createRedisEventBus(b)];
@@ -150,6 +165,7 @@ describe('a Redis that goes away', () => {
     const store = createRedisIdempotencyStore(a);
     const cache = createRedisOffersCache(a);
     const limiter = createRedisRateLimiter(a, { burst: 2, perSecond: 0.01 });
+    const budget = createRedisMerchantBudget(a, { burst: 1, perSecond: 0.01 });
     await cache.set(1005, '20|', { offers: [], next_cursor: null }, await cache.version(1005));
     await server.stop();
     await assert.rejects(store.get('idem:any'), StoreUnavailableError);
@@ -161,6 +177,8 @@ describe('a Redis that goes away', () => {
     // Shoppers are still limited, by this instance's own bucket.
     const verdicts = [await limiter.take('c'), await limiter.take('c'), await limiter.take('c')];
     assert.deepEqual(verdicts.map((v) => v.allowed), [true, true, false]);
+    // So are merchants' platforms.
+    assert.deepEqual([(await budget.take(1001, 1, Date.now())).ok, (await budget.take(1001, 1, Date.now())).ok], [true, false]);
     await server.start();
     for (let i = 0; i < 200 && !(await a.ping()); i++) await new Promise((r) => setTimeout(r, 25));
     assert.equal(await store.get('idem:any'), undefined);

@@ -17,6 +17,7 @@ export { type WebhookLedger, createMemoryWebhookLedger } from './webhook-ledger.
 export { type RedisConnection, type RedisConnectionOptions, StoreUnavailableError, connectRedis } from './redis-connection.js';
 export { createRedisEventBus } from './redis-event-bus.js';
 export { createRedisIdempotencyStore } from './redis-idempotency.js';
+export { createRedisMerchantBudget } from './redis-merchant-budget.js';
 export { createRedisOffersCache } from './redis-offers-cache.js';
 export { createRedisRateLimiter } from './redis-rate-limiter.js';
 export { type RedisWebhookLedgerOptions, createRedisWebhookLedger } from './redis-webhook-ledger.js';

@@ -6,11 +6,13 @@
 import type { BffConfig } from '../config.js';
 import { createMemoryEventBus, type EventBus } from './event-bus.js';
 import { createMemoryIdempotencyStore, type IdempotencyStore } from './idempotency.js';
+import { createMemoryMerchantBudget, type MerchantBudget } from './merchant-budget.js';
 import { createMemoryOffersCache, type OffersCache } from './offers-cache.js';
 import { createMemoryRateLimiter, type RateLimiter } from './rate-limiter.js';
 import { connectRedis } from './redis-connection.js';
 import { createRedisEventBus } from './redis-event-bus.js';
 import { createRedisIdempotencyStore } from './redis-idempotency.js';
+import { createRedisMerchantBudget } from './redis-merchant-budget.js';
 import { createRedisOffersCache } from './redis-offers-cache.js';
 import { createRedisRateLimiter } from './redis-rate-limiter.js';
 import { createRedisWebhookLedger } from './redis-webhook-ledger.js';
@@ -24,6 +26,8 @@ export interface BffStores {
   webhookLedger: WebhookLedger;
   /** `undefined` when rate limiting is off. */
   rateLimiter: RateLimiter | undefined;
+  /** `undefined` when the per-merchant budget is off. */
+  merchantBudget: MerchantBudget | undefined;
   /** False when the shared store cannot be reached (always true in memory). */
   reachable(): Promise<boolean>;
   close(): Promise<void>;
@@ -31,6 +35,7 @@ export interface BffStores {
 
 export function selectStores(config: BffConfig, onError: (error: unknown) => void): BffStores {
   const limit = config.rateLimit === false ? undefined : (config.rateLimit ?? {});
+  const budget = config.merchantBudget === false ? undefined : (config.merchantBudget ?? {});
   if (!config.redisUrl) {
     return {
       kind: 'memory',
@@ -39,6 +44,7 @@ export function selectStores(config: BffConfig, onError: (error: unknown) => voi
       eventBus: config.eventBus ?? createMemoryEventBus(),
       webhookLedger: config.webhookLedger ?? createMemoryWebhookLedger(),
       rateLimiter: limit && (config.rateLimiter ?? createMemoryRateLimiter(limit)),
+      merchantBudget: budget && (config.merchantBudgetStore ?? createMemoryMerchantBudget(budget)),
       reachable: async () => true,
       close: async () => {},
     };
@@ -55,6 +61,7 @@ export function selectStores(config: BffConfig, onError: (error: unknown) => voi
     eventBus: config.eventBus ?? createRedisEventBus(redis, { onError }),
     webhookLedger: config.webhookLedger ?? createRedisWebhookLedger(redis),
     rateLimiter: limit && (config.rateLimiter ?? createRedisRateLimiter(redis, limit)),
+    merchantBudget: budget && (config.merchantBudgetStore ?? createRedisMerchantBudget(redis, budget)),
     reachable: () => redis.ping(),
     close: () => redis.close(),
   };
