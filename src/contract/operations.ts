@@ -5,8 +5,7 @@ import { ServiceErrorSchema } from './errors.js';
 /** NEEDS_ATTENTION and NOT_APPLICABLE are the service's own values beside the interface's four. */
 export const HEALTH_CHECK_STATUSES = ['COMPLETE', 'IN_PROGRESS', 'FAILED', 'NOT_STARTED', 'NEEDS_ATTENTION', 'NOT_APPLICABLE'] as const;
 
-/** Check statuses that mean something is wrong: NEEDS_ATTENTION shows as FAILED does. */
-export const isFailingCheckStatus = (status: string | null | undefined) => status === 'FAILED' || status === 'NEEDS_ATTENTION';
+export { isFailingCheckStatus } from './statuses.js';
 
 /** Every check in a health report has this wrapper around its own `results`. */
 export function statusObject<T extends z.ZodType>(results: T) {

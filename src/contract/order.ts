@@ -18,11 +18,7 @@ export const FULFILLMENT_STATUSES = [
   'RETURNED',
 ] as const;
 
-/** What a shopper is shown for fulfillment values that mean the same as one we show: a FULFILLED bag has shipped. */
-const FULFILLMENT_SHOWN_AS: Record<string, string> = { FULFILLED: 'SHIPPED', PARTIALLY_FULFILLED: 'PARTIALLY_SHIPPED' };
-export function shownFulfillmentStatus<T extends string | null | undefined>(status: T): T | string {
-  return (status && FULFILLMENT_SHOWN_AS[status]) ?? status;
-}
+export { shownFulfillmentStatus } from './statuses.js';
 
 export const OrderStatusSchema = openEnum(ORDER_STATUSES);
 export const BagStatusSchema = openEnum(BAG_STATUSES);

@@ -28,6 +28,7 @@ export function emitBagEvent(ctx: SandboxContext, order: Order, bag: Bag, topic:
 }
 
 let tracking = 0;
+const FULFILLED_WORDING_MERCHANT = 1004;
 
 /**
  * Moves one bag one step (or applies `action`) and answers the event topic,
@@ -64,7 +65,8 @@ export function stepBag(ctx: SandboxContext, bag: Bag, action: BagAction = 'adva
     topic = 'ORDER_ACCEPTED';
   } else if (status === 'ACCEPTED' && (bag.fulfillment_status ?? 'PROCESSING') === 'PROCESSING') {
     const number = `SBX${String(bag.id).padStart(8, '0')}${++tracking}`;
-    bag.fulfillment_status = 'SHIPPED';
+    // Some platforms report a shipped bag as FULFILLED (violet-swift `Bag.FulfillmentStatus`); merchant 1004's does.
+    bag.fulfillment_status = bag.merchant_id === FULFILLED_WORDING_MERCHANT ? 'FULFILLED' : 'SHIPPED';
     const fulfillmentId = ctx.store.nextId('fulfillment');
     bag.fulfillments.push({
       id: fulfillmentId,
@@ -83,7 +85,7 @@ export function stepBag(ctx: SandboxContext, bag: Bag, action: BagAction = 'adva
       s.quantity_fulfilled = s.quantity;
     }
     topic = 'ORDER_SHIPPED';
-  } else if (status === 'ACCEPTED' && bag.fulfillment_status === 'SHIPPED') {
+  } else if (status === 'ACCEPTED' && (bag.fulfillment_status === 'SHIPPED' || bag.fulfillment_status === 'FULFILLED')) {
     bag.fulfillment_status = 'DELIVERED';
     for (const f of bag.fulfillments) {
       f.status = 'DELIVERED';

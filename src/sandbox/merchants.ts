@@ -4,7 +4,7 @@ import type { OfferShippingMethod } from '../contract/catalog.js';
 export type MerchantShippingMethod = OfferShippingMethod & {
   shipping_method_id: string;
   carrier: 'USPS' | 'UPS' | 'FEDEX' | 'DHL' | 'OTHER';
-  type: 'FLAT_RATE_PRICE' | 'FREE' | 'CARRIER';
+  type: 'FLAT_RATE_PRICE' | 'FREE' | 'CALCULATED';
 };
 
 /** The seeded facts about one merchant and its commerce platform. */
@@ -60,7 +60,8 @@ function methods(
       external_id: `ship_${merchantId}_exp`,
       name: 'Express shipping',
       carrier: 'UPS',
-      type: 'CARRIER',
+      // Carrier-calculated rates: the SDK's `CALCULATED` (violet-swift `OrderShippingMethod.ModelType`).
+      type: 'CALCULATED',
       price: price(express, currency),
       regions: { countries },
       conditions: [

@@ -207,3 +207,20 @@ describe('sandbox catalog: pages without a cursor (omit_cursor)', () => {
     }
   });
 });
+
+describe('sandbox catalog: the realistic mix (issue 13)', () => {
+  it('sends variants without ids on two offers in three and quantity_available beside qty_available; the contract reads them all', async () => {
+    const sb = await sandbox();
+    try {
+      const page = (await sb.get('/v1/catalog/offers/merchants/1001?size=100')).body;
+      const withVariants = page.content.filter((o: any) => o.variants?.length);
+      const missing = withVariants.filter((o: any) => o.variants.some((v: any) => v.id === undefined));
+      assert.ok(missing.length > 0 && missing.length < withVariants.length, `${missing.length} of ${withVariants.length}`);
+      assert.ok(page.content.flatMap((o: any) => o.skus).every((s: any) => s.qty_available == null || s.quantity_available === s.qty_available));
+      const parsed = pageSchema(OfferSchema).parse(page);
+      for (const o of parsed.content) assert.ok(o.variants.every((v) => Number.isInteger(v.id) && v.values.every((x) => Number.isInteger(x.id))));
+    } finally {
+      await sb.close();
+    }
+  });
+});

@@ -208,6 +208,8 @@ describe('sandbox orders', () => {
     ]);
     o = await step();
     assert.equal(o.bags[0].fulfillment_status, 'SHIPPED');
+    // Merchant 1004's platform words it as the SDK's FULFILLED (shown as shipped; issue 13).
+    assert.equal(o.bags[1].fulfillment_status, 'FULFILLED');
     assert.match(o.bags[0].fulfillments[0].tracking_number, /^SBX/);
     assert.ok(o.bags[0].fulfillments[0].tracking_url.startsWith(sb.url));
     o = await step();

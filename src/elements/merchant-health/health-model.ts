@@ -6,6 +6,7 @@
  */
 import type { ConnectionHealthReport } from '../../contract/operations.js';
 import type { ErrorSku } from '../../contract/errors.js';
+import { isFailingCheckStatus } from '../../contract/statuses.js';
 
 /** The checks of a report, in the order the element shows them. */
 export const CHECKS = [
@@ -200,10 +201,10 @@ function errorIssues(report: ConnectionHealthReport): Issue[] {
   return issues;
 }
 
-/** A check marked FAILED that says nothing more is still worth a look. */
+/** A check marked FAILED (or NEEDS_ATTENTION) that says nothing more is still worth a look. */
 function unexplainedFailures(report: ConnectionHealthReport, explained: Issue[]): Issue[] {
   return CHECKS.filter(
-    (check) => report[check]?.status === 'FAILED' && !explained.some((i) => i.check === check),
+    (check) => isFailingCheckStatus(report[check]?.status) && !explained.some((i) => i.check === check),
   ).map((check) => ({ kind: 'check_failed', check, severity: 'warning' }));
 }
 

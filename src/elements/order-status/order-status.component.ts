@@ -4,6 +4,7 @@ import { consume } from '@lit/context';
 import type { BagEvent } from '../../contract/api.js';
 import { formatMoney } from '../../contract/money.js';
 import type { Bag, Order } from '../../contract/order.js';
+import { shownFulfillmentStatus } from '../../contract/statuses.js';
 import { type EventStream, type ToteApi, isAbortError } from '../../state/api-client.js';
 import { bagStatus } from '../../state/checkout-order.js';
 import { apiContext } from '../../state/context.js';
@@ -207,7 +208,7 @@ export class ToteOrderStatus extends ToteElement {
       <dl>
         <div><dt>${this.t('bagStatus')}</dt><dd part="status" data-field="status">${this.badge(status)}</dd></div>
         <div><dt>${this.t('financialStatus')}</dt><dd data-field="financial">${this.badge(bag.financial_status)}</dd></div>
-        <div><dt>${this.t('fulfillmentStatus')}</dt><dd data-field="fulfillment">${this.badge(bag.fulfillment_status)}</dd></div>
+        <div><dt>${this.t('fulfillmentStatus')}</dt><dd data-field="fulfillment">${this.badge(shownFulfillmentStatus(bag.fulfillment_status))}</dd></div>
       </dl>
       ${bag.fulfillments.some((f) => f.tracking_number || f.tracking_url)
         ? html`<ul class="tracking">

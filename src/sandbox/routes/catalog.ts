@@ -18,7 +18,22 @@ export function shapeOffer(stored: StoredOffer, include: ReadonlySet<string>): R
   if (!include.has('sku_metadata') && Array.isArray(offer.skus)) {
     for (const sku of offer.skus) if (sku && typeof sku === 'object') delete (sku as Record<string, unknown>).metadata;
   }
+  if (!stored.raw) asTheServiceSendsIt(offer);
   return offer;
+}
+
+/**
+ * The realistic mix of what the real service sends (issue 13): on two offers in three the variants and their values
+ * come without `id` (18 of 20 on a captured page), and SKUs carry the SDK's `quantity_available` beside `qty_available`.
+ */
+function asTheServiceSendsIt(offer: Record<string, any>): void {
+  if (offer.id % 3 !== 0 && Array.isArray(offer.variants)) {
+    for (const variant of offer.variants) {
+      delete variant.id;
+      for (const value of variant.values ?? []) delete value.id;
+    }
+  }
+  for (const sku of offer.skus ?? []) if (sku.qty_available != null) sku.quantity_available = sku.qty_available;
 }
 
 /** A `respond_with` fault: the platform's answer replaces the service's, malformed or not. */
