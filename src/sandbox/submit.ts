@@ -164,6 +164,26 @@ export async function submitOrder(ctx: SandboxContext, record: OrderRecord, opti
     bag.status = 'SUBMITTED';
     bag.financial_status = options.payment ? 'AUTHORIZED' : 'UNPAID';
     bag.fulfillment_status = 'PROCESSING';
+    if (options.payment) {
+      // The bag's own record of the authorization (violet-swift `Bag.transactions`).
+      const id = ctx.store.nextId('transaction');
+      bag.transactions = [
+        {
+          id,
+          order_id: order.id,
+          bag_id: bag.id,
+          merchant_id: bag.merchant_id,
+          amount: bag.total,
+          currency: bag.currency,
+          gateway: options.payment.payment_provider,
+          gateway_transaction_id: `ch_sandbox_${id}`,
+          status: 'COMPLETED',
+          type: 'AUTHORIZATION',
+          test: true,
+          date_created: now,
+        },
+      ];
+    }
     for (const line of bag.skus) {
       line.status = 'PROCESSING';
       decrementStock(refs.get(line.sku_id)!, line.quantity, now);

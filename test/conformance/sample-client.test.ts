@@ -109,6 +109,9 @@ describe('conformance: the official sample client against the sandbox', () => {
     assert.deepEqual(order.bags.map((b) => [b.currency, b.external_currency]), [['USD', 'USD'], ['USD', 'EUR']]);
     assert.equal(order.total, order.bags.reduce((s, b) => s + b.total!, 0));
     assert.equal(order.payment_method?.payment_provider, 'SANDBOX');
+    // The SDK's names are sent too, and each bag records its authorization.
+    assert.equal(submitted.body.payment_method.last_four, order.payment_method?.last4);
+    assert.deepEqual(order.bags.map((b) => [b.transactions?.[0]?.type, b.transactions?.[0]?.amount, b.transactions?.[0]?.currency]), order.bags.map((b) => ['AUTHORIZATION', b.total, 'USD']));
     // Found again through the order search by the app_order_id it was created with.
     const found = await call('POST', '/orders/search', { app_order_id: appOrderId });
     assert.equal(found.status, 200, found.text);

@@ -32,6 +32,10 @@ export function paymentMethodOf(
     last4: '4242',
     expiration_month: 12,
     expiration_year: 2030,
+    // The SDK's names for the same card details (violet-swift `OrderPaymentMethod`).
+    last_four: '4242',
+    exp_month: 12,
+    exp_year: 2030,
     intent_based_capture: input.intent_based_capture ?? false,
   };
 }
