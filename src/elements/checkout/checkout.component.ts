@@ -191,9 +191,14 @@ export class ToteCheckout extends ToteElement {
   /** The host page asked to start checking out (`<tote-provider>.startCheckout()`): bring the checkout into view. */
   private readonly handleHostStart = () => {
     if (this.step === 'placed') this.startOver();
-    void this.updateComplete.then(() => {
+    // The shopper just looked at the cart and pressed "Check out": the address is what comes next.
+    const lines = this.flow.lines;
+    if (this.step === 'review' && lines.length && !lines.some(isBlocking)) this.goTo('address');
+    void this.updateComplete.then(async () => {
       this.scrollIntoView?.({ block: 'start' });
-      this.renderRoot.querySelector<HTMLElement>('h2')?.focus();
+      await this.addressForm?.updateComplete;
+      // The address form delegates focus to its first field; other steps start at their heading.
+      (this.addressForm ?? this.renderRoot.querySelector<HTMLElement>('h2'))?.focus();
     });
   };
 
