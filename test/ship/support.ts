@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } f
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { chromiumFlags, findChrome } from '../../scripts/find-chrome.mjs';
+import { launch as launchEngine, type Engine } from '../e2e/engines.js';
 
 export const repo = new URL('../..', import.meta.url).pathname.replace(/\/$/, '');
 
@@ -74,7 +75,9 @@ export function ensureStorybook(): Promise<void> {
   ]);
 }
 
-export function launch(): Promise<Browser> {
+/** A browser of `engine` (Chromium unless a test runs in every engine, see test/e2e/engines.ts). */
+export function launch(engine: Engine = 'chromium'): Promise<Browser> {
+  if (engine !== 'chromium') return launchEngine(engine);
   return chromium.launch({ executablePath: findChrome(), headless: true, args: chromiumFlags });
 }
 

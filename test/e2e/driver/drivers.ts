@@ -13,11 +13,14 @@ export interface ShimContext {
   newPage(): Promise<Page>;
   close(): Promise<void>;
 }
+type Viewport = { width: number; height: number };
 export interface ShimBrowser {
-  newContext(): Promise<ShimContext>;
+  newContext(options?: { viewport?: Viewport }): Promise<ShimContext>;
   newPage(options?: { viewport?: { width: number; height: number } }): Promise<Page>;
   close(): Promise<void>;
 }
+
+const scriptOrOther = (url: string) => (/\.m?js$/.test(new URL(url).pathname) ? 'script' : 'other');
 
 /** Playwright key names that puppeteer's BiDi keyboard spells differently. */
 const PUPPETEER_KEYS: Record<string, string> = { Space: ' ' };
@@ -54,7 +57,8 @@ class FirefoxDriver implements Driver {
     const emit = listener as (e: unknown) => void;
     if (event === 'pageerror') this.page.on('pageerror', (e) => emit(e instanceof Error ? e : new Error(String(e))));
     else if (event === 'console') this.page.on('console', (m) => emit({ type: () => m.type(), text: () => m.text(), location: () => m.location() }));
-    else if (event === 'request') this.page.on('request', (r) => emit({ resourceType: () => r.resourceType(), url: () => r.url() }));
+    // puppeteer's BiDi requests have no resourceType(): a script is what the page fetched as a .js/.mjs file.
+    else if (event === 'request') this.page.on('request', (r) => emit({ resourceType: () => scriptOrOther(r.url()), url: () => r.url() }));
   }
   setViewport(size: { width: number; height: number }) {
     return this.page.setViewport(size);
@@ -72,10 +76,14 @@ async function launchFirefox(): Promise<ShimBrowser> {
     defaultViewport: VIEWPORT,
     extraPrefsFirefox: firefoxPrefs,
   });
-  const newContext = async (): Promise<ShimContext> => {
+  const newContext = async (options: { viewport?: Viewport } = {}): Promise<ShimContext> => {
     const context = await browser.createBrowserContext();
     const ctx: ShimContext = {
-      newPage: async () => new Page(new FirefoxDriver(await context.newPage()), ctx),
+      newPage: async () => {
+        const page = await context.newPage();
+        if (options.viewport) await page.setViewport(options.viewport);
+        return new Page(new FirefoxDriver(page), ctx);
+      },
       close: () => context.close(),
     };
     return ctx;
@@ -83,9 +91,7 @@ async function launchFirefox(): Promise<ShimBrowser> {
   return {
     newContext,
     async newPage(options) {
-      const page = await (await newContext()).newPage();
-      if (options?.viewport) await page.setViewportSize(options.viewport);
-      return page;
+      return (await newContext(options)).newPage();
     },
     close: () => browser.close(),
   };
@@ -123,24 +129,49 @@ type Collected =
   | { kind: 'console'; type: string; text: string; url: string }
   | { kind: 'request'; url: string; initiatorType: string };
 
+/** Which window the session's commands go to: pages of a context each have their own. */
+class Windows {
+  current?: string;
+  constructor(readonly session: WebDriverSession) {}
+  async use(handle: string) {
+    if (this.current === handle) return;
+    await this.session.command('POST', '/window', { handle });
+    this.current = handle;
+  }
+}
+
 class WebKitDriver implements Driver {
   private listeners: { [K in keyof PageEvents]: ((e: PageEvents[K]) => void)[] } = { pageerror: [], console: [], request: [] };
   private initScripts: string[] = [];
 
-  constructor(private readonly session: WebDriverSession) {}
+  constructor(
+    private readonly windows: Windows,
+    readonly handle: string,
+  ) {}
 
-  async goto(url: string) {
-    await this.session.navigate(url);
+  private get session() {
+    return this.windows.session;
   }
-  async reload() {
-    await this.session.command('POST', '/refresh', {});
+  /** This page's window, then the command. */
+  private async on_<T>(run: () => Promise<T>): Promise<T> {
+    await this.windows.use(this.handle);
+    return run();
+  }
+
+  goto(url: string) {
+    return this.on_(() => this.session.navigate(url)).then(() => undefined);
+  }
+  reload() {
+    return this.on_(() => this.session.command('POST', '/refresh', {})).then(() => undefined);
   }
   async eval(expression: string) {
     const init = this.initScripts.map((s) => `try { ${s}; } catch (e) { console.error(e); }`).join('\n');
-    const r = (await this.session.executeAsync(`
+    const r = (await this.on_(() =>
+      this.session.executeAsync(`
       if (!window.__toteEvents) { ${INSTALL}; ${init} }
       const v = await (${expression});
-      return { v, events: ${DRAIN} };`)) as { v: unknown; events: Collected[] };
+      return { v, events: ${DRAIN} };`),
+    )) as { v: unknown; events: Collected[] };
     for (const e of r.events) this.emit(e);
     return r.v;
   }
@@ -153,18 +184,18 @@ class WebKitDriver implements Driver {
       this.listeners.console.forEach((l) => l({ type: () => e.type, text: () => e.text, location: () => ({ url: e.url }) }));
     } else {
       // Resource Timing names what fetched a resource, not its kind: a script is what a script element or an import fetched.
-      const type = e.initiatorType === 'script' || /\.m?js(\?|$)/.test(new URL(e.url).pathname) ? 'script' : e.initiatorType;
+      const type = e.initiatorType === 'script' ? 'script' : scriptOrOther(e.url);
       this.listeners.request.forEach((l) => l({ resourceType: () => type, url: () => e.url }));
     }
   }
   click(x: number, y: number) {
-    return this.session.click(x, y);
+    return this.on_(() => this.session.click(x, y));
   }
   press(key: string) {
-    return this.session.press(key);
+    return this.on_(() => this.session.press(key));
   }
   type(text: string) {
-    return this.session.type(text);
+    return this.on_(() => this.session.type(text));
   }
   async addInitScript(source: string) {
     this.initScripts.push(source);
@@ -172,44 +203,59 @@ class WebKitDriver implements Driver {
   on<K extends keyof PageEvents>(event: K, listener: (e: PageEvents[K]) => void) {
     this.listeners[event].push(listener);
   }
-  async setViewport(size: { width: number; height: number }) {
+  async setViewport(size: Viewport) {
     // The window includes MiniBrowser's own chrome: grow it by the difference.
-    const [ow, oh, iw, ih] = (await this.session.execute('return [outerWidth, outerHeight, innerWidth, innerHeight]')) as number[];
-    await this.session.command('POST', '/window/rect', { width: size.width + ow! - iw!, height: size.height + oh! - ih! });
+    const [ow, oh, iw, ih] = (await this.on_(() => this.session.execute('return [outerWidth, outerHeight, innerWidth, innerHeight]'))) as number[];
+    await this.on_(() => this.session.command('POST', '/window/rect', { width: size.width + ow! - iw!, height: size.height + oh! - ih! }));
   }
+  /** Forgets this page's storage and cookies, and leaves it blank (or closes it when it is not the last window). */
   async close() {
-    // One window serves every context in turn: forget this one's storage and cookies.
-    await this.session.execute('try { localStorage.clear(); sessionStorage.clear(); } catch {}').catch(() => undefined);
-    await this.session.command('DELETE', '/cookie').catch(() => undefined);
-    await this.session.navigate('about:blank');
+    await this.on_(async () => {
+      await this.session.execute('try { localStorage.clear(); sessionStorage.clear(); } catch {}').catch(() => undefined);
+      await this.session.command('DELETE', '/cookie').catch(() => undefined);
+      await this.session.navigate('about:blank');
+    });
+  }
+  async closeWindow() {
+    await this.windows.use(this.handle);
+    await this.session.command('DELETE', '/window');
+    this.windows.current = undefined;
   }
 }
 
 async function launchWebKit(): Promise<ShimBrowser> {
   const session = await WebDriverSession.startWebKit();
-  let current: WebKitDriver | undefined;
-  // WebKitWebDriver allows one session, so contexts take turns in its one window.
-  const newContext = async (): Promise<ShimContext> => {
+  const windows = new Windows(session);
+  const first = (await session.command('GET', '/window')) as string;
+  let current: ShimContext | undefined;
+  // WebKitWebDriver allows one session, so contexts take turns: a context's first page is the
+  // session's first window, each further page a window of its own, closed with the context.
+  const newContext = async (options: { viewport?: Viewport } = {}): Promise<ShimContext> => {
     await current?.close();
-    const driver = new WebKitDriver(session);
-    current = driver;
-    await driver.setViewport(VIEWPORT);
+    const pages: WebKitDriver[] = [];
     const ctx: ShimContext = {
-      newPage: async () => new Page(driver, ctx),
+      newPage: async () => {
+        const handle = pages.length ? ((await session.command('POST', '/window/new', { type: 'window' })) as { handle: string }).handle : first;
+        const driver = new WebKitDriver(windows, handle);
+        pages.push(driver);
+        await driver.setViewport(options.viewport ?? VIEWPORT);
+        return new Page(driver, ctx);
+      },
       close: async () => {
-        if (current !== driver) return;
+        if (current !== ctx) return;
         current = undefined;
-        await driver.close();
+        for (const p of pages.slice(1)) await p.closeWindow().catch(() => undefined);
+        await pages[0]?.close();
+        await windows.use(first);
       },
     };
+    current = ctx;
     return ctx;
   };
   return {
     newContext,
     async newPage(options) {
-      const page = await (await newContext()).newPage();
-      if (options?.viewport) await page.setViewportSize(options.viewport);
-      return page;
+      return (await newContext(options)).newPage();
     },
     close: () => session.close(),
   };

@@ -151,8 +151,9 @@
     });
 
   /** The smallest elements whose text matches: a parent whose child already matches is left out. */
+  // As Playwright's text engine, the scope element itself may be the match.
   const byText = (scope, text, exact) => {
-    const hits = deepAll(scope).filter((el) => !['SCRIPT', 'STYLE', 'TEMPLATE', 'HEAD', 'TITLE', 'SLOT'].includes(el.tagName) && matchText(contentText(el), text, exact));
+    const hits = [scope, ...deepAll(scope)].filter((el) => !['SCRIPT', 'STYLE', 'TEMPLATE', 'HEAD', 'TITLE', 'SLOT'].includes(el.tagName) && matchText(contentText(el), text, exact));
     const set = new Set(hits);
     return hits.filter((el) => !deepAll(el).some((d) => set.has(d)) && !(el.shadowRoot && deepAll(el.shadowRoot).some((d) => set.has(d))));
   };

@@ -76,12 +76,12 @@ export class Page {
 
   /** Runs an expression in the page and remembers the page's address (Playwright's url() is synchronous). */
   async run<T>(expression: string): Promise<T> {
-    const r = (await this.driver.eval(`(async () => { const v = await (${expression}); return { v, href: location.href }; })()`)) as {
-      v: T;
-      href: string;
-    };
+    // JSON has no undefined (WebDriver hands back null): say which it was.
+    const r = (await this.driver.eval(
+      `(async () => { const v = await (${expression}); return { v, undef: v === undefined, href: location.href }; })()`,
+    )) as { v: T; undef: boolean; href: string };
     this.#url = r.href;
-    return r.v;
+    return r.undef ? (undefined as T) : r.v;
   }
 
   url(): string {
@@ -125,7 +125,8 @@ export class Page {
   async waitForFunction<A>(fn: (arg: A) => unknown, arg?: A, options: Timeout = {}): Promise<void> {
     const deadline = Date.now() + (options.timeout ?? DEFAULT_TIMEOUT);
     for (;;) {
-      if (await this.run(`(${fn.toString()})(${json(arg)})`)) return;
+      // Truthiness is judged in the page, as Playwright does: the value itself (a class, an element) need not cross.
+      if (await this.run(`Promise.resolve((${fn.toString()})(${json(arg)})).then((v) => !!v)`)) return;
       if (Date.now() > deadline) throw new Error(`waitForFunction timed out: ${fn.toString().slice(0, 200)}`);
       await sleep(POLL_MS);
     }
@@ -273,6 +274,10 @@ export class Locator {
     else await this.page.driver.press('Backspace');
     const now = await this.#over<string>('els[0].value');
     if (now !== value) throw new Error(`fill ${this}: the field holds ${JSON.stringify(now)}, not ${JSON.stringify(value)}`);
+  }
+
+  async scrollIntoViewIfNeeded(options: Timeout = {}): Promise<void> {
+    await this.#onFirst('(el.scrollIntoView({ block: "center" }), true)', options);
   }
 
   async focus(options: Timeout = {}): Promise<void> {
