@@ -58,7 +58,9 @@ class FirefoxDriver implements Driver {
     if (event === 'pageerror') this.page.on('pageerror', (e) => emit(e instanceof Error ? e : new Error(String(e))));
     else if (event === 'console') this.page.on('console', (m) => emit({ type: () => m.type(), text: () => m.text(), location: () => m.location() }));
     // puppeteer's BiDi requests have no resourceType(): a script is what the page fetched as a .js/.mjs file.
-    else if (event === 'request') this.page.on('request', (r) => emit({ resourceType: () => scriptOrOther(r.url()), url: () => r.url() }));
+    else if (event === 'request') {
+      this.page.on('request', (r) => emit({ resourceType: () => scriptOrOther(r.url()), url: () => r.url(), method: () => r.method() }));
+    }
   }
   setViewport(size: { width: number; height: number }) {
     return this.page.setViewport(size);
@@ -109,6 +111,13 @@ const INSTALL = `(() => {
   const q = (window.__toteEvents = []);
   addEventListener('error', (e) => q.push({ kind: 'pageerror', message: e.message, stack: e.error && e.error.stack }));
   addEventListener('unhandledrejection', (e) => q.push({ kind: 'pageerror', message: String(e.reason && e.reason.message || e.reason), stack: e.reason && e.reason.stack }));
+  // Resource Timing has no method: the page's own fetches are recorded as they start.
+  const fetch = window.fetch;
+  window.fetch = function (input, init) {
+    const req = input instanceof Request ? input : null;
+    q.push({ kind: 'request', url: new URL(req ? req.url : String(input), location.href).href, method: (init && init.method) || (req && req.method) || 'GET', initiatorType: 'fetch' });
+    return fetch.apply(this, arguments);
+  };
   const error = console.error;
   console.error = function (...args) {
     q.push({ kind: 'console', type: 'error', text: args.map(String).join(' '), url: location.href });
@@ -119,7 +128,7 @@ const INSTALL = `(() => {
 const DRAIN = `(() => {
   const out = window.__toteEvents.splice(0);
   const res = performance.getEntriesByType('resource');
-  for (const r of res.slice(window.__toteSeen)) out.push({ kind: 'request', url: r.name, initiatorType: r.initiatorType });
+  for (const r of res.slice(window.__toteSeen)) if (r.initiatorType !== 'fetch') out.push({ kind: 'request', url: r.name, method: 'GET', initiatorType: r.initiatorType });
   window.__toteSeen = res.length;
   return out;
 })()`;
@@ -127,7 +136,7 @@ const DRAIN = `(() => {
 type Collected =
   | { kind: 'pageerror'; message: string; stack?: string }
   | { kind: 'console'; type: string; text: string; url: string }
-  | { kind: 'request'; url: string; initiatorType: string };
+  | { kind: 'request'; url: string; method: string; initiatorType: string };
 
 /** Which window the session's commands go to: pages of a context each have their own. */
 class Windows {
@@ -185,7 +194,7 @@ class WebKitDriver implements Driver {
     } else {
       // Resource Timing names what fetched a resource, not its kind: a script is what a script element or an import fetched.
       const type = e.initiatorType === 'script' ? 'script' : scriptOrOther(e.url);
-      this.listeners.request.forEach((l) => l({ resourceType: () => type, url: () => e.url }));
+      this.listeners.request.forEach((l) => l({ resourceType: () => type, url: () => e.url, method: () => e.method }));
     }
   }
   click(x: number, y: number) {

@@ -65,8 +65,11 @@
   };
 
   const norm = (s) => (s || '').replace(/\s+/g, ' ').trim();
-  const matchText = (actual, wanted, exact) =>
-    exact ? norm(actual) === norm(wanted) : norm(actual).toLowerCase().includes(norm(wanted).toLowerCase());
+  // `wanted` is a string or, for a RegExp, { re, flags } (page.ts sends it so).
+  const matchText = (actual, wanted, exact) => {
+    if (wanted && typeof wanted === 'object') return new RegExp(wanted.re, wanted.flags).test(norm(actual));
+    return exact ? norm(actual) === norm(wanted) : norm(actual).toLowerCase().includes(norm(wanted).toLowerCase());
+  };
 
   const visible = (el) => {
     const r = el.getBoundingClientRect();

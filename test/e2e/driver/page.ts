@@ -18,6 +18,7 @@ export interface ConsoleLike {
 export interface RequestLike {
   resourceType(): string;
   url(): string;
+  method(): string;
 }
 export interface PageEvents {
   pageerror: Error;
@@ -40,18 +41,22 @@ export interface Driver {
   close(): Promise<void>;
 }
 
+/** Text to match: a RegExp crosses to the page as its source and flags. */
+type Text = string | { re: string; flags: string };
+const text = (t: string | RegExp): Text => (t instanceof RegExp ? { re: t.source, flags: t.flags } : t);
+
 type Step =
   | { kind: 'css'; selector: string }
-  | { kind: 'role'; role: string; name?: string; exact?: boolean }
-  | { kind: 'label'; text: string; exact?: boolean }
-  | { kind: 'text'; text: string; exact?: boolean }
+  | { kind: 'role'; role: string; name?: Text; exact?: boolean }
+  | { kind: 'label'; text: Text; exact?: boolean }
+  | { kind: 'text'; text: Text; exact?: boolean }
   | { kind: 'has'; steps: Step[] }
-  | { kind: 'hasText'; text: string }
+  | { kind: 'hasText'; text: Text }
   | { kind: 'nth'; index: number };
 
 interface Filter {
   has?: Locator;
-  hasText?: string;
+  hasText?: string | RegExp;
 }
 interface Timeout {
   timeout?: number;
@@ -147,14 +152,14 @@ export class Page {
   locator(selector: string, filter?: Filter): Locator {
     return new Locator(this, []).locator(selector, filter);
   }
-  getByRole(role: string, options: { name?: string; exact?: boolean } = {}): Locator {
+  getByRole(role: string, options: { name?: string | RegExp; exact?: boolean } = {}): Locator {
     return new Locator(this, []).getByRole(role, options);
   }
-  getByLabel(text: string, options: { exact?: boolean } = {}): Locator {
-    return new Locator(this, []).getByLabel(text, options);
+  getByLabel(label: string | RegExp, options: { exact?: boolean } = {}): Locator {
+    return new Locator(this, []).getByLabel(label, options);
   }
-  getByText(text: string, options: { exact?: boolean } = {}): Locator {
-    return new Locator(this, []).getByText(text, options);
+  getByText(t: string | RegExp, options: { exact?: boolean } = {}): Locator {
+    return new Locator(this, []).getByText(t, options);
   }
 
   waitForTimeout(ms: number): Promise<void> {
@@ -177,7 +182,7 @@ export class Locator {
   }
   #filters(filter: Filter = {}): Step[] {
     const out: Step[] = [];
-    if (filter.hasText !== undefined) out.push({ kind: 'hasText', text: filter.hasText });
+    if (filter.hasText !== undefined) out.push({ kind: 'hasText', text: text(filter.hasText) });
     if (filter.has) out.push({ kind: 'has', steps: filter.has.steps });
     return out;
   }
@@ -185,14 +190,14 @@ export class Locator {
   locator(selector: string, filter?: Filter) {
     return this.#with({ kind: 'css', selector }, ...this.#filters(filter));
   }
-  getByRole(role: string, options: { name?: string; exact?: boolean } = {}) {
-    return this.#with({ kind: 'role', role, name: options.name, exact: options.exact });
+  getByRole(role: string, options: { name?: string | RegExp; exact?: boolean } = {}) {
+    return this.#with({ kind: 'role', role, name: options.name === undefined ? undefined : text(options.name), exact: options.exact });
   }
-  getByLabel(text: string, options: { exact?: boolean } = {}) {
-    return this.#with({ kind: 'label', text, exact: options.exact });
+  getByLabel(label: string | RegExp, options: { exact?: boolean } = {}) {
+    return this.#with({ kind: 'label', text: text(label), exact: options.exact });
   }
-  getByText(text: string, options: { exact?: boolean } = {}) {
-    return this.#with({ kind: 'text', text, exact: options.exact });
+  getByText(t: string | RegExp, options: { exact?: boolean } = {}) {
+    return this.#with({ kind: 'text', text: text(t), exact: options.exact });
   }
   filter(filter: Filter) {
     return this.#with(...this.#filters(filter));
