@@ -6,6 +6,7 @@
  */
 import type { ServiceClient } from '../contract/client.js';
 import type { ConnectionHealthReport } from '../contract/operations.js';
+import { isFailingCheckStatus } from '../contract/statuses.js';
 
 const CHECKS = ['connection', 'scope_validation', 'sync_status', 'invalid_products', 'offers_published', 'payout_account', 'migration'] as const;
 
@@ -30,7 +31,7 @@ export function needsAttention(report: ConnectionHealthReport): boolean {
     if (payout.errors.some((e) => e.resolved !== true)) return true;
   }
   if (report.migration?.results === 'MIGRATION_REQUIRED') return true;
-  if (CHECKS.some((check) => report[check]?.error != null || report[check]?.status === 'FAILED')) return true;
+  if (CHECKS.some((check) => report[check]?.error != null || isFailingCheckStatus(report[check]?.status))) return true;
   return report.commission_rate?.error != null;
 }
 

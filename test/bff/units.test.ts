@@ -10,6 +10,8 @@ import { decodeMergedCursor, encodeMergedCursor } from '../../src/bff/offers.js'
 import { createAccessSigner } from '../../src/bff/access.js';
 import { createIdempotentRunner, appOrderIdFor } from '../../src/bff/idempotency.js';
 import { ApiHttpError } from '../../src/bff/errors.js';
+import { needsAttention } from '../../src/bff/merchants.js';
+import { healthyReport } from '../../stories/fixtures/operator.js';
 import { ServiceTimeoutError, ServiceError } from '../../src/contract/client.js';
 import {
   createMemoryEventBus,
@@ -367,5 +369,14 @@ describe('configuration from the environment', () => {
   });
   it('canonical JSON ignores key order', () => {
     assert.equal(canonicalJson({ b: 1, a: [{ d: 1, c: 2 }] }), canonicalJson({ a: [{ c: 2, d: 1 }], b: 1 }));
+  });
+});
+
+describe('merchant health: which reports keep a merchant off the shelf', () => {
+  it('a check the service marks NEEDS_ATTENTION counts like FAILED; NOT_APPLICABLE does not', () => {
+    const base = healthyReport(1, 'A');
+    assert.equal(needsAttention(base), false);
+    assert.equal(needsAttention(healthyReport(1, 'A', { sync_status: { ...base.sync_status!, status: 'NEEDS_ATTENTION' } })), true);
+    assert.equal(needsAttention(healthyReport(1, 'A', { sync_status: { ...base.sync_status!, status: 'NOT_APPLICABLE' } })), false);
   });
 });
