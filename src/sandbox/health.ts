@@ -4,6 +4,7 @@ import { REQUIRED_SCOPES } from './merchants.js';
 import type { MerchantState, Store } from './store.js';
 
 const complete = <T>(results: T) => ({ status: 'COMPLETE', error: null, results });
+const NO_MIGRATION_PLATFORMS = new Set(['CUSTOM', 'OTHER']);
 
 /** Computes a merchant's connection health report from the current state. */
 export function buildHealthReport(store: Store, state: MerchantState, appId: number): ConnectionHealthReport {
@@ -33,7 +34,8 @@ export function buildHealthReport(store: Store, state: MerchantState, appId: num
         storeScopes: { hasValidScopes: scopesOk, requiredScopes: REQUIRED_SCOPES, missingScopes: m.missing_scopes },
       },
     },
-    scope_validation: complete({ valid: scopesOk, missing_scopes: m.missing_scopes }),
+    // The real service marks a check it wants looked at NEEDS_ATTENTION rather than FAILED.
+    scope_validation: { ...complete({ valid: scopesOk, missing_scopes: m.missing_scopes }), ...(scopesOk ? {} : { status: 'NEEDS_ATTENTION' }) },
     sync_status: complete({
       id: m.id * 10,
       merchant_id: m.id,
@@ -110,7 +112,8 @@ export function buildHealthReport(store: Store, state: MerchantState, appId: num
         },
       },
     },
-    migration: complete('NOT_REQUIRED'),
+    // Platform migrations exist only for the platforms that have them; a custom store has none to run.
+    migration: NO_MIGRATION_PLATFORMS.has(m.platform) ? { status: 'NOT_APPLICABLE', error: null, results: null } : complete('NOT_REQUIRED'),
     commission_rate: { status: 'COMPLETE', error: null, default_rate: 15, overrides: [] },
   };
 }

@@ -240,6 +240,10 @@ describe('sandbox orders', () => {
     assert.ok(pebble.connection.results.storeScopes.missingScopes.length > 0);
     assert.equal(pebble.payout_account.results.status, 'INCOMPLETE');
     assert.ok(pebble.payout_account.results.details.currentlyDue.length > 0);
+    // The check statuses the real service sends beside COMPLETE.
+    assert.equal(pebble.scope_validation.status, 'NEEDS_ATTENTION');
+    assert.equal(pebble.migration.status, 'NOT_APPLICABLE', 'a store on no named platform has no migration');
+    assert.ok(all.body.some((r: any) => r.migration.status === 'COMPLETE' && r.scope_validation.status === 'COMPLETE'));
     assert.equal((await sb.get('/v1/operations/connection_health')).body.field, 'app_id');
 
     const onboard = await sb.call('PUT', '/v1/merchants/onboard/77', {
