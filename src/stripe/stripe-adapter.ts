@@ -6,7 +6,8 @@
  * was confirmed (cart mode), nothing else. docs/payments.md tells the flow.
  */
 import type { Appearance, Stripe, StripeElementLocale, StripeElements, StripeError, StripeExpressCheckoutElement, StripePaymentElement } from '@stripe/stripe-js';
-import { loadStripe } from '@stripe/stripe-js/pure';
+// The file, not the folder: the package has no exports map, and Node's ES modules refuse folder imports.
+import { loadStripe } from '@stripe/stripe-js/pure/index.mjs';
 import type { PlaceRequest, PlaceRequiresActionResponse, QuoteRequest, QuoteResponse } from '../contract/checkout-api.js';
 import { type PaymentAdapter, PaymentInputError } from '../elements/payment/payment-adapter.js';
 import type { CheckoutPayment } from '../state/checkout-session.js';

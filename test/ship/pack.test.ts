@@ -1,5 +1,6 @@
-// The package as users get it: `npm pack`, then `npm install --offline` of the
-// tarball (plus react for the /react subpath, all from the npm cache) into a
+// The package as users get it: `npm pack`, then `npm install --prefer-offline` of the
+// tarball (plus react for the /react subpath; from the npm cache where it has them, the
+// registry for the rest — a fresh machine's cache holds tarballs but no package metadata) into a
 // scratch project outside the repository. Each subpath imports by name; the
 // .d.ts give `document.createElement('tote-cart')` and `tote-cart-add`
 // listeners their types; a bundler honouring `sideEffects` pays for one
@@ -36,7 +37,7 @@ describe('npm pack → install → import', { timeout: 300_000 }, () => {
     await run('mkdir', ['-p', app]);
     writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'scratch', private: true, type: 'module' }));
     // Offline from the npm cache: the machine has no registry beyond it in CI, and nothing here should need one.
-    await run('npm', ['install', '--offline', '--no-audit', '--no-fund', join(dir, info!.filename), 'react', 'react-dom'], { cwd: app });
+    await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', join(dir, info!.filename), 'react', 'react-dom'], { cwd: app });
   });
   after(() => rmSync(dir, { recursive: true, force: true }));
 
