@@ -19,6 +19,7 @@ import { SubmitCartRequestSchema, type Order } from '../contract/order.js';
 import { checkDirectOrderAmounts } from './direct-order-check.js';
 import { ApiHttpError, json } from './errors.js';
 import { orderEventStream } from './events.js';
+import { toShopperOrder } from './shopper-order.js';
 import { appOrderIdFor, fingerprintOf, readIdempotencyKey } from './idempotency.js';
 import type { BffParts, RouteContext, RouteHandler } from './context.js';
 import { DEFAULT_CURRENCY } from './quote.js';
@@ -27,7 +28,7 @@ import { canonicalJson, parseId, parseWith } from './validation.js';
 
 export function addCheckoutRoutes(router: Router<RouteHandler>, parts: BffParts) {
   const { client, access } = parts;
-  const placed = (order: Order) => ({ order, access: access.sign(order.id) });
+  const placed = (order: Order) => ({ order: toShopperOrder(order), access: access.sign(order.id) });
 
   /** The cart or order id of the path, once its access handle checks out. */
   const owned = ({ request, params }: RouteContext, handle = request.headers.get(ACCESS_HEADER)) => {
@@ -36,7 +37,7 @@ export function addCheckoutRoutes(router: Router<RouteHandler>, parts: BffParts)
     return id;
   };
   const body = (ctx: RouteContext) => parts.body(ctx.request);
-  const cart = (c: Order, status = 200) => json(status, { cart: c });
+  const cart = (c: Order, status = 200) => json(status, { cart: toShopperOrder(c) });
 
   router.add('POST', '/checkout/quote', async (ctx) => {
     const { quote_token, ...input } = parseWith(QuoteRequestSchema, await body(ctx));
@@ -150,7 +151,7 @@ export function addCheckoutRoutes(router: Router<RouteHandler>, parts: BffParts)
     return json(answer.status, answer.body);
   });
 
-  router.add('GET', '/orders/:id', async (ctx) => json(200, { order: await client.getOrder(owned(ctx)) }));
+  router.add('GET', '/orders/:id', async (ctx) => json(200, { order: toShopperOrder(await client.getOrder(owned(ctx))) }));
 
   router.add('GET', '/orders/:id/events', async (ctx) => {
     // EventSource cannot set headers: the handle comes as `?access=`.
@@ -164,7 +165,7 @@ export function addCheckoutRoutes(router: Router<RouteHandler>, parts: BffParts)
       bus: parts.bus,
       orderId: id,
       heartbeatMs: parts.heartbeatMs,
-      snapshot: () => client.getOrder(id),
+      snapshot: async () => toShopperOrder(await client.getOrder(id)),
       signal: ctx.request.signal,
       onClose: () => streams.open--,
     });

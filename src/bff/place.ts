@@ -18,6 +18,7 @@ import { appOrderIdFor, fingerprintOf, readIdempotencyKey, type StoredAnswer, ty
 import type { QuoteInput, Quoter } from './quote.js';
 import type { QuotedBag, QuotePayload, QuoteTokens } from './quote-token.js';
 import { canonicalJson, parseWith } from './validation.js';
+import { toShopperOrder } from './shopper-order.js';
 
 export interface PlaceDeps {
   client: ServiceClient;
@@ -108,7 +109,7 @@ const notReady = () =>
   });
 
 export function createPlacer({ client, quoter, tokens, access, submitOnce }: PlaceDeps) {
-  const placed = (order: Order): StoredAnswer => ({ status: 201, body: { status: 'placed', order, access: access.sign(order.id) } });
+  const placed = (order: Order): StoredAnswer => ({ status: 201, body: { status: 'placed', order: toShopperOrder(order), access: access.sign(order.id) } });
   const pending = (retryAfterS: number): StoredAnswer => ({
     status: 202,
     body: { status: 'pending', retry_after: retryAfterS },

@@ -236,6 +236,10 @@ describe('3. Upstream faults', () => {
       assert.equal(bags[1002], 'REJECTED');
       assert.equal(bags[1001], 'SUBMITTED');
       assert.ok(res.body.order.errors.length > 0, 'the rejection is reported');
+      // …as data (kind, bag, SKU), never in the platform's own words.
+      assert.ok(res.body.order.errors.every((e: any) => e.message === undefined && e.type), JSON.stringify(res.body.order.errors));
+      const read = await stack.api(`/api/orders/${cart.id}`, { headers: cart.h });
+      assert.ok(read.body.order.errors.every((e: any) => e.message === undefined), 'nor when the order is read again');
       const again = await stack.api(`/api/carts/${cart.id}/submit`, { method: 'POST', headers: { ...cart.h, 'idempotency-key': 'faults-reject-bag-1' } });
       assert.equal(again.body.order.id, cart.id);
       assert.equal(submitsOf(stack.upstream, cart.id), 1);
