@@ -59,7 +59,10 @@ for (const engine of engines()) describe(`script tag under a strict CSP (${engin
     // Images come from the service's media origin, allowed by img-src and nothing wider.
     const img = page.locator('tote-offer-card img').first();
     await img.waitFor();
-    assert.ok(await img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0), 'product image loaded');
+    // Present is not loaded: WebKit decodes after the element appears, so wait (bounded) for the pixels.
+    const loaded = () => img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0);
+    for (let tries = 0; tries < 100 && !(await loaded()); tries++) await new Promise((r) => setTimeout(r, 100));
+    assert.ok(await loaded(), 'product image loaded');
     // Styles arrive as adopted stylesheets, which style-src 'self' permits.
     assert.ok(await page.locator('tote-offer-card').first().evaluate((el) => el.shadowRoot!.adoptedStyleSheets.length > 0));
     // The page's theme token (--tote-color-primary in style.css) reaches the buttons inside the shadow roots.
