@@ -219,6 +219,36 @@ describe('tote-merchant-health', () => {
     await expect(el).to.be.accessible();
   });
 
+  it('leaving the page mid-refresh drops that refresh; back on the page the merchant can be refreshed again', async () => {
+    let answer!: () => void;
+    const bff = fakeBff({
+      'GET /api/operator/connection-health': () => json({ reports: seededMerchants }),
+      'POST /api/operator/connection-health/1007/refresh': () =>
+        new Promise<Response>((resolve) => {
+          answer = () => resolve(json({ report: healthyReport(1007, 'Kettle & Kiln') }));
+        }),
+    });
+    const el = await fixture<ToteMerchantHealth>(
+      html`<tote-merchant-health endpoint="/api" token="op" .fetch=${bff.fetch}></tote-merchant-health>`,
+    );
+    await loaded(el);
+    let refreshed = 0;
+    el.addEventListener('tote-health-refresh', () => refreshed++);
+    const refreshButton = () => row(el, 1007).querySelector<HTMLButtonElement>('[part="refresh-button"]')!;
+    refreshButton().click();
+    await el.updateComplete;
+    expect(text(refreshButton())).to.equal('Refreshing…');
+
+    const parent = el.parentElement!;
+    el.remove();
+    answer();
+    parent.append(el);
+    await waitUntil(() => text(refreshButton()) === 'Refresh', 'the merchant stayed "Refreshing…" after coming back');
+    expect(refreshed).to.equal(0);
+    expect(row(el, 1007).dataset.severity).to.not.equal('ok');
+    expect(refreshButton().getAttribute('aria-disabled')).to.equal('false');
+  });
+
   it('filters to the merchants that need attention and sorts by name, by the user\'s choice', async () => {
     const el = await fixture<ToteMerchantHealth>(html`<tote-merchant-health .reports=${seededMerchants}></tote-merchant-health>`);
     const attention = shadow(el).querySelector<HTMLInputElement>('input[value="attention"]')!;
