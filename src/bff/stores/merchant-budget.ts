@@ -5,9 +5,9 @@
  * instance: one client cannot drive a platform into 429s for everyone, and
  * a busy merchant is answered from the BFF before the platform is touched.
  */
-import { trim } from './bounded.js';
+import { createMemoryBuckets, type BucketOptions, type BucketVerdict } from './token-bucket.js';
 
-export type BudgetVerdict = { ok: true } | { ok: false; retryAfterSeconds: number };
+export type BudgetVerdict = BucketVerdict;
 
 export interface MerchantBudget {
   /**
@@ -27,23 +27,15 @@ export interface MerchantBudgetOptions {
   maxMerchants?: number;
 }
 
-/** A token bucket per merchant, in this process's memory. */
-export function createMemoryMerchantBudget({ burst = 40, perSecond = 20, maxMerchants = 10_000 }: MerchantBudgetOptions = {}): MerchantBudget {
-  const buckets = new Map<number, { tokens: number; at: number }>();
+/** The merchants' buckets for these options, defaults filled in (in memory and on Redis alike). */
+export function budgetBuckets({ burst = 40, perSecond = 20, maxMerchants = 10_000 }: MerchantBudgetOptions): BucketOptions {
+  return { burst, perSecond, maxKeys: maxMerchants };
+}
+
+/** A token bucket per merchant (`token-bucket.ts`), in this process's memory. */
+export function createMemoryMerchantBudget(options: MerchantBudgetOptions = {}): MerchantBudget {
+  const buckets = createMemoryBuckets<number>(budgetBuckets(options));
   return {
-    async take(merchantId, cost, now) {
-      const b = buckets.get(merchantId) ?? { tokens: burst, at: now };
-      // A clock that steps back refills nothing (and takes nothing back).
-      b.tokens = Math.min(burst, b.tokens + (Math.max(0, now - b.at) / 1000) * perSecond);
-      b.at = Math.max(b.at, now);
-      buckets.delete(merchantId);
-      buckets.set(merchantId, b);
-      trim(buckets, maxMerchants);
-      if (b.tokens >= cost) {
-        b.tokens -= cost;
-        return { ok: true };
-      }
-      return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((cost - b.tokens) / perSecond)) };
-    },
+    take: async (merchantId, cost, now) => buckets.take(merchantId, cost, now),
   };
 }

@@ -1,28 +1,33 @@
-/** The per-client rate limiter. */
-import { trim } from './bounded.js';
+/** The per-client rate limiter: a token bucket per client (`token-bucket.ts`), one request each. */
+import { createMemoryBuckets, type BucketOptions, type BucketVerdict } from './token-bucket.js';
 
 export interface RateLimiter {
   /** Spends one request of `client`; when refused, says in how many seconds to come back. */
   take(client: string): Promise<{ allowed: true } | { allowed: false; retryAfterS: number }>;
 }
 
-/** A token bucket per client: `burst` requests at once, refilled at `perSecond`. */
-export function createMemoryRateLimiter({ burst = 200, perSecond = 5, maxClients = 50_000, now = Date.now } = {}): RateLimiter {
-  const buckets = new Map<string, { tokens: number; at: number }>();
+export interface RateLimitOptions {
+  /** Requests a client can make at once. Default 200. */
+  burst?: number;
+  /** Requests per second its bucket refills. Default 5. */
+  perSecond?: number;
+  /** Clients tracked in memory at once (the oldest are forgotten, i.e. start full again). Default 50,000. */
+  maxClients?: number;
+}
+
+/** The clients' buckets for these options, defaults filled in (in memory and on Redis alike). */
+export function limiterBuckets({ burst = 200, perSecond = 5, maxClients = 50_000 }: RateLimitOptions): BucketOptions {
+  return { burst, perSecond, maxKeys: maxClients };
+}
+
+/** A bucket's verdict in the limiter's words. */
+export const limiterVerdict = (v: BucketVerdict): Awaited<ReturnType<RateLimiter['take']>> =>
+  v.ok ? { allowed: true } : { allowed: false, retryAfterS: v.retryAfterSeconds };
+
+/** A token bucket per client, in this process's memory. */
+export function createMemoryRateLimiter({ now = Date.now, ...options }: RateLimitOptions & { now?: () => number } = {}): RateLimiter {
+  const buckets = createMemoryBuckets<string>(limiterBuckets(options));
   return {
-    async take(client) {
-      const t = now();
-      const b = buckets.get(client) ?? { tokens: burst, at: t };
-      b.tokens = Math.min(burst, b.tokens + ((t - b.at) / 1000) * perSecond);
-      b.at = t;
-      buckets.delete(client);
-      buckets.set(client, b);
-      trim(buckets, maxClients);
-      if (b.tokens >= 1) {
-        b.tokens -= 1;
-        return { allowed: true };
-      }
-      return { allowed: false, retryAfterS: Math.max(1, Math.ceil((1 - b.tokens) / perSecond)) };
-    },
+    take: async (client) => limiterVerdict(buckets.take(client, 1, now())),
   };
 }
