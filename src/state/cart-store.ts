@@ -4,12 +4,6 @@
  * tabs. Server carts are created from it at checkout.
  */
 import { sumByCurrency, isKnownCurrency, multiplyMoney, type Money } from '../contract/money.js';
-import type { WidgetOffer } from '../contract/api.js';
-import type { ShopperSku as Sku } from '../contract/shopper-offer.js';
-import type { QuoteResponse } from '../contract/checkout-api.js';
-import { isAbortError, type ToteApi } from './api-client.js';
-import { lineIssues } from './line-issues.js';
-import { skuInStock } from './offer.js';
 
 /** Why a line cannot be bought as it stands. Flagged in place, never silently dropped. */
 export type LineIssue = 'unavailable' | 'out_of_stock' | 'price_changed' | 'quantity_reduced';
@@ -165,58 +159,18 @@ export class CartStore {
   }
 
   /**
-   * Brings the lines in step with a checkout quote, without a request per
-   * offer: a line the quote reports unavailable or out of stock is flagged; a
-   * line quoted in its own currency at another price takes the new price,
-   * flagged `price_changed` so the shopper sees the old one beside it.
+   * Replaces each line with `fn(line)` and commits once, when any changed: how the checks that live
+   * beside the checkout or load on demand (`applyQuote` in `line-issues.ts`, `revalidateCart` in
+   * `cart-revalidate.ts`) flag lines without every catalog page paying for them.
    */
-  applyQuote(quote: QuoteResponse): void {
-    const problems = new Map<number, LineIssue>(lineIssues(quote).map((p) => [p.sku_id, p.issue]));
-    const prices = new Map(quote.bags.flatMap((b) => b.lines.map((l) => [l.sku_id, l.unit_price] as const)));
+  mapLines(fn: (line: CartLine) => CartLine): void {
     let changed = false;
-    const next = this.linesState.map((line) => {
-      const issue = problems.get(line.sku_id);
-      if (issue && line.issue !== issue) {
-        changed = true;
-        return { ...line, issue };
-      }
-      const price = prices.get(line.sku_id);
-      if (!issue && price !== undefined && line.currency === quote.currency && price !== line.unit_price) {
-        changed = true;
-        return { ...line, unit_price: price, previous_unit_price: line.unit_price, issue: 'price_changed' as const };
-      }
-      return line;
+    const next = this.linesState.map((l) => {
+      const updated = fn(l);
+      changed ||= updated !== l;
+      return updated;
     });
     if (changed) this.commit(next);
-  }
-
-  /**
-   * Fetches the current offer of every line and flags lines whose SKU vanished,
-   * went out of stock, changed price or has less stock than the quantity.
-   * A line whose offer could not be checked (network, busy merchant) keeps its state.
-   */
-  async revalidate(api: ToteApi, { signal }: { signal?: AbortSignal } = {}): Promise<void> {
-    const offerIds = [...new Set(this.linesState.map((l) => l.offer_id))];
-    const offers = new Map<number, WidgetOffer | null>();
-    await Promise.all(
-      offerIds.map(async (id) => {
-        try {
-          offers.set(id, await api.getOffer(id, { signal }));
-        } catch (e) {
-          if (isAbortError(e)) throw e;
-          if ((e as { status?: number }).status === 404) offers.set(id, null);
-        }
-      }),
-    );
-    signal?.throwIfAborted();
-    this.commit(
-      this.linesState.map((line) => {
-        const offer = offers.get(line.offer_id);
-        if (offer === undefined) return line;
-        const sku = offer?.skus.find((s) => s.id === line.sku_id);
-        return checkedLine(line, offer, sku);
-      }),
-    );
   }
 
   /** Stops listening to other tabs. */
@@ -226,14 +180,7 @@ export class CartStore {
   }
 
   private update(skuId: number, fn: (line: CartLine) => CartLine): void {
-    let changed = false;
-    const next = this.linesState.map((l) => {
-      if (l.sku_id !== skuId) return l;
-      const updated = fn(l);
-      changed ||= updated !== l;
-      return updated;
-    });
-    if (changed) this.commit(next);
+    this.mapLines((l) => (l.sku_id === skuId ? fn(l) : l));
   }
 
   private commit(lines: readonly CartLine[]): void {
@@ -286,25 +233,6 @@ function lineTotals(lines: readonly CartLine[]): Money[] {
 
 function clampQuantity(quantity: number, max: number | undefined): number {
   return Math.max(1, Math.min(quantity, max ?? MAX_QUANTITY, MAX_QUANTITY));
-}
-
-function checkedLine(line: CartLine, offer: WidgetOffer | null, sku: Sku | undefined): CartLine {
-  const next: CartLine = { ...line };
-  delete next.issue;
-  delete next.previous_unit_price;
-  if (!offer || !sku || offer.available === false) return { ...next, issue: 'unavailable' };
-  if (!skuInStock(sku)) return { ...next, issue: 'out_of_stock' };
-  if (sku.inventory_tracked && sku.qty_available != null) {
-    next.max_quantity = sku.qty_available;
-    if (line.quantity > sku.qty_available) return { ...next, quantity: sku.qty_available, issue: 'quantity_reduced' };
-  } else delete next.max_quantity;
-  const currency = sku.currency ?? offer.currency;
-  if (sku.sale_price !== line.unit_price || currency !== line.currency) {
-    return { ...next, unit_price: sku.sale_price, currency, previous_unit_price: line.unit_price, issue: 'price_changed' };
-  }
-  // A price change the shopper has not acknowledged yet stays flagged.
-  if (line.issue === 'price_changed') return { ...next, issue: line.issue, previous_unit_price: line.previous_unit_price };
-  return next;
 }
 
 const isId = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) > 0;

@@ -20,6 +20,7 @@ import type { PlaceRequest, QuoteRequest, QuoteResponse } from '../contract/chec
 import type { Order } from '../contract/order.js';
 import { ApiRequestError, type ToteApi, isAbortError } from './api-client.js';
 import type { CartLine, CartStore } from './cart-store.js';
+import { applyQuote } from './line-issues.js';
 import { classifyPlaceFailure, isBlocking, orderTotalsProblem, rejectedBags } from './checkout-order.js';
 import {
   type QuoteChange,
@@ -297,7 +298,8 @@ export class CheckoutController implements ReactiveController {
     const adapter = this.options.adapter();
     adapter?.quoted?.(quote);
     if (quote.payment) void adapter?.prepare?.(quote.payment);
-    this.options.store()?.applyQuote(quote);
+    const store = this.options.store();
+    if (store) applyQuote(store, quote);
     this.host.requestUpdate();
   }
 

@@ -3,6 +3,7 @@ import '../../src/elements/cart/cart.js';
 import type { ToteCart } from '../../src/elements/cart/cart.js';
 import { CartStore, cartStorageKey } from '../../src/state/cart-store.js';
 import { createApiClient } from '../../src/state/api-client.js';
+import { revalidateCart } from '../../src/state/cart-revalidate.js';
 import { mixedCurrencyLines, staleLines, threeMerchantLines } from '../../stories/fixtures/checkout.js';
 import { createFakeBff } from '../../stories/fixtures/checkout-bff.js';
 
@@ -99,7 +100,7 @@ describe('tote-cart', () => {
     const api = createApiClient({ endpoint: '/api', fetch: bff.fetch });
     const store = memoryStore();
     const el = await fixture<ToteCart>(html`<tote-cart .store=${store}></tote-cart>`);
-    await store.revalidate(api);
+    await revalidateCart(store, api);
     await el.updateComplete;
     expect(store.line(10031)?.issue).to.equal('unavailable');
     expect(line(el, 10031).textContent).to.contain('No longer available');

@@ -9,6 +9,7 @@ import type { ToteCart } from '../../src/elements/cart/cart.js';
 import type { PaymentAdapter } from '../../src/elements/payment/payment.js';
 import { createApiClient } from '../../src/state/api-client.js';
 import { CartStore } from '../../src/state/cart-store.js';
+import { applyQuote } from '../../src/state/line-issues.js';
 import type { CheckoutMode, CheckoutStep } from '../../src/state/checkout-session.js';
 import { shopperAddress, threeMerchantLines, yenLine } from '../../stories/fixtures/checkout.js';
 import { type FakeBffOptions, createFakeBff } from '../../stories/fixtures/checkout-bff.js';
@@ -485,7 +486,7 @@ describe('tote-checkout flow', function () {
   it('the quote flags a line that vanished, without a request per offer, and blocks until it is fixed', async () => {
     const { el, store, bff } = await mount({ bff: { outOfStockAtSubmit: [] } });
     // The quote reports SKU 10041 out of stock: the cart flags it in place.
-    store.applyQuote({ ...(await (await bff.fetch('/api/checkout/quote', { method: 'POST', body: JSON.stringify({ lines: [{ sku_id: 10041, quantity: 1 }] }) })).json()), bags: [{ merchant_id: 1004, merchant_name: 'x', lines: [], shipping_methods: [], sub_total: 0, shipping_total: 0, tax_total: 0, total: 0, problems: [{ code: 'unavailable', sku_id: 10041 }] }] });
+    applyQuote(store, { ...(await (await bff.fetch('/api/checkout/quote', { method: 'POST', body: JSON.stringify({ lines: [{ sku_id: 10041, quantity: 1 }] }) })).json()), bags: [{ merchant_id: 1004, merchant_name: 'x', lines: [], shipping_methods: [], sub_total: 0, shipping_total: 0, tax_total: 0, total: 0, problems: [{ code: 'unavailable', sku_id: 10041 }] }] });
     await press(el, 'Continue to address');
     const cart = root(el).querySelector<ToteCart>('tote-cart')!;
     await waitUntil(() => (cart.shadowRoot!.activeElement as HTMLElement | null)?.dataset.sku === '10041', 'focus on flagged line');

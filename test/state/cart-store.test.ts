@@ -2,6 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { CartStore, cartStorageKey, parseStoredLines, type CartLineInput } from '../../src/state/cart-store.js';
 import type { ToteApi } from '../../src/state/api-client.js';
+import { revalidateCart } from '../../src/state/cart-revalidate.js';
+import { applyQuote } from '../../src/state/line-issues.js';
 import type { WidgetOffer } from '../../src/contract/api.js';
 
 class MemoryStorage implements Storage {
@@ -129,7 +131,7 @@ test('revalidate flags vanished, out-of-stock, repriced and short lines in place
       return offers[id];
     },
   } as unknown as ToteApi;
-  await s.revalidate(api);
+  await revalidateCart(s, api);
   assert.equal(s.lines.length, 5, 'no line is dropped');
   assert.deepEqual(s.lines.map((l) => l.issue), ['quantity_reduced', 'unavailable', 'out_of_stock', 'price_changed', undefined]);
   assert.equal(s.line(11)?.quantity, 1);
@@ -156,13 +158,13 @@ test('a quote flags lines without a request per offer: sold out flagged, a new p
   } as never;
   let notified = 0;
   s.subscribe(() => notified++);
-  s.applyQuote(quote);
+  applyQuote(s, quote);
   assert.equal(s.line(11)!.issue, 'price_changed');
   assert.equal(s.line(11)!.unit_price, 2700);
   assert.equal(s.line(11)!.previous_unit_price, 2500);
   assert.equal(s.line(21)!.issue, 'out_of_stock');
   assert.equal(s.line(21)!.unit_price, 1200, 'a yen line is not repriced from a dollar quote');
   assert.equal(s.line(12)!.issue, undefined);
-  s.applyQuote(quote);
+  applyQuote(s, quote);
   assert.equal(notified, 1, 'the same quote again changes nothing');
 });

@@ -208,16 +208,21 @@ export class ToteProvider extends LitElement {
     this.revalidate(api);
   }
 
-  /** Lines saved in an earlier visit may have gone stale: flag them on load. */
+  /**
+   * Lines saved in an earlier visit may have gone stale: flag them on load. The check loads on demand,
+   * so a first visit (an empty cart) does not pay for it.
+   */
   private revalidate(api: ToteApi): void {
     const cart = this.cart;
     this.revalidation?.abort();
     if (!cart?.lines.length) return;
     const controller = new AbortController();
     this.revalidation = controller;
-    cart.revalidate(api, { signal: controller.signal }).catch((e: unknown) => {
-      if (!isAbortError(e)) console.warn('tote: could not check the saved cart', e);
-    });
+    import('../../state/cart-revalidate.js')
+      .then(({ revalidateCart }) => revalidateCart(cart, api, { signal: controller.signal }))
+      .catch((e: unknown) => {
+        if (!isAbortError(e)) console.warn('tote: could not check the saved cart', e);
+      });
   }
 
   protected override render() {
