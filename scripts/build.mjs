@@ -76,13 +76,14 @@ function initialChunk() {
 
 /**
  * The checkout flow and the order status are one lazy chunk: they share their state modules, and a chunk
- * shared between them would cost the first "Check out" a second round trip. The Stripe adapter stays apart.
+ * shared between them would cost the first "Check out" a second round trip. The order's event stream
+ * (loaded on demand by the api client) joins them: only the order status opens it. The Stripe adapter stays apart.
  */
 const checkoutGroup = {
   name: 'checkout',
   priority: 1,
   test: (id) =>
-    /\/src\/(elements\/(checkout|address-form|shipping-step|estimate|payment|order-status)\/|state\/checkout-|elements\/internal\/messages-checkout)/.test(id) &&
+    /\/src\/(elements\/(checkout|address-form|shipping-step|estimate|payment|order-status)\/|state\/(checkout-|order-events)|elements\/internal\/messages-checkout)/.test(id) &&
     !/stripe/.test(id),
 };
 

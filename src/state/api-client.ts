@@ -253,74 +253,25 @@ export function createApiClient(options: ApiClientOptions): ToteApi {
     place: (body, opts) => send('/checkout/place', { method: 'POST', body, idempotencyKey: opts.idempotencyKey }, opts),
     getOrder: async (order, opts) =>
       (await send<{ order: Order }>(`/orders/${encodeURIComponent(order.id)}`, { access: order.access }, opts)).order,
-    orderEvents: (order, handlers) =>
-      openEventStream(
-        `${endpoint}/orders/${encodeURIComponent(order.id)}/events?access=${encodeURIComponent(order.access)}`,
-        handlers,
-        options.EventSource ?? globalThis.EventSource,
-        options.reconnectDelayMs ?? 1000,
-      ),
-  };
-}
-
-const MAX_RECONNECT_DELAY_MS = 30_000;
-
-/**
- * EventSource retries by itself after a network drop, but gives up for good
- * on an HTTP error or a closed stream: then we open a new one, with backoff.
- */
-function openEventStream(
-  url: string,
-  handlers: OrderEventHandlers,
-  Source: typeof EventSource | undefined,
-  baseDelayMs: number,
-): EventStream {
-  let closed = false;
-  let attempt = 0;
-  let source: EventSource | undefined;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-
-  const parse = (e: Event) => {
-    try {
-      return JSON.parse((e as MessageEvent<string>).data) as unknown;
-    } catch {
-      return undefined;
-    }
-  };
-
-  const connect = () => {
-    if (closed || !Source) return;
-    const es = new Source(url);
-    source = es;
-    es.addEventListener('open', () => {
-      attempt = 0;
-      handlers.onOpen?.();
-    });
-    es.addEventListener('order', (e) => {
-      const data = parse(e) as { order?: Order } | Order | undefined;
-      if (data && typeof data === 'object') handlers.onOrder?.('order' in data && data.order ? data.order : (data as Order));
-    });
-    es.addEventListener('bag', (e) => {
-      const data = parse(e);
-      if (data && typeof data === 'object') handlers.onBag?.(data as BagEvent);
-    });
-    es.addEventListener('error', () => {
-      if (closed) return;
-      attempt++;
-      handlers.onError?.(attempt);
-      if (es.readyState === 2 /* CLOSED */) {
-        const delay = Math.min(MAX_RECONNECT_DELAY_MS, baseDelayMs * 2 ** Math.min(attempt - 1, 10));
-        timer = setTimeout(connect, delay);
-      }
-    });
-  };
-
-  connect();
-  return {
-    close() {
-      closed = true;
-      clearTimeout(timer);
-      source?.close();
+    orderEvents: (order, handlers) => {
+      // The stream's code loads when an order status first asks for it: a catalogue page does not pay for it.
+      let stream: EventStream | undefined;
+      let closed = false;
+      void import('./order-events.js').then(({ openEventStream }) => {
+        if (closed) return;
+        stream = openEventStream(
+          `${endpoint}/orders/${encodeURIComponent(order.id)}/events?access=${encodeURIComponent(order.access)}`,
+          handlers,
+          options.EventSource ?? globalThis.EventSource,
+          options.reconnectDelayMs ?? 1000,
+        );
+      });
+      return {
+        close() {
+          closed = true;
+          stream?.close();
+        },
+      };
     },
   };
 }

@@ -1,6 +1,7 @@
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import '../../src/elements/provider/provider.js';
 import '../../src/elements/offer-grid/offer-grid.js';
+import '../../src/elements/cart/cart.js';
 import type { ToteProvider } from '../../src/elements/provider/provider.js';
 import { fakeBff } from '../../stories/fixtures/fake-bff.js';
 import { mug, sencha, tee } from '../../stories/fixtures/offers.js';
@@ -91,15 +92,32 @@ describe('tote-provider', () => {
     expect(el.cart!.line(201)?.quantity).to.equal(3);
   });
 
-  it('flags stale lines of a saved cart on load', async () => {
+  it('flags stale lines of a saved cart when a cart shows them, once for several carts', async () => {
     const bff = fakeBff({ offers: [{ ...mug, skus: [{ ...mug.skus[0]!, sale_price: 2000 }] }] });
     localStorage.setItem(
       'tote:cart:v1:/api',
       JSON.stringify({ v: 1, lines: [{ sku_id: 201, offer_id: mug.id, merchant_id: 1001, merchant_name: 'Northwind', name: 'Mug', variant_values: [], unit_price: 1800, currency: 'USD', quantity: 1 }, { sku_id: 999, offer_id: 404, merchant_id: 1001, merchant_name: 'Northwind', name: 'Gone', variant_values: [], unit_price: 100, currency: 'USD', quantity: 1 }] }),
     );
-    const el = await fixture<ToteProvider>(html`<tote-provider endpoint="/api" .fetch=${bff.fetch}></tote-provider>`);
-    await waitUntil(() => el.cart!.line(201)?.issue === 'price_changed');
+    const el = await fixture<ToteProvider>(
+      html`<tote-provider endpoint="/api" .fetch=${bff.fetch}><tote-cart></tote-cart><tote-cart variant="mini"></tote-cart></tote-provider>`,
+    );
+    await waitUntil(() => el.cart!.line(201)?.issue === 'price_changed' && el.cart!.line(999)?.issue === 'unavailable');
     expect(el.cart!.line(201)?.unit_price).to.equal(2000);
-    expect(el.cart!.line(999)?.issue).to.equal('unavailable');
+    const cart = el.querySelector('tote-cart')!;
+    await cart.updateComplete;
+    expect(cart.shadowRoot!.textContent).to.contain('No longer available');
+    expect(bff.requests.filter((r) => /\/offers\/\d+/.test(r.pathname)).length, 'one check per offer, not per cart').to.equal(2);
+  });
+
+  it('a catalogue page without a cart does not re-check a saved cart', async () => {
+    const bff = fakeBff({ offers: [mug] });
+    localStorage.setItem(
+      'tote:cart:v1:/api',
+      JSON.stringify({ v: 1, lines: [{ sku_id: 201, offer_id: mug.id, merchant_id: 1001, merchant_name: 'Northwind', name: 'Mug', variant_values: [], unit_price: 1800, currency: 'USD', quantity: 1 }] }),
+    );
+    const el = await fixture<ToteProvider>(html`<tote-provider endpoint="/api" .fetch=${bff.fetch}></tote-provider>`);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(el.cart!.line(201)?.issue).to.equal(undefined);
+    expect(bff.requests.some((r) => /\/offers\/\d+/.test(r.pathname))).to.equal(false);
   });
 });

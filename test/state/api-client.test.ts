@@ -107,6 +107,8 @@ test('the order event stream parses events and reconnects after the server close
     onBag: (e) => bags.push(`${e.bag_id}:${e.status}`),
     onError: (n) => drops.push(n),
   });
+  // The stream's module loads on demand.
+  await new Promise((r) => setTimeout(r, 20));
   assert.equal(sources[0]!.url, '/api/orders/42/events?access=a%20b');
   sources[0]!.send('open', null);
   sources[0]!.send('order', { order: { id: 42 } });
@@ -130,4 +132,19 @@ test('the order event stream parses events and reconnects after the server close
   assert.deepEqual(orders, [42, 42]);
   assert.deepEqual(bags, ['7:ACCEPTED']);
   assert.deepEqual(drops, [1, 2]);
+});
+
+test('an order event stream closed before its module loaded never opens', async () => {
+  const opened: string[] = [];
+  class FakeEventSource extends EventTarget {
+    constructor(url: string) {
+      super();
+      opened.push(url);
+    }
+    close() {}
+  }
+  const api = createApiClient({ endpoint: '/api', EventSource: FakeEventSource as unknown as typeof EventSource });
+  api.orderEvents({ id: 1, access: 'x' }, {}).close();
+  await new Promise((r) => setTimeout(r, 20));
+  assert.deepEqual(opened, []);
 });

@@ -3,7 +3,9 @@ import { property, query, state } from 'lit/decorators.js';
 import { consume } from '@lit/context';
 import { formatMoney, multiplyMoney, type Money } from '../../contract/money.js';
 import { type CartBag, type CartLine, type CartStore, isBuyable } from '../../state/cart-store.js';
-import { cartContext, hostContext } from '../../state/context.js';
+import { isAbortError, type ToteApi } from '../../state/api-client.js';
+import { revalidateCart } from '../../state/cart-revalidate.js';
+import { apiContext, cartContext, hostContext } from '../../state/context.js';
 import { loadOnDemand } from '../internal/on-demand.js';
 import { safeUrl } from '../internal/safe-url.js';
 import { loadMessages, type MessageArea } from '../internal/localize.js';
@@ -19,6 +21,9 @@ const bagIcon = html`<svg class="icon" aria-hidden="true" viewBox="0 0 24 24" wi
 </svg>`;
 
 const TOAST_MS = 6000;
+
+/** Stores whose saved lines were re-checked on this page: several carts (full and mini) may show one store. */
+const rechecked = new WeakSet<CartStore>();
 
 /** `tote-cart-checkout`: the shopper pressed "Check out" in the cart. */
 export interface ToteCartCheckoutDetail {
@@ -38,7 +43,7 @@ declare global {
  * @summary The shopper's cart: one bag per merchant, each line with image, name, variant values, unit price,
  * a quantity stepper bounded by stock and a remove button; a subtotal per bag and totals per currency
  * (never added across currencies). Flagged lines (unavailable, out of stock, price changed) stay in place:
- * `<tote-provider>` re-checks a saved cart on load and `<tote-checkout>` before the address step.
+ * the first cart to show a provider's saved lines re-checks them against the current offers, and `<tote-checkout>`'s quote flags them again.
  * `variant="mini"` renders a badge that opens the cart as a drawer.
  *
  * @event tote-cart-checkout - The shopper pressed "Check out". Cancelable: by default `<tote-provider>` begins the
@@ -75,6 +80,10 @@ export class ToteCart extends ToteElement {
   @state()
   private host?: EventTarget;
 
+  @consume({ context: apiContext, subscribe: true })
+  @state()
+  private api?: ToteApi;
+
   /** `full` (default) or `mini` (a badge that opens the cart in a drawer). */
   @property({ reflect: true }) variant: 'full' | 'mini' = 'full';
 
@@ -110,11 +119,26 @@ export class ToteCart extends ToteElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('store') && this.store) this.watch(this.store);
+    this.recheck();
     if (changed.has('host' as keyof ToteCart) && this.host !== this.listenedHost) {
       this.listenedHost?.removeEventListener('tote-cart-open', this.handleHostOpen);
       this.listenedHost = this.host;
       this.host?.addEventListener('tote-cart-open', this.handleHostOpen);
     }
+  }
+
+  /**
+   * Lines saved in an earlier visit may have gone stale: the first cart that shows them flags them (once
+   * per store). Here rather than in the provider, so a catalogue page without a cart does not pay for it.
+   */
+  private recheck(): void {
+    const { store, api } = this;
+    if (!store || !api || rechecked.has(store)) return;
+    rechecked.add(store);
+    if (!store.lines.length) return;
+    revalidateCart(store, api).catch((e: unknown) => {
+      if (!isAbortError(e)) console.warn('tote: could not check the saved cart', e);
+    });
   }
 
   private watch(store: CartStore): void {

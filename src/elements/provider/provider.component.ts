@@ -1,7 +1,7 @@
 import { LitElement, html, css, type PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
 import { ContextProvider } from '@lit/context';
-import { createApiClient, isAbortError, type ToteApi } from '../../state/api-client.js';
+import { createApiClient, type ToteApi } from '../../state/api-client.js';
 import { CartStore, cartStorageKey, type CartLine, type CartLineInput } from '../../state/cart-store.js';
 import { apiContext, cartContext, currencyContext, hostContext, localeContext } from '../../state/context.js';
 import { lineForSku } from '../../state/offer.js';
@@ -35,7 +35,6 @@ export class ToteProvider extends LitElement {
   private readonly localeProvider = new ContextProvider(this, { context: localeContext, initialValue: 'en' });
   private readonly currencyProvider = new ContextProvider(this, { context: currencyContext });
   private readonly hostProvider = new ContextProvider(this, { context: hostContext, initialValue: this });
-  private revalidation?: AbortController;
   private setUpFor?: { endpoint: string; fetch?: typeof globalThis.fetch };
   private cartDisposed = false;
   /** The `dir` this provider set from its locale; any other value on the attribute is the host's. */
@@ -86,7 +85,6 @@ export class ToteProvider extends LitElement {
     super.disconnectedCallback();
     this.removeEventListener('tote-cart-add', this.handleCartAdd);
     this.removeEventListener('tote-cart-checkout', this.handleCartCheckout);
-    this.revalidation?.abort();
     this.cart?.dispose();
     this.cartDisposed = true;
     this.setUpFor = undefined;
@@ -205,24 +203,6 @@ export class ToteProvider extends LitElement {
       this.cartDisposed = false;
       this.cartProvider.setValue(new CartStore({ storageKey: cartStorageKey(endpoint) }));
     }
-    this.revalidate(api);
-  }
-
-  /**
-   * Lines saved in an earlier visit may have gone stale: flag them on load. The check loads on demand,
-   * so a first visit (an empty cart) does not pay for it.
-   */
-  private revalidate(api: ToteApi): void {
-    const cart = this.cart;
-    this.revalidation?.abort();
-    if (!cart?.lines.length) return;
-    const controller = new AbortController();
-    this.revalidation = controller;
-    import('../../state/cart-revalidate.js')
-      .then(({ revalidateCart }) => revalidateCart(cart, api, { signal: controller.signal }))
-      .catch((e: unknown) => {
-        if (!isAbortError(e)) console.warn('tote: could not check the saved cart', e);
-      });
   }
 
   protected override render() {
