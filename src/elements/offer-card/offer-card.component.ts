@@ -1,4 +1,4 @@
-import { html, nothing, svg, type PropertyValues } from 'lit';
+import { adoptStyles, html, nothing, svg, type PropertyValues } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import { consume } from '@lit/context';
 import { formatMoney, isKnownCurrency } from '../../contract/money.js';
@@ -69,6 +69,7 @@ export class ToteOfferCard extends ToteElement {
   @state() private descriptionNodes: Node[] = [];
   @state() private imageFailed = false;
   @state() private pickerOpen = false;
+  private dialogStyled = false;
   @state() private announcement = '';
 
   @query('dialog') private dialog?: HTMLDialogElement;
@@ -122,9 +123,14 @@ export class ToteOfferCard extends ToteElement {
   }
 
   private async handleChoose(): Promise<void> {
-    // The picker loads on the first "Choose options": a product grid does not pay for it up front.
+    // The picker loads on the first "Choose options": a product grid does not pay for it up front. Its dialog's
+    // styles come with it and join the card's before the dialog first renders.
     try {
-      await import('../variant-picker/variant-picker.js');
+      const { pickerDialogStyles } = await import('../variant-picker/variant-picker.js');
+      if (!this.dialogStyled && this.shadowRoot) {
+        adoptStyles(this.shadowRoot, [...(this.constructor as typeof ToteOfferCard).elementStyles, pickerDialogStyles]);
+        this.dialogStyled = true;
+      }
     } catch {
       this.announcement = this.t('offerLoadError');
       return;

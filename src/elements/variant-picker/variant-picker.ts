@@ -6,5 +6,6 @@ import { defineElement } from '../internal/define.js';
 import { ToteVariantPicker } from './variant-picker.component.js';
 
 export * from './variant-picker.component.js';
+export { pickerDialogStyles } from './picker-dialog.styles.js';
 
 defineElement('tote-variant-picker', ToteVariantPicker);

@@ -63,24 +63,18 @@ export const deCheckout = {
     `${p.merchant} liefert nicht an diese Adresse. Entfernen Sie die Artikel oder ändern Sie die Adresse.`,
   removeBag: (p) => `Artikel von ${p.merchant} entfernen`,
   loadingShipping: 'Versandarten werden gesucht …',
-  shippingError: 'Die Versandarten konnten nicht geladen werden.',
   free: 'Kostenlos',
   chooseShippingEachBag: 'Wählen Sie für jeden Shop eine Versandart.',
   // estimate
   summary: 'Bestellübersicht',
   subtotal: 'Zwischensumme',
   shipping: 'Versand',
-  shippingNotChosen: 'Noch nicht gewählt',
   tax: 'Steuer',
-  discount: 'Rabatt',
   bagTotal: 'Gesamt',
-  orderTotal: 'Gesamtbetrag',
   estimating: 'Summen werden aktualisiert …',
   estimateError: 'Die Summen konnten nicht aktualisiert werden.',
-  estimateNeedsAddress: 'Summen mit Versand und Steuer erscheinen, sobald die Adresse vollständig ist.',
   problemUnavailable: (p) => `${p.name} ist nicht verfügbar.`,
   problemNoShipping: 'Keine Versandart für diese Adresse.',
-  bagStatusRejected: 'Vom Shop abgelehnt',
   merchantBusy: (p) => `${p.merchant} ist ausgelastet. Versuchen Sie es gleich noch einmal.`,
   // payment
   paymentMethod: 'Zahlungsart',
@@ -94,12 +88,9 @@ export const deCheckout = {
   testCardDeclines: 'Visa mit Endziffern 0002 (wird abgelehnt)',
   testCardNote: 'Sandbox: Es wird keine echte Karte belastet.',
   // submit errors
-  errorSkus: 'Einige Artikel haben sich während der Bestellung geändert. Sie sind im Warenkorb markiert.',
   errorUnknown:
     'Wir konnten Ihre Bestellung nicht bestätigen. Prüfen Sie Ihre Verbindung und bestellen Sie erneut; Sie werden nicht doppelt belastet.',
   errorBusy: 'Der Shop ist ausgelastet. Warten Sie einen Moment und bestellen Sie dann erneut.',
-  errorOther: (p) => `Die Bestellung konnte nicht aufgegeben werden: ${p.message}`,
-  errorBagRejected: (p) => `${p.merchant} konnte seinen Teil der Bestellung nicht annehmen.`,
   // order status
   orderNumber: (p) => `Bestellung ${p.id}`,
   orderLoading: 'Ihre Bestellung wird geladen …',
