@@ -6,7 +6,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { request as httpRequest } from 'node:http';
-import { startBff, startFakeUpstream, startStack, assertNoSecrets, sendJson, SHOP, plainOffer, type Stack } from './harness.js';
+import { startBff, startFakeUpstream, startStack, assertNoSecrets, sendJson, SHOP, plainOffer, ADDRESS, CUSTOMER, place, placeOrder, readyQuote, type Stack } from './harness.js';
 
 let stack: Stack;
 let skuId: number;
@@ -34,11 +34,8 @@ async function upstreamDuring(fn: () => Promise<unknown>): Promise<string[]> {
   return stack.upstream.slice(from);
 }
 
-async function newCart() {
-  const res = await stack.api('/api/carts', { method: 'POST', json: { skus: [{ sku_id: skuId, quantity: 1 }] } });
-  assert.equal(res.status, 201, res.text);
-  return { id: res.body.cart.id as number, access: res.body.access as string };
-}
+const QUOTE = '/api/checkout/quote';
+const quote = (json: unknown, headers: Record<string, string> = {}) => stack.api(QUOTE, { method: 'POST', headers, json });
 
 before(async () => {
   stack = await startStack();
@@ -84,7 +81,7 @@ describe('5. BFF abuse', () => {
   describe('bodies', () => {
     it('refuses a body over 64 KiB with 413 before calling the service', async () => {
       const calls = await upstreamDuring(async () => {
-        const res = await stack.api('/api/carts', { method: 'POST', json: { skus: [], pad: 'x'.repeat(70_000) } });
+        const res = await quote({ lines: [{ sku_id: skuId, quantity: 1 }], pad: 'x'.repeat(70_000) });
         assert.equal(res.status, 413);
         assert.equal(res.body.error.code, 'payload_too_large');
       });
@@ -94,12 +91,12 @@ describe('5. BFF abuse', () => {
     it('refuses an oversize chunked body that declares no length', async () => {
       const url = new URL(stack.base);
       const status = await new Promise<number>((resolve, reject) => {
-        const req = httpRequest({ host: url.hostname, port: url.port, method: 'POST', path: '/api/carts', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' } }, (res) => {
+        const req = httpRequest({ host: url.hostname, port: url.port, method: 'POST', path: QUOTE, headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' } }, (res) => {
           res.resume();
           resolve(res.statusCode ?? 0);
         });
         req.on('error', reject);
-        req.write('{"skus":[],"pad":"');
+        req.write('{"lines":[],"pad":"');
         for (let i = 0; i < 20; i++) req.write('y'.repeat(8_192));
         req.end('"}');
       });
@@ -108,28 +105,32 @@ describe('5. BFF abuse', () => {
 
     it('refuses JSON nested 100,000 levels deep (no recursion, no stack overflow)', async () => {
       const calls = await upstreamDuring(async () => {
-        const res = await stack.api('/api/carts', { method: 'POST', body: '['.repeat(60_000), headers: { 'content-type': 'application/json' } });
+        const res = await stack.api(QUOTE, { method: 'POST', body: '['.repeat(60_000), headers: { 'content-type': 'application/json' } });
         assert.equal(res.status, 413);
       });
       assert.deepEqual(calls, []);
     });
 
     it('drops __proto__ / constructor keys: nothing polluted, only schema fields reach the service', async () => {
-      const body = `{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted2":true}},"skus":[{"sku_id":${skuId},"quantity":1,"__proto__":{"isAdmin":true}}]}`;
-      const res = await stack.api('/api/carts', { method: 'POST', body, headers: { 'content-type': 'application/json' } });
-      assert.equal(res.status, 201);
+      const body = `{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted2":true}},"mode":"cart","lines":[{"sku_id":${skuId},"quantity":1,"__proto__":{"isAdmin":true}}]}`;
+      const res = await stack.api(QUOTE, { method: 'POST', body, headers: { 'content-type': 'application/json' } });
+      assert.equal(res.status, 200, res.text);
+      assert.deepEqual(res.body.bags.flatMap((b: any) => b.lines.map((l: any) => [l.sku_id, l.quantity])), [[skuId, 1]]);
       assert.equal(({} as any).polluted, undefined);
       assert.equal(({} as any).polluted2, undefined);
       assert.equal(({} as any).isAdmin, undefined);
     });
 
     it('answers invalid UTF-8 and invalid JSON with 400, text/plain (form CSRF) with 415', async () => {
-      const bad = await raw('POST', '/api/carts', { 'content-type': 'application/json' }, Buffer.from([0x7b, 0xff, 0xfe, 0x7d]).toString('latin1'));
-      assert.equal(bad.status, 400);
-      const notJson = await stack.api('/api/carts', { method: 'POST', body: '{"skus":[', headers: { 'content-type': 'application/json' } });
-      assert.equal(notJson.status, 400);
-      const form = await stack.api('/api/carts', { method: 'POST', body: '{"skus":[]}', headers: { 'content-type': 'text/plain' } });
-      assert.equal(form.status, 415);
+      const calls = await upstreamDuring(async () => {
+        const bad = await raw('POST', QUOTE, { 'content-type': 'application/json' }, Buffer.from([0x7b, 0xff, 0xfe, 0x7d]).toString('latin1'));
+        assert.equal(bad.status, 400);
+        const notJson = await stack.api(QUOTE, { method: 'POST', body: '{"lines":[', headers: { 'content-type': 'application/json' } });
+        assert.equal(notJson.status, 400);
+        const form = await stack.api(QUOTE, { method: 'POST', body: `{"lines":[{"sku_id":${skuId},"quantity":1}]}`, headers: { 'content-type': 'text/plain' } });
+        assert.equal(form.status, 415);
+      });
+      assert.deepEqual(calls, []);
     });
   });
 
@@ -145,7 +146,7 @@ describe('5. BFF abuse', () => {
       });
     }
 
-    for (const path of ['/api/orders/1/../2', '/api/carts/1%2F..%2F2', '/api/carts/1/%2e%2e/2', '/api/../__sandbox/reset', '/api//offers', '/api/offers\\..\\1']) {
+    for (const path of ['/api/orders/1/../2', '/api/orders/1%2F..%2F2', '/api/orders/1/%2e%2e/2', '/api/../__sandbox/reset', '/api//offers', '/api/offers\\..\\1']) {
       it(`refuses the path trick ${path} before routing`, async () => {
         const calls = await upstreamDuring(async () => {
           const res = await raw('GET', path);
@@ -155,15 +156,18 @@ describe('5. BFF abuse', () => {
       });
     }
 
-    it('a cart handle opens only its own cart; ids counted up or down answer 404 like a missing handle', async () => {
-      const a = await newCart();
-      const b = await newCart();
-      for (const [id, handle] of [[b.id, a.access], [a.id, undefined], [a.id, a.access + 'x'], [a.id + 1000, a.access]] as const) {
-        const res = await stack.api(`/api/carts/${id}`, { headers: handle ? { 'tote-access': handle } : {} });
-        assert.equal(res.status, 404, `cart ${id}`);
+    it('an order handle opens only its own order; ids counted up or down answer 404 like a missing handle', async () => {
+      const a = await placeOrder(stack, [1001], 'abuse-handle-order-a');
+      const b = await placeOrder(stack, [1001], 'abuse-handle-order-b');
+      for (const [id, handle] of [[b.order.id, a.access], [a.order.id, undefined], [a.order.id, a.access + 'x'], [a.order.id + 1000, a.access]] as const) {
+        for (const path of [`/api/orders/${id}`, `/api/orders/${id}/events`]) {
+          const res = await stack.api(path, { headers: handle ? { 'tote-access': handle } : {} });
+          assert.equal(res.status, 404, `${path} with ${handle ? 'a wrong' : 'no'} handle`);
+        }
       }
-      const own = await stack.api(`/api/carts/${a.id}`, { headers: { 'tote-access': a.access } });
+      const own = await stack.api(`/api/orders/${a.order.id}`, { headers: { 'tote-access': a.access } });
       assert.equal(own.status, 200);
+      assert.equal(own.body.order.id, a.order.id);
     });
   });
 
@@ -191,19 +195,17 @@ describe('5. BFF abuse', () => {
 
     it('URLs typed into body fields stay data: they are validated, never fetched', async () => {
       stack.upstreamOrigins.clear();
-      const cart = await newCart();
-      await stack.api(`/api/carts/${cart.id}/shipping_address`, {
-        method: 'POST',
-        headers: { 'tote-access': cart.access },
-        json: { first_name: 'http://169.254.169.254/', last_name: 'file:///etc/passwd', address_1: 'gopher://127.0.0.1:25/', city: 'x', postal_code: '62701', country: 'US' },
+      const q = await quote({
+        mode: 'cart',
+        lines: [{ sku_id: skuId, quantity: 1 }],
+        customer: CUSTOMER,
+        shipping_address: { first_name: 'http://169.254.169.254/', last_name: 'file:///etc/passwd', address_1: 'gopher://127.0.0.1:25/', city: 'x', postal_code: '62701', country: 'US' },
       });
-      const pay = await stack.api(`/api/carts/${cart.id}/payment`, {
-        method: 'POST',
-        headers: { 'tote-access': cart.access },
-        json: { payment_provider: 'SANDBOX', token: 'http://evil.example/steal' },
-      });
+      assert.equal(q.status, 200, q.text);
+      const ready = await readyQuote(stack, [1001]);
+      const pay = await place(stack, ready.quote_token, 'abuse-url-token-1', { payment: { payment_provider: 'SANDBOX', token: 'http://evil.example/steal' } });
       assert.ok(pay.status >= 400 && pay.status < 500, pay.text);
-      const sku = await stack.api('/api/carts', { method: 'POST', json: { skus: [{ sku_id: 'http://evil.example/', quantity: 1 }] } });
+      const sku = await quote({ lines: [{ sku_id: 'http://evil.example/', quantity: 1 }] });
       assert.equal(sku.status, 400);
       assert.deepEqual([...stack.upstreamOrigins], [new URL(stack.sandboxUrl).origin]);
     });
@@ -213,7 +215,7 @@ describe('5. BFF abuse', () => {
     for (const origin of ['https://evil.example', 'null', 'https://shop.example.evil.example', 'http://shop.example']) {
       it(`refuses a state change from Origin ${origin} with 403 before the service is called`, async () => {
         const calls = await upstreamDuring(async () => {
-          const res = await stack.api('/api/carts', { method: 'POST', headers: { origin }, json: { skus: [{ sku_id: skuId, quantity: 1 }] } });
+          const res = await quote({ lines: [{ sku_id: skuId, quantity: 1 }], shipping_address: ADDRESS }, { origin });
           assert.equal(res.status, 403);
           assert.equal(res.body.error.code, 'forbidden_origin');
           assert.equal(res.headers.get('access-control-allow-origin'), null);
@@ -223,57 +225,61 @@ describe('5. BFF abuse', () => {
     }
 
     it('refuses a cross-site request without Origin (Sec-Fetch-Site) and a foreign preflight; allows the shop', async () => {
-      const res = await stack.api('/api/carts', { method: 'POST', headers: { 'sec-fetch-site': 'cross-site' }, json: { skus: [] } });
+      const res = await quote({ lines: [{ sku_id: skuId, quantity: 1 }] }, { 'sec-fetch-site': 'cross-site' });
       assert.equal(res.status, 403);
-      const pre = await stack.api('/api/carts', { method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
+      const pre = await stack.api('/api/checkout/place', { method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
       assert.equal(pre.status, 403);
-      const ok = await stack.api('/api/carts', { method: 'OPTIONS', headers: { origin: SHOP, 'access-control-request-method': 'POST' } });
+      const ok = await stack.api('/api/checkout/place', { method: 'OPTIONS', headers: { origin: SHOP, 'access-control-request-method': 'POST' } });
       assert.equal(ok.status, 204);
       assert.equal(ok.headers.get('access-control-allow-origin'), SHOP);
     });
   });
 
   describe('method override and CRLF', () => {
-    it('ignores X-HTTP-Method-Override, X-Method-Override and ?_method (a GET never deletes)', async () => {
-      const cart = await newCart();
-      const before = await stack.api(`/api/carts/${cart.id}`, { headers: { 'tote-access': cart.access } });
-      const line = before.body.cart.bags[0].skus[0];
-      const lineId = line.id ?? line.order_sku_id;
+    it('ignores X-HTTP-Method-Override, X-Method-Override and ?_method (a GET never places)', async () => {
+      const q = await readyQuote(stack, [1001]);
+      const orders = (await stack.control('/__sandbox/orders')).length;
       for (const h of ['x-http-method-override', 'x-method-override', 'x-http-method']) {
-        const res = await stack.api(`/api/carts/${cart.id}/skus/${lineId}?_method=DELETE`, { headers: { 'tote-access': cart.access, [h]: 'DELETE' } });
+        const res = await stack.api(`/api/checkout/place?_method=POST&quote_token=${encodeURIComponent(q.quote_token)}`, {
+          headers: { [h]: 'POST', 'idempotency-key': `abuse-override-${h}` },
+        });
         assert.equal(res.status, 405, `${h}: ${res.status}`);
       }
-      const res = await stack.api(`/api/carts/${cart.id}`, { method: 'POST', headers: { 'tote-access': cart.access, 'x-http-method-override': 'GET' }, json: {} });
+      const placed = await placeOrder(stack, [1001], 'abuse-override-order');
+      const res = await stack.api(`/api/orders/${placed.order.id}`, { method: 'POST', headers: { 'tote-access': placed.access, 'x-http-method-override': 'GET' }, json: {} });
       assert.equal(res.status, 405);
-      const still = await stack.api(`/api/carts/${cart.id}`, { headers: { 'tote-access': cart.access } });
-      assert.equal(still.body.cart.bags[0].skus.length, 1);
+      assert.equal((await stack.control('/__sandbox/orders')).length, orders + 1, 'only the order placed by POST');
     });
 
     it('CRLF in a query value or body field never splits a header (no injected Set-Cookie, upstream request intact)', async () => {
       const q = await raw('GET', '/api/offers?merchant_id=1001&cursor=abc%0d%0aSet-Cookie:%20pwned=1%0d%0a');
       assert.equal(q.headers['set-cookie'], undefined);
       assert.ok(q.status < 500, q.text);
-      const cart = await newCart();
-      const res = await stack.api(`/api/carts/${cart.id}/customer`, {
-        method: 'POST',
-        headers: { 'tote-access': cart.access },
-        json: { first_name: 'Ada\r\nSet-Cookie: pwned=1', last_name: 'L\r\n\r\nHTTP/1.1 200 OK', email: 'ada@example.com' },
+      const res = await quote({
+        mode: 'cart',
+        lines: [{ sku_id: skuId, quantity: 1 }],
+        customer: { first_name: 'Ada\r\nSet-Cookie: pwned=1', last_name: 'L\r\n\r\nHTTP/1.1 200 OK', email: 'ada@example.com' },
+        shipping_address: ADDRESS,
       });
       assert.equal(res.headers.get('set-cookie'), null);
       assert.ok(res.status === 200 || res.status === 400, res.text);
     });
 
     it('refuses an Idempotency-Key with control characters or of absurd length', async () => {
-      const cart = await newCart();
-      const long = await stack.api(`/api/carts/${cart.id}/submit`, { method: 'POST', headers: { 'tote-access': cart.access, 'idempotency-key': 'k'.repeat(5000) } });
-      assert.equal(long.status, 400);
-      for (const key of ['abcdefgh\tijk', 'abcdefgh ijk', 'abcdefgh\u00e9', 'short']) {
-        const ctl = await raw('POST', `/api/carts/${cart.id}/submit`, { 'tote-access': cart.access, 'idempotency-key': key });
-        assert.equal(ctl.status, 400, JSON.stringify(key));
-      }
-      // Nothing above was sent: the cart is still a cart.
-      const still = await stack.api(`/api/carts/${cart.id}`, { headers: { 'tote-access': cart.access } });
-      assert.equal(still.body.cart.status, 'IN_PROGRESS');
+      const q = await readyQuote(stack, [1001]);
+      const before = (await stack.control('/__sandbox/orders')).length;
+      const calls = await upstreamDuring(async () => {
+        const long = await place(stack, q.quote_token, 'k'.repeat(5000));
+        assert.equal(long.status, 400);
+        const body = JSON.stringify({ quote_token: q.quote_token, payment: { payment_provider: 'SANDBOX', token: 'tok_sandbox_visa' } });
+        for (const key of ['abcdefgh\tijk', 'abcdefgh ijk', 'abcdefgh\u00e9', 'short']) {
+          const ctl = await raw('POST', '/api/checkout/place', { 'content-type': 'application/json', 'idempotency-key': key }, body);
+          assert.equal(ctl.status, 400, JSON.stringify(key));
+        }
+      });
+      // Nothing above was sent.
+      assert.deepEqual(calls, []);
+      assert.equal((await stack.control('/__sandbox/orders')).length, before);
     });
   });
 

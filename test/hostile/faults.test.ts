@@ -8,38 +8,15 @@ import { after, afterEach, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRefreshingTokenProvider } from '../../src/contract/token.js';
 import {
-  ADDRESS, APP_ID, APP_SECRET, CUSTOMER, PAY, assertNoSecrets, directOrderBody, plainOffer, sendJson,
+  ADDRESS, APP_ID, APP_SECRET, CUSTOMER, assertNoSecrets, inStockSku, place, plainOffer, readyQuote, sendJson,
   startBff, startFakeUpstream, startStack, type Stack,
 } from './harness.js';
 
 let stack: Stack;
 
-async function inStockSku(merchantId: number) {
-  const page = await stack.api(`/api/offers?merchant_id=${merchantId}&size=20`);
-  return page.body.offers.flatMap((o: any) => o.skus).find((s: any) => s.in_stock && (s.qty_available ?? 9) > 4);
-}
-
-/** A cart of one SKU per merchant, ready to submit (customer, address, shipping, payment). */
-async function readyCart(bff: { api: Stack['api'] }, merchantIds: number[]) {
-  const skus = await Promise.all(merchantIds.map(inStockSku));
-  const created = await bff.api('/api/carts', { method: 'POST', json: { skus: skus.map((s: any) => ({ sku_id: s.id, quantity: 1 })) } });
-  assert.equal(created.status, 201, created.text);
-  const id = created.body.cart.id as number;
-  const h = { 'tote-access': created.body.access as string };
-  for (const [path, json] of [['customer', CUSTOMER], ['shipping_address', ADDRESS]] as const) {
-    const r = await bff.api(`/api/carts/${id}/${path}`, { method: 'POST', headers: h, json });
-    assert.equal(r.status, 200, r.text);
-  }
-  const avail = await bff.api(`/api/carts/${id}/shipping/available`, { headers: h });
-  const ship = await bff.api(`/api/carts/${id}/shipping`, { method: 'POST', headers: h, json: avail.body.bags.map((b: any) => ({ bag_id: b.bag_id, shipping_method_id: b.shipping_methods[0].shipping_method_id })) });
-  assert.equal(ship.status, 200, ship.text);
-  const pay = await bff.api(`/api/carts/${id}/payment`, { method: 'POST', headers: h, json: PAY });
-  assert.equal(pay.status, 200, pay.text);
-  return { id, h };
-}
-
 const submitsOf = (upstream: string[], cartId: number) => upstream.filter((c) => c.startsWith(`POST /v1/checkout/cart/${cartId}/submit`)).length;
-const ordersWith = async (appOrderIdPrefix: string) => (await stack.control('/__sandbox/orders')).filter((o: any) => o.app_order_id?.startsWith(appOrderIdPrefix));
+/** The service cart a cart-mode quote token names (its payload is signed, not secret). */
+const cartIdOf = (token: string): number => JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString('utf8')).cart_id;
 
 before(async () => {
   stack = await startStack();
@@ -90,17 +67,22 @@ describe('3. Upstream faults', () => {
       assert.ok(cursor.m.some(([id, c]: [number, string]) => id === 1002 && c === ''), 'merchant 1002 asked again from its first page');
     });
 
-    it('a busy merchant while adding to a cart: 429 merchant_busy and the cart unchanged', async () => {
-      const sku = await inStockSku(1001);
-      const other = await inStockSku(1004);
-      const created = await stack.api('/api/carts', { method: 'POST', json: { skus: [{ sku_id: sku.id, quantity: 1 }] } });
+    it('a busy merchant while a cart-mode quote adds its SKU: 429 merchant_busy naming it, and the cart unchanged', async () => {
+      const sku = await inStockSku(stack, 1001);
+      const other = await inStockSku(stack, 1004);
+      const first = await stack.api('/api/checkout/quote', { method: 'POST', json: { mode: 'cart', lines: [{ sku_id: sku.id, quantity: 1 }] } });
+      assert.equal(first.status, 200, first.text);
       await stack.control('/__sandbox/faults', { json: { merchant_id: 1004, rate_limit_every: 1, retry_after_s: null } });
-      const res = await stack.api(`/api/carts/${created.body.cart.id}/skus`, { method: 'POST', headers: { 'tote-access': created.body.access }, json: { sku_id: other.id, quantity: 1 } });
-      assert.equal(res.status, 429);
+      const res = await stack.api('/api/checkout/quote', {
+        method: 'POST',
+        json: { mode: 'cart', lines: [{ sku_id: sku.id, quantity: 1 }, { sku_id: other.id, quantity: 1 }], quote_token: first.body.quote_token },
+      });
+      assert.equal(res.status, 429, res.text);
+      assert.equal(res.body.error.code, 'merchant_busy');
       assert.equal(res.body.error.merchant_id, 1004);
       await stack.control('/__sandbox/faults', { method: 'DELETE' });
-      const cart = await stack.api(`/api/carts/${created.body.cart.id}`, { headers: { 'tote-access': created.body.access } });
-      assert.deepEqual(cart.body.cart.bags.map((b: any) => b.merchant_id), [1001]);
+      const cart = (await stack.control('/__sandbox/orders')).find((o: any) => o.id === cartIdOf(first.body.quote_token));
+      assert.deepEqual(cart.bags.map((b: any) => b.merchant_id), [1001]);
     });
   });
 
@@ -142,32 +124,6 @@ describe('3. Upstream faults', () => {
   });
 
   describe('submission with an unknown outcome', () => {
-    it('a timeout during cart submit is reconciled on the retry: one order, the submit never sent twice', async () => {
-      const bff = await startBff(stack.sandboxUrl, { upstreamTimeoutMs: 400 });
-      try {
-        const cart = await readyCart(bff, [1001]);
-        await stack.control('/__sandbox/faults', { json: { merchant_id: 1001, latency_ms: 800 } });
-        const headers = { ...cart.h, 'idempotency-key': 'faults-timeout-submit-1' };
-        const first = await bff.api(`/api/carts/${cart.id}/submit`, { method: 'POST', headers });
-        assert.ok([502, 504].includes(first.status), first.text);
-        assert.equal(first.body.error.code, 'upstream_unavailable');
-        await stack.control('/__sandbox/faults', { method: 'DELETE' });
-        // Let the service finish the submission it was still working on.
-        for (let i = 0; i < 100; i++) {
-          const all = await stack.control('/__sandbox/orders');
-          if (all.find((o: any) => o.id === cart.id)?.status !== 'IN_PROGRESS') break;
-          await new Promise((r) => setTimeout(r, 20));
-        }
-        const retry = await bff.api(`/api/carts/${cart.id}/submit`, { method: 'POST', headers });
-        assert.equal(retry.status, 200, retry.text);
-        assert.equal(retry.body.order.id, cart.id);
-        assert.notEqual(retry.body.order.status, 'IN_PROGRESS');
-        assert.equal(submitsOf(bff.upstream, cart.id), 1);
-      } finally {
-        await bff.close();
-      }
-    });
-
     it('a connection reset while a direct order is sent: found again by app_order_id, exactly one POST /v1/orders', async () => {
       const created: any[] = [];
       const fake = await startFakeUpstream({
@@ -184,13 +140,10 @@ describe('3. Upstream faults', () => {
       });
       const bff = await startBff(fake.url);
       try {
-        const body = {
-          payment_method: PAY,
-          order: { customer: CUSTOMER, bags: [{ merchant_id: 1001, skus: [{ sku_id: 10, quantity: 1, price: 1000 }], shipping_method: { shipping_method_id: '1001-standard', label: 'Standard', price: 599 }, tax_total: 0 }], shipping_address: ADDRESS, currency: 'USD' },
-        };
-        const headers = { 'idempotency-key': 'faults-reset-direct-1' };
-        const first = await bff.api('/api/orders', { method: 'POST', headers, json: body });
-        const again = await bff.api('/api/orders', { method: 'POST', headers, json: body });
+        const q = await bff.api('/api/checkout/quote', { method: 'POST', json: { lines: [{ sku_id: 10, quantity: 1 }], customer: CUSTOMER, shipping_address: ADDRESS } });
+        assert.equal(q.body.ready, true, q.text);
+        const first = await place(bff, q.body.quote_token, 'faults-reset-direct-1');
+        const again = await place(bff, q.body.quote_token, 'faults-reset-direct-1');
         for (const res of [first, again]) {
           assert.equal(res.status, 201, res.text);
           assert.equal(res.body.order.id, 777);
@@ -204,23 +157,23 @@ describe('3. Upstream faults', () => {
     });
 
     it('the service fails after creating the order (fail_submit: after): the shopper gets that order, one order only', async () => {
-      const cart = await readyCart(stack, [1004]);
+      const q = await readyQuote(stack, [1004], { mode: 'cart' });
+      const cartId = cartIdOf(q.quote_token);
       await stack.control('/__sandbox/faults', { json: { merchant_id: 1004, fail_submit: 'after' } });
-      const res = await stack.api(`/api/carts/${cart.id}/submit`, { method: 'POST', headers: { ...cart.h, 'idempotency-key': 'faults-after-submit-1' } });
-      assert.equal(res.status, 200, res.text);
-      assert.equal(res.body.order.id, cart.id);
-      assert.equal(submitsOf(stack.upstream, cart.id), 1);
+      const res = await place(stack, q.quote_token, 'faults-after-submit-1');
+      assert.equal(res.status, 201, res.text);
+      assert.equal(res.body.order.id, cartId);
+      assert.equal(submitsOf(stack.upstream, cartId), 1);
     });
 
     it('the service fails before creating it (fail_submit: before): a clear 502, and the retry with the same key places exactly one order', async () => {
-      const body = await directOrderBody(stack, [1001]);
+      const q = await readyQuote(stack, [1001]);
       await stack.control('/__sandbox/faults', { json: { merchant_id: 1001, fail_submit: 'before' } });
-      const headers = { 'idempotency-key': 'faults-before-direct-1' };
-      const first = await stack.api('/api/orders', { method: 'POST', headers, json: body });
+      const first = await place(stack, q.quote_token, 'faults-before-direct-1');
       assert.equal(first.status, 502, first.text);
       assert.equal(first.body.error.code, 'upstream_unavailable');
       await stack.control('/__sandbox/faults', { method: 'DELETE' });
-      const [a, b] = await Promise.all([1, 2].map(() => stack.api('/api/orders', { method: 'POST', headers, json: body })));
+      const [a, b] = await Promise.all([1, 2].map(() => place(stack, q.quote_token, 'faults-before-direct-1')));
       assert.equal(a!.status, 201, a!.text);
       assert.equal(b!.body.order.id, a!.body.order.id);
       const all = (await stack.control('/__sandbox/orders')).filter((o: any) => o.app_order_id === a!.body.order.app_order_id);
@@ -228,21 +181,23 @@ describe('3. Upstream faults', () => {
     });
 
     it('one merchant rejecting its bag: the order stands for the others, the rejected bag is named, no second order', async () => {
-      const cart = await readyCart(stack, [1001, 1002]);
+      const q = await readyQuote(stack, [1001, 1002], { mode: 'cart' });
+      const cartId = cartIdOf(q.quote_token);
       await stack.control('/__sandbox/faults', { json: { merchant_id: 1002, reject_bags: true } });
-      const res = await stack.api(`/api/carts/${cart.id}/submit`, { method: 'POST', headers: { ...cart.h, 'idempotency-key': 'faults-reject-bag-1' } });
-      assert.equal(res.status, 200, res.text);
+      const res = await place(stack, q.quote_token, 'faults-reject-bag-1');
+      assert.equal(res.status, 201, res.text);
       const bags = Object.fromEntries(res.body.order.bags.map((b: any) => [b.merchant_id, b.status]));
       assert.equal(bags[1002], 'REJECTED');
       assert.equal(bags[1001], 'SUBMITTED');
       assert.ok(res.body.order.errors.length > 0, 'the rejection is reported');
       // …as data (kind, bag, SKU), never in the platform's own words.
       assert.ok(res.body.order.errors.every((e: any) => e.message === undefined && e.type), JSON.stringify(res.body.order.errors));
-      const read = await stack.api(`/api/orders/${cart.id}`, { headers: cart.h });
+      const read = await stack.api(`/api/orders/${cartId}`, { headers: { 'tote-access': res.body.access } });
+      assert.equal(read.status, 200, read.text);
       assert.ok(read.body.order.errors.every((e: any) => e.message === undefined), 'nor when the order is read again');
-      const again = await stack.api(`/api/carts/${cart.id}/submit`, { method: 'POST', headers: { ...cart.h, 'idempotency-key': 'faults-reject-bag-1' } });
-      assert.equal(again.body.order.id, cart.id);
-      assert.equal(submitsOf(stack.upstream, cart.id), 1);
+      const again = await place(stack, q.quote_token, 'faults-reject-bag-1');
+      assert.equal(again.body.order.id, cartId);
+      assert.equal(submitsOf(stack.upstream, cartId), 1);
     });
   });
 

@@ -278,29 +278,48 @@ export async function openEvents(url: string): Promise<EventStream & { status: n
   };
 }
 
-/** A direct order of one in-stock SKU per merchant given, priced by a real estimate through the BFF (as the widget does). */
-export async function directOrderBody(stack: Pick<Stack, 'api'>, merchantIds: number[], currency = 'USD', address: Record<string, unknown> = ADDRESS) {
-  const picks = [];
-  for (const merchantId of merchantIds) {
-    const page = await stack.api(`/api/offers?merchant_id=${merchantId}&size=10`);
-    const sku = page.body.offers.flatMap((o: any) => o.skus).find((s: any) => s.in_stock && (s.qty_available ?? 9) > 2);
-    picks.push({ merchantId, sku });
-  }
-  const estimate = await stack.api('/api/estimate', {
+export interface QuoteOptions {
+  mode?: 'direct' | 'cart';
+  /** The shopper's currency (one per quote); the merchants' own default (USD) when not given. */
+  currency?: string;
+  address?: Record<string, unknown>;
+  quantity?: number;
+}
+
+/** One in-stock SKU of a merchant (with room for `quantity`), as the widget reads it through the BFF. */
+export async function inStockSku(stack: Pick<Stack, 'api'>, merchantId: number, quantity = 1) {
+  const page = await stack.api(`/api/offers?merchant_id=${merchantId}&size=20`);
+  const sku = page.body.offers.flatMap((o: any) => o.skus).find((s: any) => s.in_stock && (s.qty_available ?? 9) > quantity + 3);
+  if (!sku) throw new Error(`merchant ${merchantId} has no SKU in stock: ${page.text.slice(0, 200)}`);
+  return sku;
+}
+
+/** A ready quote (customer, address, the cheapest shipping) of one in-stock SKU per merchant given, as the widget asks for it. */
+export async function readyQuote(stack: Pick<Stack, 'api'>, merchantIds: number[], opts: QuoteOptions = {}) {
+  const lines = [];
+  for (const merchantId of merchantIds) lines.push({ sku_id: (await inStockSku(stack, merchantId, opts.quantity)).id as number, quantity: opts.quantity ?? 1 });
+  const q = await stack.api('/api/checkout/quote', {
     method: 'POST',
-    // One currency per order (issue 13): the estimate prices every merchant in the order's currency.
-    json: { base_currency: currency, skus: picks.map((p) => ({ sku_id: p.sku.id, quantity: 1 })), shipping_address: address },
+    json: { mode: opts.mode ?? 'direct', ...(opts.currency ? { currency: opts.currency } : {}), lines, customer: CUSTOMER, shipping_address: opts.address ?? ADDRESS },
   });
-  if (estimate.status !== 200) throw new Error(`estimate answered ${estimate.status}: ${estimate.text}`);
-  const bags = picks.map(({ merchantId, sku }) => {
-    const cart = estimate.body.estimated_carts.find((c: any) => c.merchant_id === merchantId);
-    const method = cart.available_shipping_methods[0];
-    return {
-      merchant_id: merchantId,
-      skus: [{ sku_id: sku.id, quantity: 1, price: cart.skus.find((s: any) => s.sku_id === sku.id).price }],
-      shipping_method: { shipping_method_id: method.shipping_method_id, label: method.label, price: method.price },
-      tax_total: cart.tax_total ?? 0,
-    };
+  if (q.status !== 200 || q.body.ready !== true) throw new Error(`quote answered ${q.status}: ${q.text.slice(0, 500)}`);
+  return q.body;
+}
+
+/** `POST /api/checkout/place` of a quote token with one attempt's key. */
+export function place(stack: Pick<Stack, 'api'>, quoteToken: string, key: string, init: { payment?: unknown; headers?: Record<string, string>; signal?: AbortSignal } = {}) {
+  return stack.api('/api/checkout/place', {
+    method: 'POST',
+    headers: { 'idempotency-key': key, ...init.headers },
+    json: { quote_token: quoteToken, payment: init.payment ?? PAY },
+    ...(init.signal ? { signal: init.signal } : {}),
   });
-  return { payment_method: PAY, order: { customer: CUSTOMER, bags, shipping_address: address, currency } };
+}
+
+/** A placed order (and its access handle) of one in-stock SKU per merchant given. */
+export async function placeOrder(stack: Pick<Stack, 'api'>, merchantIds: number[], key: string, opts: QuoteOptions = {}) {
+  const q = await readyQuote(stack, merchantIds, opts);
+  const res = await place(stack, q.quote_token, key);
+  if (res.status !== 201) throw new Error(`place answered ${res.status}: ${res.text.slice(0, 500)}`);
+  return { order: res.body.order, access: res.body.access as string, quote: q };
 }

@@ -8,7 +8,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { WidgetOfferSchema, OffersResponseSchema } from '../../src/contract/api.js';
-import { ADDRESS, CUSTOMER, PAY, assertNoSecrets, plainOffer, sendJson, startBff, startFakeUpstream, startStack, type Stack } from './harness.js';
+import { ADDRESS, CUSTOMER, assertNoSecrets, place, plainOffer, sendJson, startBff, startFakeUpstream, startStack, type Stack } from './harness.js';
 
 let stack: Stack;
 let nextId = 920_000;
@@ -109,10 +109,14 @@ describe('2. Malformed service responses', () => {
         o.currency = 'ZZZ';
         o.skus[0].currency = 'ZZZ';
       });
-      // Either refused, or served: then the cart must refuse it (a line needs a known ISO 4217 code).
+      // Either refused, or served: then a quote must not offer it for sale (a line needs a known ISO 4217 code).
       if (one.status === 200) {
-        const cart = await stack.api('/api/carts', { method: 'POST', json: { skus: [{ sku_id: one.body.offer.skus[0].id, quantity: 1 }] } });
-        assert.ok(cart.status >= 400 || cart.body.cart.bags.every((b: any) => b.skus.every((s: any) => s.sku_id !== one.body.offer.skus[0].id)), cart.text.slice(0, 300));
+        const id = one.body.offer.skus[0].id;
+        const q = await stack.api('/api/checkout/quote', { method: 'POST', json: { mode: 'cart', lines: [{ sku_id: id, quantity: 1 }], customer: CUSTOMER, shipping_address: ADDRESS } });
+        assert.ok(
+          q.status >= 400 || (q.body.ready === false && q.body.bags.every((b: any) => b.lines.every((l: any) => l.sku_id !== id || !l.available))),
+          q.text.slice(0, 300),
+        );
       } else {
         assertRefusedAsUpstream(one);
       }
@@ -194,13 +198,10 @@ describe('2. Malformed service responses', () => {
     });
 
     it('an order created upstream whose answer is unreadable is reconciled, never sent a second time', async () => {
-      const body = {
-        payment_method: PAY,
-        order: { customer: CUSTOMER, bags: [{ merchant_id: 1001, skus: [{ sku_id: 10, quantity: 1, price: 1000 }], shipping_method: { shipping_method_id: '1001-standard', label: 'Standard', price: 599 }, tax_total: 0 }], shipping_address: ADDRESS, currency: 'USD' },
-      };
-      const headers = { 'idempotency-key': 'malformed-order-answer-1' };
-      const first = await bff.api('/api/orders', { method: 'POST', headers, json: body });
-      const retry = await bff.api('/api/orders', { method: 'POST', headers, json: body });
+      const q = await bff.api('/api/checkout/quote', { method: 'POST', json: { lines: [{ sku_id: 10, quantity: 1 }], customer: CUSTOMER, shipping_address: ADDRESS } });
+      assert.equal(q.body.ready, true, q.text);
+      const first = await place(bff, q.body.quote_token, 'malformed-order-answer-1');
+      const retry = await place(bff, q.body.quote_token, 'malformed-order-answer-1');
       assert.equal(fake.hits.filter((h) => h === 'POST /v1/orders').length, 1, `answers: ${first.status} then ${retry.status} ${retry.text.slice(0, 200)}`);
       assert.equal(orders.length, 1);
       assert.equal(retry.status, 201, retry.text);
@@ -209,16 +210,20 @@ describe('2. Malformed service responses', () => {
   });
 
   describe('carts answering 200 with errors[]', () => {
-    it('an out-of-stock SKU added to a cart: 200, the cart unchanged, errors[] naming the SKU', async () => {
+    it('an out-of-stock SKU in a cart-mode quote: 200, the line not in the cart, a problem naming the SKU', async () => {
       const page = await stack.api('/api/offers?merchant_id=1001&size=30');
       const skus = page.body.offers.flatMap((o: any) => o.skus);
       const good = skus.find((s: any) => s.in_stock && (s.qty_available ?? 9) > 2);
       const gone = skus.find((s: any) => s.in_stock === false || s.qty_available === 0);
-      const created = await stack.api('/api/carts', { method: 'POST', json: { skus: [{ sku_id: good.id, quantity: 1 }] } });
-      const res = await stack.api(`/api/carts/${created.body.cart.id}/skus`, { method: 'POST', headers: { 'tote-access': created.body.access }, json: { sku_id: gone.id, quantity: 1 } });
+      const first = await stack.api('/api/checkout/quote', { method: 'POST', json: { mode: 'cart', lines: [{ sku_id: good.id, quantity: 1 }] } });
+      assert.equal(first.status, 200, first.text);
+      const res = await stack.api('/api/checkout/quote', {
+        method: 'POST',
+        json: { mode: 'cart', lines: [{ sku_id: good.id, quantity: 1 }, { sku_id: gone.id, quantity: 1 }], quote_token: first.body.quote_token },
+      });
       assert.equal(res.status, 200, res.text);
-      assert.ok(res.body.cart.errors.some((e: any) => e.entity_id === gone.id));
-      assert.deepEqual(res.body.cart.bags.flatMap((b: any) => b.skus.map((s: any) => s.sku_id)), [good.id]);
+      assert.ok(res.body.bags.some((b: any) => b.problems.some((p: any) => p.code === 'out_of_stock' && p.sku_id === gone.id)), res.text);
+      assert.deepEqual(res.body.bags.flatMap((b: any) => b.lines.filter((l: any) => l.available).map((l: any) => l.sku_id)), [good.id]);
     });
   });
 

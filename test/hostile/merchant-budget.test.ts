@@ -6,7 +6,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createMemoryMerchantBudget } from '../../src/bff/stores/index.js';
-import { ADDRESS, assertNoSecrets, directOrderBody, startBff, startStack, type Stack } from './harness.js';
+import { ADDRESS, assertNoSecrets, place, readyQuote, startBff, startStack, type Stack } from './harness.js';
 
 const BURST = 6;
 let stack: Stack;
@@ -22,25 +22,30 @@ async function skuOf(api: Stack['api'], merchantId: number) {
   return page.body.offers.flatMap((o: any) => o.skus).find((s: any) => s.in_stock)!.id as number;
 }
 
-const estimate = (api: Stack['api'], skuId: number) =>
-  api('/api/estimate', { method: 'POST', json: { skus: [{ sku_id: skuId, quantity: 1 }], shipping_address: ADDRESS } });
+/** A direct-mode quote: one estimate call to the service, which spends the budget of the SKU's merchant. */
+const quote = (api: Stack['api'], skuId: number) =>
+  api('/api/checkout/quote', { method: 'POST', json: { lines: [{ sku_id: skuId, quantity: 1 }], shipping_address: ADDRESS } });
+
+/** A ready quote with a bag of 1001, taken before its budget is spent, to be placed once it is. */
+let quotedWith1001: string;
 
 before(async () => {
   // Barely refilling during the test: what is spent stays spent.
   stack = await startStack({ merchantBudget: { burst: BURST, perSecond: 0.05 } });
+  quotedWith1001 = (await readyQuote(stack, [1002, 1001])).quote_token;
 });
 after(() => stack.close());
 
 describe('15.10 — a per-merchant budget at the BFF', () => {
-  it('a flood of estimates for one merchant: the platform sees at most the budget; the rest is answered busy, with Retry-After, by the BFF', async () => {
+  it('a flood of quotes for one merchant: the platform sees at most the budget; the rest is answered busy, with Retry-After, by the BFF', async () => {
     const sku = await skuOf(stack.api, 1001);
     const before = await platformCalls(1001);
-    const answers = await Promise.all(Array.from({ length: 30 }, () => estimate(stack.api, sku)));
+    const answers = await Promise.all(Array.from({ length: 30 }, () => quote(stack.api, sku)));
     const after = await platformCalls(1001);
     const ok = answers.filter((a) => a.status === 200);
     const busy = answers.filter((a) => a.status === 429);
     assert.equal(ok.length + busy.length, answers.length, answers.map((a) => a.status).join(','));
-    assert.ok(ok.length >= 1 && ok.length < BURST, `${ok.length} estimates went through`);
+    assert.ok(ok.length >= 1 && ok.length < BURST, `${ok.length} quotes went through`);
     assert.ok(after.count - before.count <= BURST, `${after.count - before.count} platform calls`);
     assert.equal(after.rate_limited, before.rate_limited, 'the platform itself had to refuse');
     for (const b of busy) {
@@ -56,13 +61,12 @@ describe('15.10 — a per-merchant budget at the BFF', () => {
     const fresh = await stack.api('/api/offers?merchant_id=1001&size=7');
     assert.equal(fresh.status, 429, fresh.text);
     assert.equal(fresh.body.error.code, 'merchant_busy');
-    const body = await directOrderBody(stack, [1002], 'JPY');
-    const sku1001 = await skuOf(stack.api, 1001);
-    body.order.bags.push({ ...body.order.bags[0]!, merchant_id: 1001, skus: [{ sku_id: sku1001, quantity: 1, price: 1000 }] });
-    const order = await stack.api('/api/orders', { method: 'POST', headers: { 'idempotency-key': 'budget-direct-1' }, json: body });
+    const order = await place(stack, quotedWith1001, 'budget-direct-1');
     assert.equal(order.status, 429, order.text);
+    assert.equal(order.body.error.code, 'merchant_busy');
     assert.equal(order.body.error.merchant_id, 1001);
-    const other = await estimate(stack.api, await skuOf(stack.api, 1003));
+    assert.equal((await stack.control('/__sandbox/orders')).filter((o: any) => o.status !== 'IN_PROGRESS').length, 0, 'no order was placed');
+    const other = await quote(stack.api, await skuOf(stack.api, 1003));
     assert.equal(other.status, 200, other.text);
     assert.equal((await platformCalls(1001)).count, before.count);
   });
@@ -74,9 +78,9 @@ describe('15.10 — a per-merchant budget at the BFF', () => {
     try {
       const sku = await skuOf(a.api, 1004);
       await skuOf(b.api, 1004);
-      const drained = await Promise.all(Array.from({ length: 5 }, () => estimate(a.api, sku)));
+      const drained = await Promise.all(Array.from({ length: 5 }, () => quote(a.api, sku)));
       assert.ok(drained.some((r) => r.status === 429));
-      const viaB = await estimate(b.api, sku);
+      const viaB = await quote(b.api, sku);
       assert.equal(viaB.status, 429, viaB.text);
       assert.equal(viaB.body.error.merchant_id, 1004);
     } finally {

@@ -6,7 +6,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { formatMoney, sumByCurrency, addMoney, CurrencyMismatchError } from '../../src/contract/money.js';
-import { startStack, plainOffer, directOrderBody, assertNoSecrets, ADDRESS, CUSTOMER, PAY, type Stack } from './harness.js';
+import { startStack, plainOffer, place, readyQuote, assertNoSecrets, ADDRESS, CUSTOMER, PAY, type Stack } from './harness.js';
 
 let stack: Stack;
 
@@ -43,26 +43,21 @@ async function inStockSku(merchantId: number) {
   return page.body.offers.flatMap((o: any) => o.skus).find((s: any) => s.in_stock && (s.qty_available ?? 9) > 4);
 }
 
-/** A cart in `base_currency` (one currency per cart, issue 13; the service's default is USD) taken to an order. */
-async function checkout(skus: { sku_id: number; quantity: number }[], address = ADDRESS, base_currency = 'USD') {
-  const created = await stack.api('/api/carts', { method: 'POST', json: { skus, base_currency } });
-  assert.equal(created.status, 201, created.text);
-  const { id } = created.body.cart;
-  const h = { 'tote-access': created.body.access };
-  const step = async (path: string, json: unknown) => {
-    const r = await stack.api(`/api/carts/${id}/${path}`, { method: 'POST', headers: h, json });
-    assert.equal(r.status, 200, `${path}: ${r.text}`);
-    return r.body.cart;
-  };
-  await step('customer', CUSTOMER);
-  await step('shipping_address', address);
-  const avail = await stack.api(`/api/carts/${id}/shipping/available`, { headers: h });
-  await step('shipping', avail.body.bags.map((b: any) => ({ bag_id: b.bag_id, shipping_method_id: b.shipping_methods[0].shipping_method_id })));
-  await step('payment', PAY);
-  const placed = await stack.api(`/api/carts/${id}/submit`, { method: 'POST', headers: { ...h, 'idempotency-key': `money-${id}-${Date.now()}` } });
-  assert.equal(placed.status, 200, placed.text);
+/** A quote in `currency` (one currency per order, issue 13; the service's default is USD), placed as the widget places it. */
+async function checkout(lines: { sku_id: number; quantity: number }[], address = ADDRESS, currency = 'USD', mode: 'direct' | 'cart' = 'cart') {
+  const q = await stack.api('/api/checkout/quote', { method: 'POST', json: { mode, currency, lines, customer: CUSTOMER, shipping_address: address } });
+  assert.equal(q.status, 200, q.text);
+  assert.equal(q.body.ready, true, q.text);
+  assert.deepEqual(amountsAreIntegers(q.body), []);
+  const placed = await place(stack, q.body.quote_token, `money-${mode}-${Date.now()}-${Math.random().toString(36).slice(2)}`);
+  assert.equal(placed.status, 201, placed.text);
+  assert.equal(placed.body.order.total, q.body.totals.total, 'placed at the quoted total');
   return placed.body.order;
 }
+
+const decode = (token: string) => JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString('utf8'));
+const encode = (payload: object, token: string) => `${Buffer.from(JSON.stringify(payload)).toString('base64url')}.${token.split('.')[1]}`;
+const placedOrders = async () => (await stack.control('/__sandbox/orders')).filter((o: any) => o.status !== 'IN_PROGRESS').length;
 
 before(async () => {
   stack = await startStack();
@@ -72,7 +67,7 @@ after(() => stack.close());
 describe('7. Money', () => {
   it('JPY: a cart of ¥ amounts goes through to an order with no fraction anywhere and shows no decimals', async () => {
     const sku = await inStockSku(1002);
-    const order = await checkout([{ sku_id: sku.id, quantity: 3 }], { ...ADDRESS, country: 'JP', state: 'Tokyo', city: 'Tokyo', postal_code: '100-0001' }, 'JPY');
+    const order = await checkout([{ sku_id: sku.id, quantity: 3 }], { ...ADDRESS, country: 'JP', state: 'Tokyo', city: 'Tokyo', postal_code: '100-0001' }, 'JPY', 'direct');
     assert.deepEqual(amountsAreIntegers(order), []);
     assert.equal(order.bags[0].currency, 'JPY');
     assert.equal(order.bags[0].skus[0].line_price, sku.sale_price * 3);
@@ -105,18 +100,22 @@ describe('7. Money', () => {
   it('a SKU priced in another currency than its merchant\'s bag is never summed into that bag', async () => {
     await stack.control('/__sandbox/offers', { json: plainOffer(910003, { currency: 'IQD', merchant_id: 1005 }, { currency: 'IQD', merchant_id: 1005, sale_price: 1500 }) });
     const kwd = await inStockSku(1005);
-    const res = await stack.api('/api/carts', { method: 'POST', json: { base_currency: 'KWD', skus: [{ sku_id: kwd.id, quantity: 1 }, { sku_id: 9100030, quantity: 1 }] } });
-    assert.equal(res.status, 201, res.text);
-    const bag = res.body.cart.bags.find((b: any) => b.merchant_id === 1005);
-    assert.equal(bag.currency, 'KWD');
-    for (const line of bag.skus) assert.notEqual(line.sku_id, 9100030, 'an IQD price was added to a KWD bag');
+    const res = await stack.api('/api/checkout/quote', {
+      method: 'POST',
+      json: { mode: 'cart', currency: 'KWD', lines: [{ sku_id: kwd.id, quantity: 1 }, { sku_id: 9100030, quantity: 1 }] },
+    });
+    assert.equal(res.status, 200, res.text);
+    assert.equal(res.body.currency, 'KWD');
+    const bag = res.body.bags.find((b: any) => b.merchant_id === 1005);
+    for (const line of bag.lines) assert.ok(line.sku_id !== 9100030 || !line.available, 'an IQD price was added to a KWD bag');
     assert.equal(bag.sub_total, kwd.sale_price);
-    assert.ok(res.body.cart.errors.some((e: any) => e.entity_id === 9100030), 'the refused SKU is reported');
+    assert.ok(res.body.bags.some((b: any) => b.problems.some((p: any) => p.sku_id === 9100030)), 'the refused SKU is reported');
+    assert.equal(res.body.ready, false, 'a quote missing a line cannot be placed');
   });
 
-  it('a cart of USD, JPY and KWD merchants is priced in one currency through submission: one total, each merchant\'s own kept as external (issue 13)', async () => {
+  for (const mode of ['cart', 'direct'] as const) it(`a ${mode}-mode order of USD, JPY and KWD merchants is priced in one currency through placing: one total, each merchant\'s own kept as external (issue 13)`, async () => {
     const skus = await Promise.all([1001, 1002, 1005].map(inStockSku));
-    const order = await checkout(skus.map((s: any) => ({ sku_id: s.id, quantity: 1 })));
+    const order = await checkout(skus.map((s: any) => ({ sku_id: s.id, quantity: 1 })), ADDRESS, 'USD', mode);
     assert.deepEqual(order.bags.map((b: any) => b.currency), ['USD', 'USD', 'USD']);
     assert.deepEqual(order.bags.map((b: any) => b.external_currency).sort(), ['JPY', 'KWD', 'USD']);
     assertAddsUp(order);
@@ -151,30 +150,47 @@ describe('7. Money', () => {
     assert.equal(formatMoney(-0, 'KWD', 'en-US'), formatMoney(0, 'KWD', 'en-US'));
   });
 
-  it('a direct order whose SKU price was lowered by the browser is refused (409 price_changed) and no order exists', async () => {
-    const before = (await stack.control('/__sandbox/orders')).length;
-    const body = await directOrderBody(stack, [1001]);
-    body.order.bags[0]!.skus[0]!.price -= 1;
-    const res = await stack.api('/api/orders', { method: 'POST', headers: { 'idempotency-key': 'money-lowered-price' }, json: body });
-    assert.equal(res.status, 409, res.text);
-    assert.equal(res.body.error.code, 'price_changed');
-    assert.equal((await stack.control('/__sandbox/orders')).length, before);
-  });
-
+  // The amounts a browser could want to pick live in the signed quote: changing any of them breaks the signature.
   for (const [what, tamper] of [
+    ['a lowered SKU price', (bag: any) => (bag.lines[0].price -= 1)],
     ['a negative tax_total', (bag: any) => (bag.tax_total = -50_000)],
-    ['a discount worth the whole bag', (bag: any) => (bag.discounts = [{ code: 'FREE', amount: bag.skus[0].price }])],
-    ['a shipping price of its own', (bag: any) => (bag.shipping_method = { shipping_method_id: 'made-up', label: 'Teleport', price: 0 })],
+    ['a discount worth the whole bag', (bag: any) => ((bag.discounts = [{ code: 'FREE', amount: bag.lines[0].price }]), (bag.total -= bag.lines[0].price))],
+    ['a shipping price of its own', (bag: any) => (bag.shipping = { shipping_method_id: 'made-up', label: 'Teleport', price: 0 })],
   ] as const) {
-    it(`a direct order with ${what} set by the browser is refused and no order exists`, async () => {
-      const before = (await stack.control('/__sandbox/orders')).length;
-      const body: any = await directOrderBody(stack, [1001]);
-      tamper(body.order.bags[0]);
-      const res = await stack.api('/api/orders', { method: 'POST', headers: { 'idempotency-key': `money-${what.replace(/\W+/g, '-')}` }, json: body });
-      assert.ok(res.status === 400 || res.status === 409, `${res.status} ${res.text.slice(0, 300)}`);
-      assert.equal((await stack.control('/__sandbox/orders')).length, before);
+    it(`a quote token with ${what} set by the browser is refused (400 quote_invalid) and no order exists`, async () => {
+      const before = await placedOrders();
+      const q = await readyQuote(stack, [1001]);
+      const payload = decode(q.quote_token);
+      tamper(payload.bags[0]);
+      const res = await place(stack, encode(payload, q.quote_token), `money-${what.replace(/\W+/g, '-')}`);
+      assert.equal(res.status, 400, res.text);
+      assert.equal(res.body.error.code, 'quote_invalid');
+      assert.equal(await placedOrders(), before);
     });
   }
+
+  it('amounts, tax, discounts or shipping sent beside a valid quote token are ignored: the order is exactly the quote', async () => {
+    const q = await readyQuote(stack, [1001]);
+    const bag = q.bags[0];
+    const res = await stack.api('/api/checkout/place', {
+      method: 'POST',
+      headers: { 'idempotency-key': 'money-amounts-beside-token' },
+      json: {
+        quote_token: q.quote_token,
+        payment: PAY,
+        totals: { total: 1 },
+        bags: [{ merchant_id: 1001, tax_total: -50_000, discounts: [{ code: 'FREE', amount: bag.sub_total }], shipping_method_id: 'made-up' }],
+        order: { bags: [{ merchant_id: 1001, skus: [{ sku_id: bag.lines[0].sku_id, quantity: 1, price: 1 }], tax_total: 0 }] },
+      },
+    });
+    assert.equal(res.status, 201, res.text);
+    assert.equal(res.body.order.total, q.totals.total);
+    const placed = res.body.order.bags[0];
+    assert.equal(placed.tax_total, bag.tax_total);
+    assert.equal(placed.shipping_method.shipping_method_id, bag.shipping_method_id);
+    assert.equal(placed.skus[0].price, bag.lines[0].unit_price);
+    assert.ok(!placed.discount_total, 'no discount the quote did not have');
+  });
 
   it('no answer in this file carried the app secret or token', () => {
     assert.equal(assertNoSecrets(stack.received), undefined);

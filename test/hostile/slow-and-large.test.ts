@@ -57,15 +57,15 @@ const head = (path: string, length: number) =>
 
 describe('15.8 — slow requests are bounded in seconds, answered 408', () => {
   it('a body that stops arriving', async () => {
-    const { text } = await rawExchange(bff.base, [head('/api/estimate', 200), '{"skus":[', 60_000]);
+    const { text } = await rawExchange(bff.base, [head('/api/checkout/quote', 200), '{"lines":[', 60_000]);
     assert.match(text, /^HTTP\/1\.1 408 /);
     assert.match(text, /"code":"request_timeout"/);
   });
 
   it('a body trickled one byte at a time (each byte in time, the whole too slow)', async () => {
-    const body = '{"skus":[{"sku_id":10010,"quantity":1}]}';
+    const body = '{"lines":[{"sku_id":10010,"quantity":1}]}';
     const trickle = [...body].flatMap((c) => [c, 50]);
-    const { text } = await rawExchange(bff.base, [head('/api/estimate', body.length), ...trickle]);
+    const { text } = await rawExchange(bff.base, [head('/api/checkout/quote', body.length), ...trickle]);
     assert.match(text, /^HTTP\/1\.1 408 /);
   });
 
@@ -122,7 +122,7 @@ describe('15.9 — a refused upload still gets its answer', () => {
   after(() => bff.close());
 
   it('a 5 MB upload that is refused completes without a reset, and the client then reads 413', async () => {
-    for (const [path, chunked] of [['/api/estimate', false], ['/api/estimate', true], ['/api/webhooks', false], ['/api/webhooks', true]] as const) {
+    for (const [path, chunked] of [['/api/checkout/quote', false], ['/api/checkout/quote', true], ['/api/webhooks', false], ['/api/webhooks', true]] as const) {
       const { text, uploadError } = await rawUpload(bff.base, path, 5 * 1024 * 1024, chunked);
       assert.equal(uploadError, undefined, `${path} chunked=${chunked}: the upload was cut (${uploadError}); got ${text.slice(0, 80)}`);
       assert.match(text, /^HTTP\/1\.1 413 /, `${path} chunked=${chunked}`);
@@ -134,14 +134,14 @@ describe('15.9 — a refused upload still gets its answer', () => {
 
   it('a 5 MB POST from Node’s fetch reads 413, not a reset (declared length)', async () => {
     for (let i = 0; i < 3; i++) {
-      const res = await fetch(`${bff.base}/api/estimate`, { method: 'POST', headers: { 'content-type': 'application/json', origin: SHOP }, body: fiveMb() });
+      const res = await fetch(`${bff.base}/api/checkout/quote`, { method: 'POST', headers: { 'content-type': 'application/json', origin: SHOP }, body: fiveMb() });
       assert.equal(res.status, 413);
       assert.equal((await res.json()).error.code, 'payload_too_large');
     }
   });
 
   it('a 5 MB chunked POST (no length), still uploading when the 413 is sent, reads 413 too', async () => {
-    for (const path of ['/api/estimate', '/api/webhooks', '/api/estimate', '/api/webhooks', '/api/estimate']) {
+    for (const path of ['/api/checkout/quote', '/api/webhooks', '/api/checkout/quote', '/api/webhooks', '/api/checkout/quote']) {
       const data = fiveMb();
       let at = 0;
       // Pulled a chunk at a time, as a real upload is: the refusal arrives long before the last byte leaves.
@@ -166,7 +166,7 @@ describe('15.9 — a refused upload still gets its answer', () => {
   it('past the discard bound the connection is closed, and the server lives on', async () => {
     const small = await startBff(upstream.url, { maxUnreadBodyBytes: 256 * 1024 });
     try {
-      await fetch(`${small.base}/api/estimate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: fiveMb() }).then(
+      await fetch(`${small.base}/api/checkout/quote`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: fiveMb() }).then(
         (r) => r.arrayBuffer(),
         () => undefined,
       );

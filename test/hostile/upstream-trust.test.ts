@@ -24,7 +24,8 @@ async function startElsewhere() {
   return { url, seen, close: () => stop(server) };
 }
 
-const ESTIMATE = { skus: [{ sku_id: 10010, quantity: 1 }], shipping_address: ADDRESS };
+/** A direct-mode quote: priced by the service's estimate. */
+const QUOTE = { lines: [{ sku_id: 10010, quantity: 1 }], shipping_address: ADDRESS };
 
 describe('15.2 — upstream redirects are never followed', () => {
   let elsewhere: Awaited<ReturnType<typeof startElsewhere>>;
@@ -47,14 +48,14 @@ describe('15.2 — upstream redirects are never followed', () => {
         assert.equal(offers.body.error.code, 'upstream_error');
         assert.ok(!offers.text.includes('served from elsewhere'));
 
-        const estimate = await bff.api('/api/estimate', { method: 'POST', json: ESTIMATE });
-        assert.equal(estimate.status, 502, estimate.text);
-        assert.equal(estimate.body.error.code, 'upstream_error');
+        const quote = await bff.api('/api/checkout/quote', { method: 'POST', json: QUOTE });
+        assert.equal(quote.status, 502, quote.text);
+        assert.equal(quote.body.error.code, 'upstream_error');
 
         assert.deepEqual(elsewhere.seen, [], 'the other origin received a request');
         assert.deepEqual([...bff.upstreamOrigins], [upstream.url], 'the BFF talked to another origin');
         assert.ok(logged.some((e) => /redirect/i.test(String((e as Error).message))), 'the redirect was not logged');
-        assert.ok(!offers.text.includes(elsewhere.url) && !estimate.text.includes(elsewhere.url), 'the Location reached the browser');
+        assert.ok(!offers.text.includes(elsewhere.url) && !quote.text.includes(elsewhere.url), 'the Location reached the browser');
       } finally {
         await bff.close();
         await upstream.close();
@@ -104,7 +105,7 @@ describe('15.3 — upstream error text never reaches the browser', () => {
       const upstream = await startFakeUpstream({ [route]: chatty(status, error) });
       const bff = await startBff(upstream.url);
       try {
-        const res = await bff.api('/api/estimate', { method: 'POST', json: ESTIMATE });
+        const res = await bff.api('/api/checkout/quote', { method: 'POST', json: QUOTE });
         assert.equal(res.body?.error?.code, code, `${status} ${error}: ${res.text}`);
         for (const leak of ['java.lang', 'CartService', 'postgres://', 'hunter2', '10.0.3.7', 'out of stock postgres']) {
           assert.ok(!res.text.includes(leak), `${status} ${error} leaked ${leak}: ${res.text}`);
@@ -140,8 +141,8 @@ describe('15.3 — upstream error text never reaches the browser', () => {
     const token = createRefreshingTokenProvider({ baseUrl: upstream.url, appId: 10001, appSecret: APP_SECRET, refreshToken: 'refresh-token-0123456789' });
     const bff = await startBff(upstream.url, { token });
     try {
-      const estimate = await bff.api('/api/estimate', { method: 'POST', json: ESTIMATE });
-      assert.equal(estimate.status, 400);
+      const quote = await bff.api('/api/checkout/quote', { method: 'POST', json: QUOTE });
+      assert.equal(quote.status, 400);
       // The token expires (401, error_code 11) and is renewed: the new one is just as secret.
       token.invalidate?.();
       const offers = await bff.api('/api/offers?merchant_id=1001');

@@ -8,7 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import { directOrderBody, openEvents, sign, startBff, startFakeUpstream, startStack, assertNoSecrets, HEALTHY_REPORT, sendJson, type Stack } from './harness.js';
+import { placeOrder, openEvents, sign, startBff, startFakeUpstream, startStack, assertNoSecrets, HEALTHY_REPORT, sendJson, type Stack } from './harness.js';
 
 interface PlacedOrder {
   id: number;
@@ -40,13 +40,8 @@ const forged = (raw: string, topic: string, orderId: number, bagId: number, secr
 
 before(async () => {
   stack = await startStack({ appSecretPrevious: 'the-secret-before-the-rotation' });
-  const a = await stack.api('/api/orders', { method: 'POST', headers: { 'idempotency-key': 'forgery-victim-1' }, json: await directOrderBody(stack, [1001]) });
-  assert.equal(a.status, 201, a.text);
-  victim = a.body.order;
-  victimAccess = a.body.access;
-  const b = await stack.api('/api/orders', { method: 'POST', headers: { 'idempotency-key': 'forgery-other-1' }, json: await directOrderBody(stack, [1002], 'JPY') });
-  assert.equal(b.status, 201, b.text);
-  other = b.body.order;
+  ({ order: victim, access: victimAccess } = await placeOrder(stack, [1001], 'forgery-victim-1'));
+  ({ order: other } = await placeOrder(stack, [1002], 'forgery-other-1', { currency: 'JPY' }));
 });
 after(() => stack.close());
 

@@ -7,7 +7,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { directOrderBody, openEvents, sign, startStack, assertNoSecrets, type Stack } from './harness.js';
+import { placeOrder, openEvents, sign, startStack, assertNoSecrets, type Stack } from './harness.js';
 
 let stack: Stack;
 let order: { id: number; bags: { id: number }[] };
@@ -44,10 +44,7 @@ async function bagEventsDuring(attack: () => Promise<void>, sentinel: { status: 
 
 before(async () => {
   stack = await startStack();
-  const res = await stack.api('/api/orders', { method: 'POST', headers: { 'idempotency-key': 'hostile-webhook-order-1' }, json: await directOrderBody(stack, [1001]) });
-  assert.equal(res.status, 201, res.text);
-  order = res.body.order;
-  access = res.body.access;
+  ({ order, access } = await placeOrder(stack, [1001], 'hostile-webhook-order-1'));
 });
 after(() => stack.close());
 
@@ -170,13 +167,12 @@ describe('6. Webhooks', () => {
 
   it('takes real deliveries from the sandbox end to end: each advance reaches the stream once, in order', async () => {
     await stack.control('/__sandbox/webhooks', { json: { url: `${stack.base}/api/webhooks` } });
-    const res = await stack.api('/api/orders', { method: 'POST', headers: { 'idempotency-key': 'hostile-webhook-order-2' }, json: await directOrderBody(stack, [1002], 'JPY') });
-    assert.equal(res.status, 201, res.text);
-    const stream = await openEvents(`${stack.base}/api/orders/${res.body.order.id}/events?access=${res.body.access}`);
+    const placed = await placeOrder(stack, [1002], 'hostile-webhook-order-2', { currency: 'JPY' });
+    const stream = await openEvents(`${stack.base}/api/orders/${placed.order.id}/events?access=${placed.access}`);
     try {
       await stream.until((e) => e.event === 'order');
-      await stack.control(`/__sandbox/orders/${res.body.order.id}/advance`, { json: {} });
-      await stack.control(`/__sandbox/orders/${res.body.order.id}/advance`, { json: {} });
+      await stack.control(`/__sandbox/orders/${placed.order.id}/advance`, { json: {} });
+      await stack.control(`/__sandbox/orders/${placed.order.id}/advance`, { json: {} });
       await stream.until((e) => e.event === 'bag' && e.data.fulfillment_status === 'SHIPPED');
       const topics = stream.events.filter((e) => e.event === 'bag').map((e) => e.data.topic);
       assert.deepEqual(topics.slice(-2), ['ORDER_ACCEPTED', 'ORDER_SHIPPED']);
