@@ -90,7 +90,6 @@ export async function measureBff(log: (m: string) => void): Promise<Figure[]> {
     // A real SKU for the estimate.
     const { offers } = (await json(`${cached}/api${offersPath}`)) as { offers: { skus: { id: number }[] }[] };
     const body = ESTIMATE_BODY.replace('"sku_id":0', `"sku_id":${offers[0]!.skus[0]!.id}`);
-    await json(`${cached}/api/estimate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
     // The same SKU, quantity and address as the checkout's quote (issue 14: the BFF's own cost, same body, same run).
     const { skus, shipping_address } = JSON.parse(body) as { skus: { sku_id: number; quantity: number }[]; shipping_address: unknown };
     const quoteBody = JSON.stringify({ lines: skus, shipping_address });
@@ -106,13 +105,12 @@ export async function measureBff(log: (m: string) => void): Promise<Figure[]> {
       cachedOffers: () => load(`${cached}/api${offersPath}`),
       uncachedOffers: () => load(`${uncached}/api${offersPath}`),
       directOffers: () => load(direct, { headers: SERVICE_HEADERS }),
-      bffEstimate: () => load(`${cached}/api/estimate`, { method: 'POST', body }),
       directEstimate: () => load(`${sandboxUrl}/v1/orders/estimate`, { method: 'POST', body, headers: SERVICE_HEADERS }),
       bffQuote: () => load(`${cached}/api/checkout/quote`, { method: 'POST', body: quoteBody }),
       // What the quote sends upstream: the estimate with the shopper's currency as base currency.
       directQuoteEstimate: () => load(`${sandboxUrl}/v1/orders/estimate`, { method: 'POST', body: estimateUsd, headers: SERVICE_HEADERS }),
     };
-    const results: Record<keyof typeof targets, Load[]> = { cachedOffers: [], uncachedOffers: [], directOffers: [], bffEstimate: [], directEstimate: [], bffQuote: [], directQuoteEstimate: [] };
+    const results: Record<keyof typeof targets, Load[]> = { cachedOffers: [], uncachedOffers: [], directOffers: [], directEstimate: [], bffQuote: [], directQuoteEstimate: [] };
     const upstream = { cached: [] as string[], uncached: [] as string[] };
     for (let run = 0; run < RUNS; run++) {
       // Interleaved, so that a slow moment of the machine hits every target alike.
@@ -143,11 +141,7 @@ export async function measureBff(log: (m: string) => void): Promise<Figure[]> {
       figure(SECTION, 'bff.offers_cached.upstream', `cached offers: BFF→service offer calls for ${sum(results.cachedOffers)} requests`, 'calls', [offerCalls(upstream.cached)]),
       figure(SECTION, 'bff.offers_uncached.upstream', `uncached offers: BFF→service offer calls for ${sum(results.uncachedOffers)} requests`, 'calls', [offerCalls(upstream.uncached)]),
     );
-    add('estimate_bff', 'POST /api/estimate via BFF', results.bffEstimate);
     add('estimate_direct', 'POST /v1/orders/estimate straight to sandbox', results.directEstimate);
-    figures.push(
-      ratio(SECTION, 'bff.estimate.vs_direct', 'estimate mean latency, BFF / sandbox', results.bffEstimate.map((l) => l.mean), results.directEstimate.map((l) => l.mean)),
-    );
     add('quote_bff', 'POST /api/checkout/quote via BFF (direct mode)', results.bffQuote);
     add('quote_direct', 'POST /v1/orders/estimate straight to sandbox, the quote\'s body', results.directQuoteEstimate);
     figures.push(

@@ -42,12 +42,14 @@ describe('as a web-standard handler', () => {
     assert.equal(merchants.status, 200);
     assert.ok(merchants.body.merchants.length > 0);
     assert.equal((await call(handler, 'http://bff.test/api/health')).status, 404);
-    const created = await call(handler, 'http://bff.test/shop-api/carts', {
+    const offers = await call(handler, 'http://bff.test/shop-api/offers?merchant_id=1001&size=1');
+    const quoted = await call(handler, 'http://bff.test/shop-api/checkout/quote', {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: 'http://bff.test' },
-      body: JSON.stringify({ skus: [] }),
+      body: JSON.stringify({ mode: 'cart', lines: [{ sku_id: offers.body.offers[0].skus[0].id, quantity: 1 }] }),
     });
-    assert.equal(created.status, 201);
+    assert.equal(quoted.status, 200);
+    assert.equal(typeof quoted.body.quote_token, 'string');
   });
 
   it('serves webhooks at a configured path outside the prefix', async () => {
@@ -107,9 +109,13 @@ describe('inside Vite', () => {
       const offersText = await offers.text();
       record(offers, offersText);
       assert.equal(JSON.parse(offersText).offers.length, 2);
-      const cart = await fetch(`${base}/api/carts`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: '{"skus":[]}' });
-      record(cart, await cart.text());
-      assert.equal(cart.status, 201);
+      const quote = await fetch(`${base}/api/checkout/quote`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: base },
+        body: JSON.stringify({ mode: 'cart', lines: [{ sku_id: JSON.parse(offersText).offers[0].skus[0].id, quantity: 1 }] }),
+      });
+      record(quote, await quote.text());
+      assert.equal(quote.status, 200);
       const page = await fetch(`${base}/`);
       assert.match(await page.text(), /demo page/);
     } finally {
@@ -158,11 +164,18 @@ describe('event streams', () => {
     try {
       const offers = await (await fetch(`${base}/api/offers?merchant_id=1001&size=5`)).json();
       const sku = offers.offers.flatMap((o: any) => o.skus).find((s: any) => s.in_stock !== false);
-      const placed = await fetch(`${base}/api/orders`, {
+      const quote = await fetch(`${base}/api/checkout/quote`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ lines: [{ sku_id: sku.id, quantity: 1 }], customer: CUSTOMER, shipping_address: ADDRESS }),
+      });
+      const { quote_token } = await quote.json();
+      const placed = await fetch(`${base}/api/checkout/place`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'idempotency-key': 'stream-limit-0001' },
-        body: JSON.stringify({ payment_method: PAY, order: { customer: CUSTOMER, bags: [{ merchant_id: 1001, skus: [{ sku_id: sku.id, quantity: 1, price: sku.sale_price }], shipping_method: { shipping_method_id: '1001-standard', label: 'Standard shipping', price: 599 } }], shipping_address: ADDRESS, currency: 'USD' } }),
+        body: JSON.stringify({ quote_token, payment: PAY }),
       });
+      assert.equal(placed.status, 201);
       const { order, access } = await placed.json();
       const url = `${base}/api/orders/${order.id}/events?access=${encodeURIComponent(access)}`;
       let second: Awaited<ReturnType<typeof readEvents>> | undefined;

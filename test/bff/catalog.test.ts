@@ -1,7 +1,7 @@
 /** Health, merchants, offers (one merchant and merged), estimate, caching and busy merchants, over real HTTP. */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { ADDRESS, SECRETS, received, startStack, type Stack } from './harness.js';
+import { SECRETS, received, startStack, type Stack } from './harness.js';
 
 let stack: Stack;
 before(async () => {
@@ -131,18 +131,19 @@ describe('offers', () => {
 });
 
 describe('busy merchants', () => {
-  const createCart = async (skuId: number) => stack.api('/api/carts', { method: 'POST', json: { skus: [{ sku_id: skuId, quantity: 1 }] } });
+  /** A cart-mode quote of one SKU: it creates a service cart (one platform call of the SKU's merchant). */
+  const createCart = async (skuId: number) => stack.api('/api/checkout/quote', { method: 'POST', json: { mode: 'cart', lines: [{ sku_id: skuId, quantity: 1 }] } });
 
   it('retries an upstream 429 within the budget and answers normally', async () => {
-    const { skus } = await estimateBody(1005);
+    const skuId = await inStockSku(1005);
     const creates = () => stack.upstream.filter((c) => c === 'POST /v1/checkout/cart').length;
     const before = creates();
     // Every second platform call is refused: the second cart meets a 429 and is retried.
     await stack.control('/__sandbox/faults', { json: { merchant_id: 1005, rate_limit_every: 2, retry_after_s: 0 } });
     try {
       for (let i = 0; i < 2; i++) {
-        const res = await createCart(skus[0]!.sku_id);
-        assert.equal(res.status, 201, res.text);
+        const res = await createCart(skuId);
+        assert.equal(res.status, 200, res.text);
       }
       assert.equal(creates() - before, 3, 'two carts, one of them retried once');
     } finally {
@@ -151,11 +152,11 @@ describe('busy merchants', () => {
   });
 
   it('answers 429 merchant_busy with Retry-After and the merchant when the budget is spent', async () => {
-    const { skus } = await estimateBody(1005);
+    const skuId = await inStockSku(1005);
     const cached = await stack.api('/api/offers?merchant_id=1005&size=3');
     await stack.control('/__sandbox/faults', { json: { merchant_id: 1005, rate_limit_every: 1, retry_after_s: 7 } });
     try {
-      const res = await createCart(skus[0]!.sku_id);
+      const res = await createCart(skuId);
       assert.equal(res.status, 429, res.text);
       assert.equal(res.headers.get('retry-after'), '7');
       assert.equal(res.body.error.code, 'merchant_busy');
@@ -173,24 +174,11 @@ describe('busy merchants', () => {
   });
 });
 
-async function estimateBody(merchantId: number) {
+async function inStockSku(merchantId: number): Promise<number> {
   const offers = (await stack.api(`/api/offers?merchant_id=${merchantId}&size=20`)).body.offers;
   const sku = offers.flatMap((o: any) => o.skus).find((s: any) => s.in_stock !== false && (s.qty_available ?? 1) > 0);
-  return { skus: [{ sku_id: sku.id, quantity: 1 }], shipping_address: ADDRESS };
+  return sku.id;
 }
-
-describe('estimate', () => {
-  it('POST /api/estimate answers per-merchant carts for SKUs of two merchants', async () => {
-    const a = await estimateBody(1001);
-    const b = await estimateBody(1003);
-    const res = await stack.api('/api/estimate', { method: 'POST', json: { skus: [...a.skus, ...b.skus], shipping_address: ADDRESS } });
-    assert.equal(res.status, 200, res.text);
-    assert.deepEqual(res.body.estimated_carts.map((c: any) => c.merchant_id).sort(), [1001, 1003]);
-    const bad = await stack.api('/api/estimate', { method: 'POST', json: { skus: [], shipping_address: {} } });
-    assert.equal(bad.status, 400);
-    assert.ok(bad.body.error.fields.length >= 2);
-  });
-});
 
 describe('merchant changes', () => {
   it('a busy merchant keeps its place in the merged cursor instead of failing the page', async () => {

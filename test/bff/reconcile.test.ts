@@ -6,7 +6,7 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { ADDRESS, CUSTOMER, PAY, sendJson, startBff, startFakeUpstream } from '../hostile/harness.js';
+import { ADDRESS, CUSTOMER, place, sendJson, startBff, startFakeUpstream } from '../hostile/harness.js';
 
 const estimate = (_req: unknown, res: any, body: string) => {
   const req = JSON.parse(body);
@@ -26,15 +26,12 @@ const estimate = (_req: unknown, res: any, body: string) => {
   });
 };
 
-const orderBody = {
-  payment_method: PAY,
-  order: {
-    customer: CUSTOMER,
-    bags: [{ merchant_id: 1001, skus: [{ sku_id: 10, quantity: 1, price: 1000 }], shipping_method: { shipping_method_id: '1001-standard', label: 'Standard', price: 599 }, tax_total: 0 }],
-    shipping_address: ADDRESS,
-    currency: 'USD',
-  },
-};
+/** A ready direct-mode quote from the fake service, then one place with `key`. */
+async function quoteAndPlace(bff: Awaited<ReturnType<typeof startBff>>, key: string) {
+  const q = await bff.api('/api/checkout/quote', { method: 'POST', json: { lines: [{ sku_id: 10, quantity: 1 }], customer: CUSTOMER, shipping_address: ADDRESS } });
+  assert.equal(q.body.ready, true, q.text);
+  return place(bff, q.body.quote_token, key);
+}
 
 const someoneElses = { id: 555, app_order_id: 'tote-someone-else', status: 'PROCESSING', bags: [] };
 
@@ -56,8 +53,7 @@ describe('BFF: reconciling by app_order_id', () => {
     });
     const bff = await startBff(fake.url);
     try {
-      const headers = { 'idempotency-key': 'reconcile-exact-1' };
-      const res = await bff.api('/api/orders', { method: 'POST', headers, json: orderBody });
+      const res = await quoteAndPlace(bff, 'reconcile-exact-1');
       assert.equal(res.status, 201, res.text);
       assert.equal(res.body.order.id, 777);
       assert.equal(res.body.order.app_order_id, created[0].app_order_id);
@@ -76,7 +72,7 @@ describe('BFF: reconciling by app_order_id', () => {
     });
     const bff = await startBff(fake.url);
     try {
-      const res = await bff.api('/api/orders', { method: 'POST', headers: { 'idempotency-key': 'reconcile-exact-2' }, json: orderBody });
+      const res = await quoteAndPlace(bff, 'reconcile-exact-2');
       assert.notEqual(res.status, 201, res.text);
       assert.ok(!res.text.includes('555') && !res.text.includes('tote-someone-else'), res.text);
     } finally {

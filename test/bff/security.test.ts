@@ -43,19 +43,9 @@ async function someSku(merchantId = 1001) {
 
 async function placeOrder(key: string) {
   const sku = await someSku();
-  const res = await stack.api('/api/orders', {
-    method: 'POST',
-    headers: { 'idempotency-key': key },
-    json: {
-      payment_method: PAY,
-      order: {
-        customer: CUSTOMER,
-        bags: [{ merchant_id: 1001, skus: [{ sku_id: sku.id, quantity: 1, price: sku.sale_price }], shipping_method: { shipping_method_id: '1001-standard', label: 'Standard shipping', price: 599 } }],
-        shipping_address: ADDRESS,
-        currency: 'USD',
-      },
-    },
-  });
+  const q = await stack.api('/api/checkout/quote', { method: 'POST', json: { lines: [{ sku_id: sku.id, quantity: 1 }], customer: CUSTOMER, shipping_address: ADDRESS } });
+  assert.equal(q.body?.ready, true, q.text);
+  const res = await stack.api('/api/checkout/place', { method: 'POST', headers: { 'idempotency-key': key }, json: { quote_token: q.body.quote_token, payment: PAY } });
   assert.equal(res.status, 201, res.text);
   return res.body as { order: any; access: string };
 }
@@ -68,11 +58,11 @@ describe('origins', () => {
     const evil = await stack.api('/api/health', { headers: { origin: 'https://evil.example' } });
     assert.equal(evil.headers.get('access-control-allow-origin'), null);
     assert.match(evil.headers.get('vary') ?? '', /Origin/);
-    const pre = await stack.api('/api/carts', { method: 'OPTIONS', headers: { origin: SHOP_ORIGIN, 'access-control-request-method': 'POST' } });
+    const pre = await stack.api('/api/checkout/place', { method: 'OPTIONS', headers: { origin: SHOP_ORIGIN, 'access-control-request-method': 'POST' } });
     assert.equal(pre.status, 204);
     assert.match(pre.headers.get('access-control-allow-headers') ?? '', /tote-access/);
     assert.match(pre.headers.get('access-control-allow-headers') ?? '', /idempotency-key/);
-    const badPre = await stack.api('/api/carts', { method: 'OPTIONS', headers: { origin: 'https://evil.example' } });
+    const badPre = await stack.api('/api/checkout/place', { method: 'OPTIONS', headers: { origin: 'https://evil.example' } });
     assert.equal(badPre.status, 403);
   });
 
@@ -80,11 +70,11 @@ describe('origins', () => {
     const sku = await someSku();
     const calls = stack.upstream.length;
     for (const origin of ['https://evil.example', 'null', 'https://shop.example.evil.example', 'http://shop.example']) {
-      const res = await stack.api('/api/carts', { method: 'POST', headers: { origin }, json: { skus: [{ sku_id: sku.id, quantity: 1 }] } });
+      const res = await stack.api('/api/checkout/quote', { method: 'POST', headers: { origin }, json: { lines: [{ sku_id: sku.id, quantity: 1 }], shipping_address: ADDRESS } });
       assert.equal(res.status, 403, origin);
       assert.equal(res.body.error.code, 'forbidden_origin');
     }
-    const form = await stack.api('/api/carts', { method: 'POST', headers: { 'sec-fetch-site': 'cross-site', 'content-type': 'text/plain' }, body: '{}' });
+    const form = await stack.api('/api/checkout/place', { method: 'POST', headers: { 'sec-fetch-site': 'cross-site', 'content-type': 'text/plain', 'idempotency-key': 'csrf-form-0001' }, body: '{}' });
     assert.equal(form.status, 403);
     assert.equal(stack.upstream.length, calls);
   });
@@ -92,16 +82,16 @@ describe('origins', () => {
 
 describe('bodies', () => {
   it('caps size and depth, and wants JSON', async () => {
-    const big = await stack.api('/api/carts', { method: 'POST', json: { skus: [], pad: 'x'.repeat(70_000) } });
+    const big = await stack.api('/api/checkout/quote', { method: 'POST', json: { lines: [], pad: 'x'.repeat(70_000) } });
     assert.equal(big.status, 413);
     assert.equal(big.body.error.code, 'payload_too_large');
-    const deep = await stack.api('/api/carts', { method: 'POST', headers: { 'content-type': 'application/json' }, body: `${'['.repeat(5000)}${']'.repeat(5000)}` });
+    const deep = await stack.api('/api/checkout/quote', { method: 'POST', headers: { 'content-type': 'application/json' }, body: `${'['.repeat(5000)}${']'.repeat(5000)}` });
     assert.equal(deep.status, 413);
-    const text = await stack.api('/api/carts', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '{"skus":[]}' });
+    const text = await stack.api('/api/checkout/quote', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '{"lines":[]}' });
     assert.equal(text.status, 415);
-    const broken = await stack.api('/api/carts', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"skus":[' });
+    const broken = await stack.api('/api/checkout/quote', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"lines":[' });
     assert.equal(broken.status, 400);
-    const proto = await stack.api('/api/carts', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"__proto__":{"admin":true},"skus":[{"sku_id":1,"quantity":1,"constructor":{"prototype":{"x":1}}}]}' });
+    const proto = await stack.api('/api/checkout/quote', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"__proto__":{"admin":true},"lines":[{"sku_id":1,"quantity":1,"constructor":{"prototype":{"x":1}}}]}' });
     assert.notEqual(proto.status, 500);
     assert.equal(({} as any).admin, undefined);
   });
@@ -115,11 +105,41 @@ describe('ids and paths', () => {
       assert.ok(res.status === 400 || res.status === 404, `${id}: ${res.status}`);
       assert.ok(res.body.error.code === 'bad_request' || res.body.error.code === 'not_found', id);
     }
-    for (const path of [`/api/orders/1/../${order.id}`, `/api/carts/${order.id}/./skus`, `/api/orders//${order.id}`, `/api/orders/${order.id}%2F..%2F1`]) {
+    for (const path of [`/api/orders/1/../${order.id}`, `/api/orders/${order.id}/./events`, `/api/orders//${order.id}`, `/api/orders/${order.id}%2F..%2F1`]) {
       const res = await raw(path, { 'tote-access': access });
       assert.equal(res.status, 400, `${path}: ${res.status} ${res.body}`);
     }
     assert.equal((await stack.api(`/api/orders/${order.id}`, { headers: { 'tote-access': access } })).status, 200);
+  });
+
+  it('the per-step cart routes, POST /api/estimate and POST /api/orders are gone: 404, nothing sent upstream (issue 14)', async () => {
+    const { order, access } = await placeOrder('removed-routes-0001');
+    const sku = await someSku();
+    const handle = { 'tote-access': access, 'idempotency-key': 'removed-routes-0002' };
+    const calls = stack.upstream.length;
+    for (const [method, path, json] of [
+      ['POST', '/api/estimate', { skus: [{ sku_id: sku.id, quantity: 1 }], shipping_address: ADDRESS }],
+      ['POST', '/api/carts', { skus: [{ sku_id: sku.id, quantity: 1 }] }],
+      ['GET', `/api/carts/${order.id}`],
+      ['POST', `/api/carts/${order.id}/skus`, { sku_id: sku.id, quantity: 1 }],
+      ['PUT', `/api/carts/${order.id}/skus/1`, { quantity: 2 }],
+      ['DELETE', `/api/carts/${order.id}/skus/1`],
+      ['POST', `/api/carts/${order.id}/customer`, CUSTOMER],
+      ['POST', `/api/carts/${order.id}/shipping_address`, ADDRESS],
+      ['POST', `/api/carts/${order.id}/billing_address`, ADDRESS],
+      ['GET', `/api/carts/${order.id}/shipping/available`],
+      ['POST', `/api/carts/${order.id}/shipping`, []],
+      ['POST', `/api/carts/${order.id}/payment`, PAY],
+      ['POST', `/api/carts/${order.id}/submit`, {}],
+      ['POST', '/api/orders', { payment_method: PAY, order: { customer: CUSTOMER, bags: [], shipping_address: ADDRESS, currency: 'USD' } }],
+    ] as const) {
+      const res = await stack.api(path, { method, headers: handle, ...(json !== undefined ? { json } : {}) });
+      assert.equal(res.status, 404, `${method} ${path}: ${res.status} ${res.text}`);
+      assert.equal(res.body.error.code, 'not_found');
+    }
+    assert.deepEqual(stack.upstream.slice(calls), [], 'nothing sent upstream');
+    // The order status routes the widget reads stay.
+    assert.equal((await stack.api(`/api/orders/${order.id}`, { headers: handle })).status, 200);
   });
 
   it('answers unknown routes and methods with the JSON error shape', async () => {

@@ -43,14 +43,14 @@ describe('ids', () => {
 });
 
 describe('router', () => {
-  const r = new Router<string>().add('GET', '/carts/:id', 'get').add('POST', '/carts/:id/skus', 'add').add('PUT', '/carts/:id/skus/:sku', 'put');
+  const r = new Router<string>().add('GET', '/items/:id', 'get').add('POST', '/items/:id/parts', 'add').add('PUT', '/items/:id/parts/:part', 'put');
   it('matches methods and params, and tells a wrong method from a missing route', () => {
-    assert.deepEqual(r.match('GET', '/carts/12'), { kind: 'found', handler: 'get', params: { id: '12' } });
-    assert.deepEqual(r.match('PUT', '/carts/1/skus/2'), { kind: 'found', handler: 'put', params: { id: '1', sku: '2' } });
-    assert.deepEqual(r.match('DELETE', '/carts/12'), { kind: 'wrong_method', allowed: ['GET'] });
-    assert.equal(r.match('GET', '/carts').kind, 'none');
-    assert.equal(r.match('GET', '/carts//skus').kind, 'none');
-    assert.equal(r.match('GET', '/carts/1/skus/2/3').kind, 'none');
+    assert.deepEqual(r.match('GET', '/items/12'), { kind: 'found', handler: 'get', params: { id: '12' } });
+    assert.deepEqual(r.match('PUT', '/items/1/parts/2'), { kind: 'found', handler: 'put', params: { id: '1', part: '2' } });
+    assert.deepEqual(r.match('DELETE', '/items/12'), { kind: 'wrong_method', allowed: ['GET'] });
+    assert.equal(r.match('GET', '/items').kind, 'none');
+    assert.equal(r.match('GET', '/items//parts').kind, 'none');
+    assert.equal(r.match('GET', '/items/1/parts/2/3').kind, 'none');
   });
 });
 
@@ -67,7 +67,7 @@ describe('request limits', () => {
   });
   it('refuses state changes from foreign and null origins, allows listed and same origin', () => {
     const policy = createOriginPolicy(['https://shop.example']);
-    const url = new URL('http://bff.local/api/carts');
+    const url = new URL('http://bff.local/api/checkout/place');
     const post = (origin?: string, extra: Record<string, string> = {}) =>
       new Request(url, { method: 'POST', headers: { ...(origin ? { origin } : {}), ...extra } });
     assert.equal(code(() => policy.checkStateChange(post('https://shop.example'), url)), 'none');

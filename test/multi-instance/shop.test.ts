@@ -47,10 +47,10 @@ async function skuOf(merchantId: number) {
   return sku as { id: number };
 }
 
-async function quoted(base = shop()) {
+async function quoted(base = shop(), mode: 'direct' | 'cart' = 'direct') {
   const sku = await skuOf(1001);
   const q = await api(base, '/api/checkout/quote', {
-    json: { mode: 'direct', lines: [{ sku_id: sku.id, quantity: 1 }], customer: CUSTOMER, shipping_address: ADDRESS },
+    json: { mode, lines: [{ sku_id: sku.id, quantity: 1 }], customer: CUSTOMER, shipping_address: ADDRESS },
   });
   assert.equal(q.status, 200, q.text);
   assert.equal(q.body.ready, true, q.text);
@@ -131,27 +131,17 @@ describe('two instances on one Redis', () => {
     assert.ok((await placedOrders()).some((o) => ids.has(o.id)));
   });
 
-  it('does the same for the direct-order route, POST /api/orders', async () => {
-    const sku = (await skuOf(1001)) as { id: number; sale_price: number };
-    const body = {
-      payment_method: PAY,
-      order: {
-        customer: CUSTOMER,
-        bags: [{
-          merchant_id: 1001,
-          skus: [{ sku_id: sku.id, quantity: 1, price: sku.sale_price }],
-          shipping_method: { shipping_method_id: '1001-standard', label: 'Standard shipping', price: 599 },
-        }],
-        shipping_address: ADDRESS,
-        currency: 'USD',
-      },
-    };
+  it('does the same for a cart-mode quote (one service cart, submitted once)', async () => {
+    const body = await quoted(shop(), 'cart');
     const before = (await placedOrders()).length;
+    const submits = async () => ((await cluster.control('/__sandbox/calls')).merchants['1001']?.calls ?? []).filter((c: any) => c.op === 'submit_order').length;
+    const submitsBefore = await submits();
     const key = newKey();
-    const answers = await Promise.all(Array.from({ length: 20 }, () => api(shop(), '/api/orders', { headers: { 'idempotency-key': key }, json: body })));
+    const answers = await Promise.all(Array.from({ length: 20 }, () => place(shop(), body, key)));
     for (const a of answers) assert.equal(a.status, 201, a.text);
     assert.equal(new Set(answers.map((a) => a.body.order.id)).size, 1);
     assert.equal((await placedOrders()).length, before + 1);
+    assert.equal((await submits()) - submitsBefore, 1, 'the cart reached the platform once');
   });
 
   it('delivers a webhook received by A to an order stream open on B', async () => {
