@@ -1,6 +1,6 @@
-/** `GET /health`, `GET /merchants`, `GET /offers`, `GET /offers/:id`, `POST /estimate`. */
+/** `GET /health`, `GET /merchants`, `GET /offers`, `GET /offers/:id`. */
 import { createRequire } from 'node:module';
-import { ApiEstimateRequestSchema, OffersQuerySchema, type MerchantSummary } from '../contract/api.js';
+import { OffersQuerySchema, type MerchantSummary } from '../contract/api.js';
 import { badRequest, json, notFound } from './errors.js';
 import { isShoppable } from './merchants.js';
 import type { BffParts, RouteHandler } from './context.js';
@@ -57,10 +57,5 @@ export function addCatalogRoutes(router: Router<RouteHandler>, parts: BffParts) 
     const report = offer.merchant_id != null ? await health.find(offer.merchant_id) : undefined;
     if (!report || !isShoppable(report)) throw notFound('No such offer');
     return json(200, { offer: catalog.shopper(offer, report.merchant_name) });
-  });
-
-  router.add('POST', '/estimate', async ({ request }) => {
-    const input = parseWith(ApiEstimateRequestSchema, await parts.body(request));
-    return json(200, await client.estimateOrder(input));
   });
 }

@@ -5,7 +5,7 @@ import type { HealthDirectory } from './merchants.js';
 import type { OfferCatalog } from './offers.js';
 import type { Params } from './router.js';
 import type { BffStores, EventBus } from './stores/index.js';
-import type { StoredAnswer, Submission } from './idempotency.js';
+import type { StoredAnswer } from './idempotency.js';
 import type { Quoter } from './quote.js';
 import type { QuoteTokens } from './quote-token.js';
 
@@ -24,7 +24,6 @@ export interface BffParts {
   catalog: OfferCatalog;
   bus: EventBus;
   stores: Pick<BffStores, 'kind' | 'reachable'>;
-  submitOnce: (submission: Submission) => Promise<StoredAnswer>;
   tokens: QuoteTokens;
   quoter: Quoter;
   /** `POST /checkout/place`: the request and its parsed body → the answer to send. */

@@ -111,7 +111,6 @@ export function createBff(config: BffConfig): Bff {
     catalog: createOfferCatalog(client, offersCache, createMediaUrlCheck([new URL(config.serviceBaseUrl).origin, ...(config.mediaOrigins ?? [])]), skus.learn),
     bus,
     stores,
-    submitOnce,
     tokens,
     quoter,
     place: createPlacer({ client, quoter, tokens, access, submitOnce }),

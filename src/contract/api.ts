@@ -6,19 +6,7 @@
 import { z } from 'zod';
 import { ShopperOfferSchema, type ShopperOffer } from './shopper-offer.js';
 import { currencyCode, id, list, maybe, positiveId } from './primitives.js';
-import {
-  AddressInputSchema,
-  BagSchema,
-  AvailableShippingSchema,
-  OrderSchema,
-  ApplyShippingRequestSchema,
-  CartSkuInputSchema,
-  CustomerInputSchema,
-  PaymentMethodInputSchema,
-  UpdateCartSkuRequestSchema,
-} from './order.js';
-import { EstimateRequestSchema } from './estimate.js';
-import { DirectOrderRequestSchema } from './direct-order.js';
+import { BagSchema, OrderSchema } from './order.js';
 
 /** Stable error codes of the BFF. */
 export const API_ERROR_CODES = [
@@ -110,50 +98,18 @@ export type OffersResponse = z.infer<typeof OffersResponseSchema>;
 /** `GET /api/offers/:id` */
 export const OfferResponseSchema = z.object({ offer: WidgetOfferSchema });
 
-/** `POST /api/estimate` takes the service's estimate request as is. */
-export const ApiEstimateRequestSchema = EstimateRequestSchema;
-
-/** `POST /api/carts` */
-export const ApiCreateCartRequestSchema = z.object({
-  base_currency: maybe(currencyCode),
-  skus: list(CartSkuInputSchema),
-});
-/** `POST /api/carts/:id/skus` */
-export const ApiAddSkuRequestSchema = CartSkuInputSchema;
-/** `PUT /api/carts/:id/skus/:order_sku_id` */
-export const ApiUpdateSkuRequestSchema = UpdateCartSkuRequestSchema;
-/** `POST /api/carts/:id/customer` */
-export const ApiCustomerRequestSchema = CustomerInputSchema;
-/** `POST /api/carts/:id/shipping_address` and `/billing_address` */
-export const ApiAddressRequestSchema = AddressInputSchema;
-/** `POST /api/carts/:id/shipping` */
-export const ApiApplyShippingRequestSchema = ApplyShippingRequestSchema;
-/** `POST /api/carts/:id/payment` */
-export const ApiPaymentRequestSchema = PaymentMethodInputSchema;
-/** `POST /api/orders` (direct order submission); needs an `Idempotency-Key` header. */
-export const ApiDirectOrderRequestSchema = DirectOrderRequestSchema;
-
 /**
- * Carts and orders are reached through their service id plus an `access`
- * handle the BFF signs when it creates them (HMAC of the id): ids are
- * sequential integers, and a shopper must not read another shopper's address
- * by counting. The browser sends it back as the `Tote-Access` header (or
+ * A placed order is reached through its service id plus an `access` handle
+ * the BFF signs when it places it (HMAC of the id): ids are sequential
+ * integers, and a shopper must not read another shopper's address by
+ * counting. The browser sends it back as the `Tote-Access` header (or
  * `?access=` on the event stream, which cannot set headers).
  */
 export const ACCESS_HEADER = 'tote-access';
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 
-/** `POST /api/carts` (201), `POST /api/carts/:id/submit`, `POST /api/orders` (201) */
-export const CartCreatedResponseSchema = z.object({ cart: OrderSchema, access: z.string() });
-export const OrderPlacedResponseSchema = z.object({ order: OrderSchema, access: z.string() });
-/** Every other cart route: `GET /api/carts/:id`, sku, customer, address, shipping, payment changes. */
-export const CartResponseSchema = z.object({ cart: OrderSchema });
 /** `GET /api/orders/:id` */
 export const OrderResponseSchema = z.object({ order: OrderSchema });
-/** `GET /api/carts/:id/shipping/available`: one entry per bag. */
-export const AvailableShippingResponseSchema = z.object({ bags: AvailableShippingSchema });
-export type CartCreatedResponse = z.infer<typeof CartCreatedResponseSchema>;
-export type OrderPlacedResponse = z.infer<typeof OrderPlacedResponseSchema>;
 
 /** One Server-Sent Event of `GET /api/orders/:id/events` (event name `bag`). */
 export const BagEventSchema = z.object({
