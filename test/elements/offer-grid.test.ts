@@ -87,6 +87,31 @@ describe('tote-offer-grid', () => {
     expect(new Set(ids).size).to.equal(ids.length);
   });
 
+  it('does not load more once the shopper is past the grid, so what follows it stays put; scrolling back toward the end loads', async () => {
+    localStorage.clear();
+    const bff = fakeBff({ offers: manyOffers(30) });
+    const provider = await fixture<ToteProvider>(html`<tote-provider endpoint="/api" .fetch=${bff.fetch}>
+      <tote-offer-grid page-size="6"></tote-offer-grid>
+      <div id="after" style="height: 3000px">A checkout after the grid</div>
+    </tote-provider>`);
+    const grid = provider.querySelector('tote-offer-grid')!;
+    const after = provider.querySelector<HTMLElement>('#after')!;
+    const offerRequests = () => bff.requests.filter((u) => u.pathname.endsWith('/offers')).length;
+    await waitUntil(() => cards(grid).length > 0 && grid.shadowRoot!.querySelector('.sentinel'), 'first page');
+    const sentinel = grid.shadowRoot!.querySelector<HTMLElement>('.sentinel')!;
+    // The shopper jumps to what follows the grid (a "Check out" scrolls there): the grid's end sits at the top.
+    after.scrollIntoView({ block: 'start' });
+    const top = after.getBoundingClientRect().top;
+    const loaded = offerRequests();
+    for (let i = 0; i < 10; i++) await new Promise((r) => requestAnimationFrame(r));
+    expect(offerRequests()).to.equal(loaded);
+    expect(after.getBoundingClientRect().top).to.equal(top);
+    // Scrolling back until the grid's end is in the lower half of the view: the next page comes.
+    scrollBy(0, sentinel.getBoundingClientRect().top - innerHeight * 0.75);
+    await waitUntil(() => offerRequests() > loaded, 'next page once scrolling toward the end', { timeout: 5000 });
+    scrollTo(0, 0);
+  });
+
   it('a 429 shows "<merchant> is busy, retrying in N s" and recovers by itself', async () => {
     const { grid } = await mount({ offers: [tee], script: [429], retryAfter: 1 });
     await waitUntil(() => /Northwind Outfitters is busy, retrying in 1 s|This shop is busy/.test(text(grid)), 'busy notice');

@@ -156,10 +156,9 @@ async function step(page: Page, name: string) {
  * opens the checkout on its own starts at the cart review, one "Continue" before it.
  */
 async function reachAddress(page: Page) {
-  const review = page.locator('tote-checkout section[data-step="review"]');
-  if (await review.waitFor({ timeout: 5_000 }).then(() => true, () => false)) {
-    await page.getByRole('button', { name: 'Continue to address' }).click();
-  }
+  const shown = page.locator('tote-checkout section[data-step="review"], tote-checkout section[data-step="address"]');
+  await shown.first().waitFor({ timeout: 30_000 });
+  if ((await shown.first().getAttribute('data-step')) === 'review') await page.getByRole('button', { name: 'Continue to address' }).click();
   await step(page, 'address');
 }
 

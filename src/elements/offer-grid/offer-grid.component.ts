@@ -201,7 +201,10 @@ export class ToteOfferGrid extends ToteElement {
       (entries) => {
         if (entries.some((e) => e.isIntersecting)) void this.load(false);
       },
-      { rootMargin: '600px 0px' },
+      // From the viewport's middle to 600 px below it: the next page comes while the shopper scrolls toward the
+      // grid's end, not once they are past it. Pages often go on after the grid (a checkout, a footer); a page
+      // added above what the shopper reads would push it away where there is no scroll anchoring (Safari).
+      { rootMargin: '-50% 0px 600px 0px' },
     );
     // Observing afresh reports the current intersection, so a page that left the sentinel in view loads the next.
     this.observer.disconnect();
