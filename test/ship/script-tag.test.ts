@@ -71,9 +71,8 @@ for (const engine of engines()) describe(`script tag under a strict CSP (${engin
     await assertClean(page, problems);
   });
 
-  // Open problem (not yet understood): in WebKitGTK this checkout intermittently stays on the cart review after
-  // "Continue to address" (or shows no step) — it passed on its own and failed in full runs. Skipped there, with
-  // its reason, until it is found; the same checkout passes in WebKit in test/e2e/checkout.test.ts.
+  // The checkout sits under the grid here: in WebKit (no scroll anchoring) this caught the grid loading a page
+  // above the checkout and moving "Continue to address" away from the shopper's press.
   it('a shopper adds an offer from the grid and checks out', async () => {
     const { page, problems } = await open();
     await addFirstOfferToCart(page);
