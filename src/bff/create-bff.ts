@@ -95,12 +95,13 @@ export function createBff(config: BffConfig): Bff {
   const signingSecret = config.signingSecret ?? deriveSigningSecret(config.appSecret);
   const access = createAccessSigner(signingSecret, config.signingSecretPrevious);
   const tokens = createQuoteTokens(createSigner('quote-v1', signingSecret, config.signingSecretPrevious));
+  const unknownWindowMs = config.placeUnknownWindowMs ?? 5 * 60_000;
   const submitOnce = createIdempotentRunner({
     store: stores.idempotency,
     ttlMs: config.idempotencyTtlMs ?? 24 * 60 * 60_000,
     waitMs: config.idempotencyWaitMs ?? 30_000,
     leaseMs: config.idempotencyLeaseMs ?? 10_000,
-    unknownWindowMs: config.placeUnknownWindowMs ?? 5 * 60_000,
+    unknownWindowMs,
   });
   const quoter = createQuoter({ client, health, tokens, ttlMs: config.quoteTtlMs ?? 15 * 60_000 });
 
@@ -113,7 +114,7 @@ export function createBff(config: BffConfig): Bff {
     stores,
     tokens,
     quoter,
-    place: createPlacer({ client, quoter, tokens, access, submitOnce }),
+    place: createPlacer({ client, quoter, tokens, access, submitOnce, store: stores.idempotency, unknownWindowMs }),
     body: async (request) => {
       const bytes = await readBytes(request, maxBodyBytes);
       if (bytes.byteLength === 0) return undefined;

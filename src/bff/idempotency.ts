@@ -65,7 +65,7 @@ export function fingerprintOf(...parts: string[]): string {
 }
 
 // A 2xx we could not read (wrong shape, not JSON) means the service did act: as unknown as a timeout.
-const outcomeUnknown = (err: unknown) =>
+export const outcomeUnknown = (err: unknown) =>
   (err instanceof ServiceTimeoutError && err.outcomeUnknown) ||
   (err instanceof ServiceNetworkError && err.outcomeUnknown) ||
   (err instanceof ServiceError && (err.status >= 500 || (err.status >= 200 && err.status < 300)));

@@ -14,7 +14,8 @@ import type { Order } from '../contract/order.js';
 import type { AccessSigner } from './access.js';
 import { ApiHttpError, toApiError } from './errors.js';
 import { requiresAction } from './place-intent.js';
-import { appOrderIdFor, fingerprintOf, readIdempotencyKey, type StoredAnswer, type Submission } from './idempotency.js';
+import { appOrderIdFor, fingerprintOf, outcomeUnknown, readIdempotencyKey, type StoredAnswer, type Submission } from './idempotency.js';
+import type { IdempotencyStore } from './stores/index.js';
 import type { QuoteInput, Quoter } from './quote.js';
 import type { QuotedBag, QuotePayload, QuoteTokens } from './quote-token.js';
 import { canonicalJson, parseWith } from './validation.js';
@@ -26,7 +27,36 @@ export interface PlaceDeps {
   tokens: QuoteTokens;
   access: AccessSigner;
   submitOnce: (submission: Submission) => Promise<StoredAnswer>;
+  /** Where a direct-mode quote is marked as placed (or being placed), so that it makes one order whatever the key. */
+  store: IdempotencyStore;
+  /** How long an order whose outcome is unknown may still appear: the quote stays taken meanwhile. */
+  unknownWindowMs: number;
+  now?: () => number;
 }
+
+/**
+ * One order per direct-mode quote. The `Idempotency-Key` makes one attempt
+ * send at most once; a second attempt with another key (the back button,
+ * then "Place order" again) would send the same quote again, and the service
+ * would make a second order. The first attempt takes the quote before it
+ * sends; a definite refusal (declined, changed) gives it back; an unknown
+ * outcome keeps it for as long as the order may still appear; a placed order
+ * keeps it until the token expires, after which it cannot be placed anyway.
+ */
+function quoteOnce(store: IdempotencyStore, token: string, attemptKey: string, expiresAt: number, holdMs: number, now: () => number) {
+  const id = `quote:${fingerprintOf(token)}`;
+  return {
+    async take(): Promise<boolean> {
+      const at = now();
+      const claim = await store.claim(id, { state: 'pending', fingerprint: attemptKey, leaseUntil: at + holdMs, since: at }, holdMs);
+      // Still held by this very attempt: the key's runner sends again only once the service said it made nothing.
+      return claim.claimed || (claim.current.state === 'pending' && claim.current.fingerprint === attemptKey);
+    },
+    placed: () => store.set(id, { state: 'done', fingerprint: attemptKey, status: 201, body: null }, Math.max(1, expiresAt - now())),
+    giveBack: () => store.delete(id),
+  };
+}
+type QuoteOnce = ReturnType<typeof quoteOnce>;
 
 /** The quote's inputs again, to price them afresh after a change. */
 export const inputOf = (q: QuotePayload): QuoteInput => ({
@@ -108,7 +138,7 @@ const notReady = () =>
     fields: [{ path: 'quote_token', message: 'not ready' }],
   });
 
-export function createPlacer({ client, quoter, tokens, access, submitOnce }: PlaceDeps) {
+export function createPlacer({ client, quoter, tokens, access, submitOnce, store, unknownWindowMs, now = Date.now }: PlaceDeps) {
   const placed = (order: Order): StoredAnswer => ({ status: 201, body: { status: 'placed', order: toShopperOrder(order), access: access.sign(order.id) } });
   const pending = (retryAfterS: number): StoredAnswer => ({
     status: 202,
@@ -117,7 +147,8 @@ export function createPlacer({ client, quoter, tokens, access, submitOnce }: Pla
   });
 
   /** Direct mode: the service's stock and price checks are the comparison; a refusal is answered with a fresh quote. */
-  async function sendDirect(q: QuotePayload, appOrderId: string, payment: DirectOrderRequest['payment_method']): Promise<StoredAnswer> {
+  async function sendDirect(q: QuotePayload, appOrderId: string, payment: DirectOrderRequest['payment_method'], once: QuoteOnce): Promise<StoredAnswer> {
+    if (!(await once.take())) return alreadyPlaced('quote');
     const request: DirectOrderRequest = {
       payment_method: payment,
       order: {
@@ -137,8 +168,11 @@ export function createPlacer({ client, quoter, tokens, access, submitOnce }: Pla
       },
     };
     try {
-      return placed(await client.createDirectOrder(request));
+      const order = await client.createDirectOrder(request);
+      await once.placed();
+      return placed(order);
     } catch (err) {
+      if (!outcomeUnknown(err)) await once.giveBack();
       const api = toApiError(err);
       if (api.code !== 'out_of_stock' && api.code !== 'price_changed') throw err;
       // Nothing was created (the service checks stock and prices before it charges): price again to show what changed.
@@ -159,7 +193,7 @@ export function createPlacer({ client, quoter, tokens, access, submitOnce }: Pla
   ): Promise<StoredAnswer> {
     const cartId = q.cart_id!;
     const cart = await client.priceCart(cartId);
-    if ((cart.status ?? 'IN_PROGRESS') !== 'IN_PROGRESS') return reconciledCart(cart, appOrderId) ?? alreadyPlaced();
+    if ((cart.status ?? 'IN_PROGRESS') !== 'IN_PROGRESS') return reconciledCart(cart, appOrderId) ?? alreadyPlaced('cart');
     const now = quotedOfCart(cart);
     const diff = differences(q.bags, now.bags, now.unavailable);
     if (diff.skus.length || diff.merchants.length || (cart.currency ?? q.currency) !== q.currency) {
@@ -177,15 +211,17 @@ export function createPlacer({ client, quoter, tokens, access, submitOnce }: Pla
     return placed(order);
   }
 
-  const alreadyPlaced = (): StoredAnswer => ({
+  /** Nothing was sent: the shopper's order is the other attempt's (their first press), never a second one. */
+  const alreadyPlaced = (what: 'cart' | 'quote'): StoredAnswer => ({
     status: 409,
-    body: { error: { code: 'quote_invalid', message: 'This cart was already placed by another attempt', skus: [], fields: [] } },
+    final: false,
+    body: { error: { code: 'quote_invalid', message: `This ${what} was already placed, or is being placed, by another attempt; nothing more was charged`, skus: [], fields: [] } },
   });
 
   /** The cart's order when it was submitted by this attempt (its `app_order_id` verified equal). */
   function reconciledCart(cart: Order, appOrderId: string): StoredAnswer | undefined {
     if ((cart.status ?? 'IN_PROGRESS') === 'IN_PROGRESS') return undefined;
-    return cart.app_order_id === appOrderId ? placed(cart) : alreadyPlaced();
+    return cart.app_order_id === appOrderId ? placed(cart) : alreadyPlaced('cart');
   }
 
   return async function place(request: Request, raw: unknown): Promise<StoredAnswer> {
@@ -221,15 +257,18 @@ export function createPlacer({ client, quoter, tokens, access, submitOnce }: Pla
           }
         : undefined;
     const appOrderId = appOrderIdFor(key);
+    const once = quoteOnce(store, given.quote_token, key, q.exp, unknownWindowMs, now);
     return submitOnce({
       key,
       fingerprint: fingerprintOf('checkout-place', given.quote_token, canonicalJson(input.payment)),
-      send: () => (q.mode === 'cart' ? sendCart(q, appOrderId, method, intent) : sendDirect(q, appOrderId, method)),
+      send: () => (q.mode === 'cart' ? sendCart(q, appOrderId, method, intent) : sendDirect(q, appOrderId, method, once)),
       async reconcile() {
         if (q.mode === 'cart') return reconciledCart(await client.getCart(q.cart_id!), appOrderId);
         // Verified equal: a search that ignored or widened the filter must not hand us another attempt's order.
         const found = (await client.findOrdersByAppOrderId(appOrderId)).find((o) => o.app_order_id === appOrderId);
-        return found ? placed(found) : undefined;
+        if (!found) return undefined;
+        await once.placed();
+        return placed(found);
       },
       pending,
     });

@@ -109,6 +109,28 @@ describe('4. Client misuse (against the BFF)', () => {
     assert.equal(await submitted(id), 1);
   });
 
+  it('direct mode: the same quote placed again with a fresh key, or from two tabs at once, makes one order; a declined first try leaves it placeable', async () => {
+    const directOrders = () => stack.upstream.filter((c) => c.startsWith('POST /v1/orders') && !c.startsWith('POST /v1/orders/')).length;
+    const { quote_token: token } = await readyQuote(stack, [1001, 1002]);
+    const before = directOrders();
+    // The first press is declined: nothing was made, so the shopper may pay the same quote with another card.
+    const declined = await place(stack, token, 'misuse-direct-declined', { payment: { payment_provider: 'SANDBOX', token: 'tok_sandbox_declined', type: 'SINGLE_USE_CARD_TOKEN' } });
+    assert.equal(declined.status, 402, declined.text);
+    const first = await place(stack, token, 'misuse-direct-first');
+    assert.equal(first.status, 201, first.text);
+    const again = await place(stack, token, 'misuse-direct-second');
+    assert.equal(again.status, 409, again.text);
+    assert.equal(again.body.error.code, 'quote_invalid');
+    assert.equal(directOrders() - before, 2, 'the declined try and the placed one; the fresh key sent nothing');
+
+    // Two tabs, each with its own key, press at once: one order between them.
+    const { quote_token: twin } = await readyQuote(stack, [1001]);
+    const at = directOrders();
+    const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => place(stack, twin, `misuse-direct-tab-${i}`)));
+    assert.deepEqual(answers.map((a) => a.status).sort(), [201, 409, 409, 409, 409, 409], answers.map((a) => a.text.slice(0, 120)).join('\n'));
+    assert.equal(directOrders() - at, 1);
+  });
+
   it('two tabs re-quoting one cart at once (set quantity, remove, add): every answer is a quote or a clear error, and the cart ends consistent', async () => {
     const [a, b] = await inStockSkus(1001, 2);
     const first = await quote({ mode: 'cart', lines: [{ sku_id: a.id, quantity: 1 }] });
