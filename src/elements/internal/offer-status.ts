@@ -1,4 +1,4 @@
-/** What an element loading one offer (`offer-id`) shows until the offer is there. */
+/** What an element loading one offer (`offer-id`) shows until the offer is there; the grid's skeleton cards. */
 import { css, html, nothing } from 'lit';
 import type { OfferLoader } from './offer-loader.js';
 import type { MessageKey } from './localize.js';
@@ -26,7 +26,7 @@ export const offerStatusStyles = css`
   .offer-status.busy {
     border-color: var(--_warning);
   }
-  .offer-skeleton {
+  .skeleton-card {
     display: flex;
     flex-direction: column;
     gap: var(--_space-2);
@@ -35,25 +35,32 @@ export const offerStatusStyles = css`
     border-radius: var(--_radius-m);
     overflow: hidden;
   }
-  .offer-skeleton .img {
+  .skeleton-card .img {
     aspect-ratio: 1 / 1;
     border-radius: 0;
   }
-  .offer-skeleton .line {
+  .skeleton-card .line {
     height: 0.9rem;
     margin-inline: var(--_space-4);
-    width: 60%;
+    width: 40%;
+  }
+  .skeleton-card .mid {
+    width: 70%;
   }
 `;
+
+/** The shape of a card while its offer loads (one card, or each card of a grid's first page). */
+export const skeletonCard = html`<div class="skeleton img" aria-hidden="true"></div>
+  <div class="skeleton line" aria-hidden="true"></div>
+  <div class="skeleton line mid" aria-hidden="true"></div>
+  <div class="skeleton line" aria-hidden="true"></div>`;
 
 export function renderOfferStatus(loader: OfferLoader, t: T) {
   switch (loader.status) {
     case 'loading':
-      return html`<div class="offer-skeleton" aria-busy="true">
+      return html`<div class="skeleton-card" aria-busy="true">
         <span class="sr-only" role="status">${t('loading')}</span>
-        <div class="skeleton img" aria-hidden="true"></div>
-        <div class="skeleton line" aria-hidden="true"></div>
-        <div class="skeleton line" aria-hidden="true"></div>
+        ${skeletonCard}
       </div>`;
     case 'not-found':
       return html`<div part="notice" class="offer-status" role="status"><p>${t('offerNotFound')}</p></div>`;

@@ -89,6 +89,12 @@ export class ToteOfferCard extends ToteElement {
     if (!this.offer) this.loader.set(this.api, this.offerId);
     const offer = this.current;
     if (offer !== this.shownOffer) {
+      // A grid reuses its cards by position: another offer here is another product, with nothing of the last one open.
+      if (this.shownOffer) {
+        this.dialog?.close();
+        this.pickerOpen = false;
+        this.announcement = '';
+      }
       this.shownOffer = offer;
       this.imageFailed = false;
       this.descriptionNodes = [];

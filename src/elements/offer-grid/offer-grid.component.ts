@@ -1,6 +1,5 @@
 import { html, nothing, type PropertyValues } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
-import { repeat } from 'lit/directives/repeat.js';
 import { consume } from '@lit/context';
 import type { WidgetOffer } from '../../contract/api.js';
 import { ApiRequestError, isAbortError, type ToteApi } from '../../state/api-client.js';
@@ -8,6 +7,7 @@ import { apiContext } from '../../state/context.js';
 import type { MessageArea } from '../internal/localize.js';
 import { ToteElement } from '../internal/tote-element.js';
 import { baseStyles, tokens } from '../internal/styles.js';
+import { offerStatusStyles, skeletonCard } from '../internal/offer-status.js';
 import { offerGridStyles } from './offer-grid.styles.js';
 import '../internal/messages-catalog.js';
 
@@ -42,7 +42,7 @@ let instances = 0;
 export class ToteOfferGrid extends ToteElement {
   static override messageArea: MessageArea = 'catalog';
 
-  static override styles = [tokens, baseStyles, offerGridStyles];
+  static override styles = [tokens, baseStyles, offerStatusStyles, offerGridStyles];
 
   @consume({ context: apiContext, subscribe: true })
   @state()
@@ -220,9 +220,7 @@ export class ToteOfferGrid extends ToteElement {
         ? this.renderSkeleton()
         : offers.length
           ? html`<ul part="list" class="list" aria-label=${this.t('products')}>
-              ${repeat(
-                offers,
-                (o) => o.id,
+              ${offers.map(
                 (o) => html`<li>
                   <tote-offer-card
                     part="card"
@@ -243,12 +241,7 @@ export class ToteOfferGrid extends ToteElement {
       <ul class="list" aria-hidden="true">
         ${Array.from(
           { length: SKELETON_CARDS },
-          () => html`<li class="skeleton-card">
-            <div class="skeleton img"></div>
-            <div class="skeleton line short"></div>
-            <div class="skeleton line mid"></div>
-            <div class="skeleton line short"></div>
-          </li>`,
+          () => html`<li class="skeleton-card">${skeletonCard}</li>`,
         )}
       </ul>`;
   }

@@ -25,29 +25,6 @@ export const offerGridStyles = css`
   .list > li {
     min-width: 0;
   }
-  .skeleton-card {
-    display: flex;
-    flex-direction: column;
-    gap: var(--_space-2);
-    padding-block-end: var(--_space-4);
-    border: 1px solid var(--_border);
-    border-radius: var(--_radius-m);
-    overflow: hidden;
-  }
-  .skeleton-card .img {
-    aspect-ratio: 1 / 1;
-    border-radius: 0;
-  }
-  .skeleton-card .line {
-    height: 0.9rem;
-    margin-inline: var(--_space-4);
-  }
-  .skeleton-card .line.short {
-    width: 40%;
-  }
-  .skeleton-card .line.mid {
-    width: 70%;
-  }
   .notice {
     display: flex;
     flex-wrap: wrap;
