@@ -10,9 +10,10 @@ import { deCatalog } from './de/catalog.js';
 import { deCart } from './de/cart.js';
 import { deCheckout } from './de/checkout.js';
 import { deOperator } from './de/operator.js';
+import { dePicker } from './de/picker.js';
 
 import { addMessages } from '../elements/internal/localize.js';
 
-export const de = { ...deCatalog, ...deCart, ...deCheckout, ...deOperator };
+export const de = { ...deCatalog, ...dePicker, ...deCart, ...deCheckout, ...deOperator };
 
 addMessages('de', de);

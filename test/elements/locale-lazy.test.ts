@@ -8,7 +8,9 @@ import '../../src/elements/cart/cart.js';
 import { msg } from '../../src/elements/internal/localize.js';
 import type { ToteProvider } from '../../src/elements/provider/provider.js';
 import { fakeBff } from '../../stories/fixtures/fake-bff.js';
-import { catalogue } from '../../stories/fixtures/offers.js';
+import { catalogue, tee } from '../../stories/fixtures/offers.js';
+import '../../src/elements/offer-card/offer-card.js';
+import type { ToteOfferCard } from '../../src/elements/offer-card/offer-card.js';
 
 const loadedScripts = () => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname);
 
@@ -45,5 +47,22 @@ describe('German strings loaded by the provider', () => {
     expect(fetched('catalog'), german.join()).to.equal(true);
     expect(fetched('cart'), german.join()).to.equal(true);
     expect(fetched('checkout') || fetched('operator'), german.join()).to.equal(false);
+  });
+
+  it('the picker\'s own German strings come with the first "Choose options", never English first', async () => {
+    const pickerStrings = () => loadedScripts().filter((p) => /\/locales\/de\/picker\.[jt]s$/.test(p));
+    const before = pickerStrings().length;
+    const provider = await fixture<ToteProvider>(html`<tote-provider endpoint="/api" locale="de" .fetch=${fakeBff({ offers: [tee] }).fetch}>
+      <tote-offer-card .offer=${tee}></tote-offer-card>
+    </tote-provider>`);
+    const card = provider.querySelector<ToteOfferCard>('tote-offer-card')!;
+    await waitUntil(() => card.shadowRoot!.textContent!.includes('Optionen wählen'), 'German card', { timeout: 5000 });
+    expect(pickerStrings().length, 'not before the picker is asked for').to.equal(before);
+    await card.showOptions();
+    const picker = card.shadowRoot!.querySelector('tote-variant-picker')!;
+    await waitUntil(() => picker.shadowRoot?.querySelector('[part~="quantity"]'), 'picker rendered', { timeout: 5000 });
+    const text = picker.shadowRoot!.innerHTML;
+    expect(text).to.contain('Menge erhöhen');
+    expect(text).not.to.contain('Increase quantity');
   });
 });

@@ -13,6 +13,7 @@ import type { catalogMessages } from './messages-catalog.js';
 import type { cartMessages } from './messages-cart.js';
 import type { checkoutMessages } from './messages-checkout.js';
 import type { operatorMessages } from './messages-operator.js';
+import type { pickerMessages } from './messages-picker.js';
 
 export type Params = Record<string, string | number>;
 export type Message = string | ((p: Params, locale: string) => string);
@@ -22,16 +23,18 @@ export const plural = (locale: string, n: number, one: string, other: string) =>
 
 export type MessageKey =
   | keyof typeof catalogMessages
+  | keyof typeof pickerMessages
   | keyof typeof cartMessages
   | keyof typeof checkoutMessages
   | keyof typeof operatorMessages;
 
 /** The areas strings are registered and loaded in. */
-export type MessageArea = 'catalog' | 'cart' | 'checkout' | 'operator';
+export type MessageArea = 'catalog' | 'picker' | 'cart' | 'checkout' | 'operator';
 
 /** The areas an area's elements also use strings of (the English modules import them the same way). */
 const BUILDS_ON: Record<MessageArea, MessageArea[]> = {
   catalog: [],
+  picker: ['catalog'],
   cart: ['catalog'],
   checkout: ['catalog', 'cart'],
   operator: ['catalog'],
@@ -91,6 +94,7 @@ const lazyLanguages = new Map<string, AreaLoaders>([
     'de',
     {
       catalog: () => import('../../locales/de/catalog.js').then((m) => m.deCatalog),
+      picker: () => import('../../locales/de/picker.js').then((m) => m.dePicker),
       cart: () => import('../../locales/de/cart.js').then((m) => m.deCart),
       checkout: () => import('../../locales/de/checkout.js').then((m) => m.deCheckout),
       operator: () => import('../../locales/de/operator.js').then((m) => m.deOperator),

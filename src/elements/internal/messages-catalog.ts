@@ -1,6 +1,7 @@
 /**
  * English strings of the catalogue elements (provider, offer grid and card,
- * variant picker): registered when one of them is imported, so a page pays
+ * and what the variant picker shares with them; its own are in
+ * `messages-picker.ts`): registered when one of them is imported, so a page pays
  * for the strings of the elements it uses. Other languages translate them in
  * `src/locales/<lang>/catalog.ts`.
  */
@@ -14,10 +15,7 @@ export const catalogMessages = {
   outOfStock: 'Out of stock',
   unavailable: 'Unavailable',
   inStock: 'In stock',
-  stockLeft: (p: Params, l: string) => `${p.count} ${plural(l, Number(p.count), 'item', 'items')} in stock`,
-  onlyLeft: (p: Params) => `Only ${p.count} left`,
   priceRange: (p: Params) => `${p.min} – ${p.max}`,
-  salePrice: 'Sale price',
   regularPrice: 'Regular price',
   sale: 'Sale',
   thisShop: 'This shop',
@@ -37,11 +35,6 @@ export const catalogMessages = {
   endOfList: 'You have seen every product.',
   products: 'Products',
   quantity: 'Quantity',
-  decreaseQuantity: 'Decrease quantity',
-  increaseQuantity: 'Increase quantity',
-  notWithChoice: (p: Params) => `Not available with ${p.choice}`,
-  valueOutOfStock: 'Out of stock',
-  noSkuForChoice: 'This combination is not available. Try another option.',
   addedToCart: (p: Params) => `Added ${p.name} to the cart`,
   cartLabel: (p: Params, l: string) => `Cart, ${p.count} ${plural(l, Number(p.count), 'item', 'items')}`,
 };

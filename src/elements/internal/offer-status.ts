@@ -1,6 +1,7 @@
 /** What an element loading one offer (`offer-id`) shows until the offer is there; the grid's skeleton cards. */
 import { css, html, nothing } from 'lit';
 import type { OfferLoader } from './offer-loader.js';
+import { renderBusyText } from './busy-wait.js';
 import type { MessageKey } from './localize.js';
 import './messages-catalog.js';
 
@@ -71,18 +72,8 @@ export function renderOfferStatus(loader: OfferLoader, t: T) {
           ${t('retry')}
         </button>
       </div>`;
-    case 'busy': {
-      const merchant = loader.merchantName || t('thisShop');
-      // Screen readers hear the notice once; the ticking countdown is for the eye.
-      return html`<div part="notice" class="offer-status busy">
-        <p class="sr-only" role="status">${t('rateLimited', { merchant, seconds: loader.retrySeconds })}</p>
-        <p aria-hidden="true">
-          ${loader.secondsLeft > 0
-            ? t('rateLimited', { merchant, seconds: loader.secondsLeft })
-            : t('retryingNow', { merchant })}
-        </p>
-      </div>`;
-    }
+    case 'busy':
+      return html`<div part="notice" class="offer-status busy">${renderBusyText(loader.wait, t)}</div>`;
     default:
       return nothing;
   }

@@ -1,5 +1,5 @@
 import { adoptStyles, html, nothing, svg, type PropertyValues } from 'lit';
-import { property, query, state } from 'lit/decorators.js';
+import { property, state } from 'lit/decorators.js';
 import { consume } from '@lit/context';
 import { formatMoney, isKnownCurrency } from '../../contract/money.js';
 import type { WidgetOffer } from '../../contract/api.js';
@@ -7,7 +7,7 @@ import type { CartStore } from '../../state/cart-store.js';
 import { apiContext, cartContext } from '../../state/context.js';
 import type { ToteApi } from '../../state/api-client.js';
 import { lineForSku, offerImage, offerInStock, priceRange, skuInStock } from '../../state/offer.js';
-import type { MessageArea } from '../internal/localize.js';
+import { loadMessages, type MessageArea } from '../internal/localize.js';
 import { ToteElement } from '../internal/tote-element.js';
 import { baseStyles, tokens } from '../internal/styles.js';
 import { safeUrl } from '../internal/safe-url.js';
@@ -72,7 +72,10 @@ export class ToteOfferCard extends ToteElement {
   private dialogStyled = false;
   @state() private announcement = '';
 
-  @query('dialog') private dialog?: HTMLDialogElement;
+  // A getter, not lit's `@query`: a catalogue page does not download the decorator for two lookups.
+  private get dialog(): HTMLDialogElement | null {
+    return this.renderRoot.querySelector('dialog');
+  }
 
   /** The offer to show (`WidgetOffer` from the BFF). */
   @property({ attribute: false }) offer?: WidgetOffer;
@@ -131,6 +134,7 @@ export class ToteOfferCard extends ToteElement {
   private async handleChoose(): Promise<void> {
     // The picker loads on the first "Choose options": a product grid does not pay for it up front. Its dialog's
     // styles come with it and join the card's before the dialog first renders.
+    void loadMessages(this.effectiveLocale, 'picker'); // beside the picker, not after it
     try {
       const { pickerDialogStyles } = await import('../variant-picker/variant-picker.js');
       if (!this.dialogStyled && this.shadowRoot) {

@@ -1,5 +1,5 @@
 import { html, nothing, type PropertyValues } from 'lit';
-import { property, query, state } from 'lit/decorators.js';
+import { property, state } from 'lit/decorators.js';
 import { consume } from '@lit/context';
 import type { WidgetOffer } from '../../contract/api.js';
 import { ApiRequestError, isAbortError, type ToteApi } from '../../state/api-client.js';
@@ -7,12 +7,11 @@ import { apiContext } from '../../state/context.js';
 import type { MessageArea } from '../internal/localize.js';
 import { ToteElement } from '../internal/tote-element.js';
 import { baseStyles, tokens } from '../internal/styles.js';
+import { BusyWait, renderBusyText } from '../internal/busy-wait.js';
 import { offerStatusStyles, skeletonCard } from '../internal/offer-status.js';
 import { offerGridStyles } from './offer-grid.styles.js';
 import '../internal/messages-catalog.js';
 
-/** When a 429 carries no `retry_after`. */
-const DEFAULT_RETRY_SECONDS = 5;
 const SKELETON_CARDS = 8;
 
 type Status = 'idle' | 'loading' | 'ready' | 'error' | 'busy';
@@ -52,17 +51,18 @@ export class ToteOfferGrid extends ToteElement {
   @state() private status: Status = 'idle';
   @state() private loadingMore = false;
   @state() private moreFailed = false;
-  @state() private busy?: { merchantId?: number; until: number; seconds: number; reset: boolean };
-  @state() private secondsLeft = 0;
+  /** A busy shop's wait (429): the grid retries by itself when it is over. */
+  private readonly wait = new BusyWait(this);
 
-  @query('.sentinel') private sentinel?: HTMLElement;
+  // A getter, not lit's `@query`: a catalogue page does not download the decorator for two lookups.
+  private get sentinel(): HTMLElement | null {
+    return this.renderRoot.querySelector('.sentinel');
+  }
 
   private readonly flightKey = `tote-offer-grid-${++instances}`;
   private readonly seen = new Set<number>();
   private readonly merchantNames = new Map<number, string>();
-  private merchantsLookup?: Promise<void>;
   private nextCursor: string | null | undefined;
-  private ticker?: ReturnType<typeof setInterval>;
   private observer?: IntersectionObserver;
   private inFlight?: AbortController;
 
@@ -85,7 +85,6 @@ export class ToteOfferGrid extends ToteElement {
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.stopBusy();
     this.inFlight?.abort();
     this.observer?.disconnect();
     this.observer = undefined;
@@ -114,8 +113,8 @@ export class ToteOfferGrid extends ToteElement {
   private async load(reset: boolean): Promise<void> {
     const api = this.api;
     if (!api || this.offers) return;
-    if (!reset && (!this.nextCursor || this.loadingMore || this.busy || this.status !== 'ready')) return;
-    this.stopBusy();
+    if (!reset && (!this.nextCursor || this.loadingMore || this.wait.active || this.status !== 'ready')) return;
+    this.wait.stop();
     if (reset) {
       this.loaded = [];
       this.seen.clear();
@@ -142,7 +141,7 @@ export class ToteOfferGrid extends ToteElement {
       this.status = 'ready';
     } catch (e) {
       if (isAbortError(e)) return;
-      if (e instanceof ApiRequestError && e.rateLimited) this.startBusy(e, reset);
+      if (e instanceof ApiRequestError && e.rateLimited) this.startBusy(e, api, reset);
       else if (reset) this.status = 'error';
       else this.moreFailed = true;
     } finally {
@@ -150,45 +149,18 @@ export class ToteOfferGrid extends ToteElement {
     }
   }
 
-  private startBusy(error: ApiRequestError, reset: boolean): void {
-    const seconds = Math.max(1, Math.ceil(error.retryAfter ?? DEFAULT_RETRY_SECONDS));
-    this.busy = { merchantId: error.merchantId, until: Date.now() + seconds * 1000, seconds, reset };
-    this.secondsLeft = seconds;
+  private startBusy(error: ApiRequestError, api: ToteApi, reset: boolean): void {
     if (reset) this.status = 'busy';
-    void this.lookUpMerchant(error.merchantId);
-    this.ticker = setInterval(() => {
-      const busy = this.busy;
-      if (!busy) return this.stopBusy();
-      this.secondsLeft = Math.max(0, Math.ceil((busy.until - Date.now()) / 1000));
-      if (this.secondsLeft > 0) return;
-      this.stopBusy();
-      if (busy.reset) void this.load(true);
-      else {
+    this.wait.start(
+      error,
+      api,
+      () => {
+        if (reset) return void this.load(true);
         this.status = 'ready';
         void this.load(false);
-      }
-    }, 250);
-  }
-
-  private stopBusy(): void {
-    clearInterval(this.ticker);
-    this.ticker = undefined;
-    this.busy = undefined;
-  }
-
-  /** A busy merchant is named in the notice; its name may not have come with any offer yet. */
-  private async lookUpMerchant(merchantId: number | undefined): Promise<void> {
-    if (merchantId === undefined || this.merchantNames.has(merchantId) || !this.api) return;
-    this.merchantsLookup ??= this.api.merchants().then(
-      (list) => {
-        for (const m of list) this.merchantNames.set(m.id, m.name);
-        this.requestUpdate();
       },
-      () => {
-        this.merchantsLookup = undefined;
-      },
+      (id) => this.merchantNames.get(id),
     );
-    await this.merchantsLookup;
   }
 
   private watchSentinel(): void {
@@ -247,21 +219,11 @@ export class ToteOfferGrid extends ToteElement {
   }
 
   private renderNotice(count: number) {
-    if (this.busy) {
-      const merchant =
-        (this.busy.merchantId !== undefined && this.merchantNames.get(this.busy.merchantId)) || this.t('thisShop');
-      // Screen readers hear the notice once; the ticking countdown is for the eye.
-      return html`<div part="notice" class="notice busy">
-        <p class="sr-only" role="status">${this.t('rateLimited', { merchant, seconds: this.busy.seconds })}</p>
-        <p aria-hidden="true">
-          ${this.secondsLeft > 0
-            ? this.t('rateLimited', { merchant, seconds: this.secondsLeft })
-            : this.t('retryingNow', { merchant })}
-        </p>
-      </div>`;
+    if (this.wait.active) {
+      return html`<div part="notice" class="offer-status notice busy">${renderBusyText(this.wait, (key, params) => this.t(key, params))}</div>`;
     }
     if (this.status === 'error') {
-      return html`<div part="notice" class="notice error" role="alert">
+      return html`<div part="notice" class="offer-status notice error" role="alert">
         <p class="title">${this.t('loadError')}</p>
         <button part="retry-button" class="button secondary" type="button" @click=${() => this.load(true)}>
           ${this.t('retry')}
@@ -269,7 +231,7 @@ export class ToteOfferGrid extends ToteElement {
       </div>`;
     }
     if ((this.offers || this.status === 'ready') && count === 0) {
-      return html`<div part="notice" class="notice empty">
+      return html`<div part="notice" class="offer-status notice empty">
         <p class="title">${this.t('empty')}</p>
         <p>${this.t('emptyHint')}</p>
       </div>`;
@@ -278,7 +240,7 @@ export class ToteOfferGrid extends ToteElement {
   }
 
   private renderFooter(count: number) {
-    if (this.offers || this.status !== 'ready' || !count || this.busy) return nothing;
+    if (this.offers || this.status !== 'ready' || !count || this.wait.active) return nothing;
     if (this.moreFailed) {
       return html`<div class="footer" role="alert">
         <p>${this.t('loadError')}</p>

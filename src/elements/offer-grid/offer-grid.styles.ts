@@ -25,27 +25,15 @@ export const offerGridStyles = css`
   .list > li {
     min-width: 0;
   }
+  /* On top of the one-offer notice (.offer-status): a row above the cards, not a card-sized box. */
   .notice {
-    display: flex;
+    flex-direction: row;
     flex-wrap: wrap;
-    align-items: center;
-    justify-content: center;
-    gap: var(--_space-3);
-    padding: var(--_space-6) var(--_space-4);
+    min-height: 0;
     margin-block-end: var(--_space-4);
-    border: 1px solid var(--_border);
-    border-radius: var(--_radius-m);
-    background: var(--_bg-muted);
-    text-align: center;
-  }
-  .notice p {
-    margin: 0;
   }
   .notice .title {
     font-weight: var(--_font-weight-bold);
-  }
-  .notice.busy {
-    border-color: var(--_warning);
   }
   .empty {
     flex-direction: column;

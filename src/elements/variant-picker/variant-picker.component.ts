@@ -17,7 +17,7 @@ import { safeUrl } from '../internal/safe-url.js';
 import { OfferLoader } from '../internal/offer-loader.js';
 import { offerStatusStyles, renderOfferStatus } from '../internal/offer-status.js';
 import { variantPickerStyles } from './variant-picker.styles.js';
-import '../internal/messages-catalog.js';
+import '../internal/messages-picker.js';
 
 /** Below this, stock reads "Only N left". */
 const LOW_STOCK = 5;
@@ -50,7 +50,7 @@ const UNTRACKED_MAX = 99;
  * @cssproperty --tote-variant-picker-background - Behind the picker (default: the surface colour).
  */
 export class ToteVariantPicker extends ToteElement {
-  static override messageArea: MessageArea = 'catalog';
+  static override messageArea: MessageArea = 'picker';
 
   static override styles = [tokens, baseStyles, offerStatusStyles, variantPickerStyles];
 
