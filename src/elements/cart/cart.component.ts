@@ -1,5 +1,5 @@
 import { html, nothing, type PropertyValues } from 'lit';
-import { property, query, state } from 'lit/decorators.js';
+import { property, state } from 'lit/decorators.js';
 import { consume } from '@lit/context';
 import { formatMoney, multiplyMoney, type Money } from '../../contract/money.js';
 import { type CartBag, type CartLine, type CartStore, isBuyable } from '../../state/cart-store.js';
@@ -98,7 +98,10 @@ export class ToteCart extends ToteElement {
   @state() private added?: CartLine;
   @state() private toastOpen = false;
   private toastTimer?: ReturnType<typeof setTimeout>;
-  @query('dialog') private drawer?: HTMLDialogElement;
+  // A getter, not lit's `@query`: the shopper's bundles then carry no query decorator at all.
+  private get drawer(): HTMLDialogElement | null {
+    return this.renderRoot.querySelector('dialog');
+  }
 
   private unsubscribe?: () => void;
   private listenedHost?: EventTarget;

@@ -1,5 +1,5 @@
 import { html, nothing } from 'lit';
-import { property, query, state } from 'lit/decorators.js';
+import { property, state } from 'lit/decorators.js';
 import { consume } from '@lit/context';
 import type { Order } from '../../contract/order.js';
 import type { ToteApi } from '../../state/api-client.js';
@@ -128,9 +128,16 @@ export class ToteCheckout extends ToteElement {
   @state() private working = false;
   @state() private error = '';
 
-  @query('tote-address-form') private addressForm?: ToteAddressForm;
-  @query('tote-payment') private paymentEl?: TotePayment;
-  @query('tote-cart') private cartEl?: ToteCart;
+  // Lookups as getters, not lit's `@query`: the shopper's bundles then carry no query decorator at all.
+  private get addressForm(): ToteAddressForm | null {
+    return this.renderRoot.querySelector('tote-address-form');
+  }
+  private get paymentEl(): TotePayment | null {
+    return this.renderRoot.querySelector('tote-payment');
+  }
+  private get cartEl(): ToteCart | null {
+    return this.renderRoot.querySelector('tote-cart');
+  }
 
   private readonly flow = new CheckoutController(this, {
     api: () => this.api,

@@ -72,7 +72,7 @@ export class ToteOfferCard extends ToteElement {
   private dialogStyled = false;
   @state() private announcement = '';
 
-  // A getter, not lit's `@query`: a catalogue page does not download the decorator for two lookups.
+  // A getter, not lit's `@query`: the shopper's bundles then carry no query decorator at all.
   private get dialog(): HTMLDialogElement | null {
     return this.renderRoot.querySelector('dialog');
   }

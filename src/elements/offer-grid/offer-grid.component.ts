@@ -54,7 +54,7 @@ export class ToteOfferGrid extends ToteElement {
   /** A busy shop's wait (429): the grid retries by itself when it is over. */
   private readonly wait = new BusyWait(this);
 
-  // A getter, not lit's `@query`: a catalogue page does not download the decorator for two lookups.
+  // A getter, not lit's `@query`: the shopper's bundles then carry no query decorator at all.
   private get sentinel(): HTMLElement | null {
     return this.renderRoot.querySelector('.sentinel');
   }
