@@ -13,7 +13,8 @@ import { figure, type Figure } from './stats.js';
 const DIR = 'dist/split';
 const isStripeSource = (s: string) => /(^|\/)src\/stripe\/|@stripe\/stripe-js/.test(s);
 
-function carriesStripe(file: string): boolean {
+/** Whether a chunk of the split bundle carries Stripe code (named by its source map). */
+export function carriesStripe(file: string): boolean {
   const map = `${file}.map`;
   if (!existsSync(map)) throw new Error(`${map} missing: the split build keeps source maps`);
   return (JSON.parse(readFileSync(map, 'utf8')) as { sources: string[] }).sources.some(isStripeSource);
