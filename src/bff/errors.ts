@@ -11,6 +11,7 @@ import {
   ServiceResponseError,
   ServiceTimeoutError,
 } from '../contract/client.js';
+import { WholeResponse } from './whole-bodies.js';
 
 type ErrorDetails = Omit<ApiError['error'], 'code' | 'message'>;
 
@@ -39,7 +40,7 @@ const JSON_HEADERS = {
 };
 
 export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), { status, headers: { ...JSON_HEADERS, ...headers } });
+  return new WholeResponse(JSON.stringify(body), { status, headers: { ...JSON_HEADERS, ...headers } });
 }
 
 /**
@@ -99,9 +100,14 @@ export function errorResponse(error: ApiHttpError, redact: Redact): Response {
  * (an offer named after the token) has it replaced before it is sent.
  */
 export async function redactJsonAnswer(response: Response, redact: Redact): Promise<Response> {
+  if (response instanceof WholeResponse) {
+    const text = response.wholeText;
+    // Most answers hold no credential: they are sent as they are.
+    return text !== null && redact.finds(text) ? new WholeResponse(redact(text), response) : response;
+  }
   if (!response.body || !/^application\/json/i.test(response.headers.get('content-type') ?? '')) return response;
   const text = await response.text();
-  return new Response(redact.finds(text) ? redact(text) : text, { status: response.status, headers: response.headers });
+  return new WholeResponse(redact.finds(text) ? redact(text) : text, response);
 }
 
 /** A merchant asking for more than this is still worth asking again by then; a shopper will not wait longer anyway. */

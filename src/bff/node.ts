@@ -9,6 +9,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createBff, type BffHandler } from './create-bff.js';
 import type { BffConfig } from './config.js';
+import { WholeRequest, WholeResponse } from './whole-bodies.js';
 
 export interface NodeAdapterOptions {
   /** Longest a client may take to send a whole request (headers and body); then 408. Default 5 s. */
@@ -22,6 +23,8 @@ export interface NodeAdapterOptions {
 }
 
 const DEFAULT_REQUEST_TIMEOUT_MS = 5_000;
+/** A body declared this small is read whole before the handler runs (every widget request); larger ones are streamed to it. */
+const WHOLE_BODY_MAX_BYTES = 64 * 1024;
 const DEFAULT_MAX_UNREAD_BODY_BYTES = 10 * 1024 * 1024;
 
 const SUSPICIOUS_PATH = /(^|\/)\.{1,2}(\/|$|\?)|%2e|%2f|%5c|\\|\/\//i;
@@ -84,7 +87,18 @@ function bodyOf(req: IncomingMessage) {
   return { stream, detach: () => detach() };
 }
 
-function toRequest(req: IncomingMessage, signal: AbortSignal, body: ReadableStream<Uint8Array> | undefined): Request {
+/** The whole body of a request that declared its length, or undefined when the client left (or was cut off at the deadline) first. */
+function readWhole(req: IncomingMessage): Promise<Buffer | undefined> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.once('end', () => resolve(Buffer.concat(chunks)));
+    req.once('close', () => resolve(undefined));
+    req.once('error', () => resolve(undefined));
+  });
+}
+
+function toRequest(req: IncomingMessage, signal: AbortSignal, body: ReadableStream<Uint8Array> | Buffer | undefined): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
@@ -93,12 +107,9 @@ function toRequest(req: IncomingMessage, signal: AbortSignal, body: ReadableStre
   // The host only feeds the same-origin check; the upstream address never comes from it.
   const host = /^[A-Za-z0-9.:[\]-]{1,255}$/.test(req.headers.host ?? '') ? req.headers.host : 'localhost';
   const url = new URL(fullUrl(req), `http://${host}`);
-  return new Request(url, {
-    method: req.method,
-    headers,
-    signal,
-    ...(body ? { body, duplex: 'half' } : {}),
-  } as RequestInit);
+  const init = { method: req.method, headers, signal };
+  if (Buffer.isBuffer(body)) return new WholeRequest(url, init, body);
+  return new Request(url, { ...init, ...(body ? { body, duplex: 'half' } : {}) } as RequestInit);
 }
 
 /**
@@ -137,7 +148,8 @@ export function toNodeListener(handler: BffHandler, options: NodeAdapterOptions 
     const path = fullUrl(req).split('?')[0]!;
     if (SUSPICIOUS_PATH.test(path)) return plainError(res, 400, 'bad_request', 'Path with dot segments or encoded separators');
     const aborted = new AbortController();
-    res.on('close', () => aborted.abort());
+    // Only a client that left before the whole answer was sent aborts the work (an abort builds a DOMException: not for every request).
+    res.on('close', () => res.writableFinished || aborted.abort());
     // A client that trickles its body holds a socket and a handler: past the deadline it gets 408 and is closed.
     const deadline = setTimeout(() => {
       if (req.complete) return;
@@ -149,10 +161,14 @@ export function toNodeListener(handler: BffHandler, options: NodeAdapterOptions 
     res.on('close', () => clearTimeout(deadline));
 
     const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
-    const body = hasBody ? bodyOf(req) : undefined;
+    const declared = Number(req.headers['content-length'] ?? NaN);
+    const small = hasBody && declared <= WHOLE_BODY_MAX_BYTES;
+    const whole = small ? await readWhole(req) : undefined;
+    if (small && !whole) return;
+    const body = hasBody && !small ? bodyOf(req) : undefined;
     let request: Request;
     try {
-      request = toRequest(req, aborted.signal, body?.stream);
+      request = toRequest(req, aborted.signal, whole ?? body?.stream);
     } catch {
       return plainError(res, 400, 'bad_request', 'Malformed request');
     }
@@ -164,6 +180,15 @@ export function toNodeListener(handler: BffHandler, options: NodeAdapterOptions 
     // Refused before its body was read (too large): the rest of the upload is still on the socket, so it cannot carry another request.
     const unread = !req.complete;
     if (unread) headers.connection = 'close';
+    if (response instanceof WholeResponse || (response.body && !isEventStream(response))) {
+      // A whole answer (JSON): headers and body leave in one write, with its length, instead of chunk by chunk.
+      const bytes = response instanceof WholeResponse ? Buffer.from(response.wholeText ?? '') : Buffer.from(await response.arrayBuffer());
+      headers['content-length'] = String(bytes.byteLength);
+      res.writeHead(response.status, headers);
+      if (!unread) return void res.end(bytes);
+      res.write(bytes);
+      return void (await endAfterUnread(req, res, body, maxUnread));
+    }
     res.writeHead(response.status, headers);
     if (response.body) {
       res.flushHeaders();
@@ -181,16 +206,19 @@ export function toNodeListener(handler: BffHandler, options: NodeAdapterOptions 
         // The client went away mid-stream.
       }
     }
-    if (unread) {
-      // Closing now would reset a client still uploading, and it would never read the answer: read the rest first.
-      body?.detach();
-      if (!(await discardRest(req, maxUnread))) {
-        res.end();
-        return void req.socket?.destroy();
-      }
-    }
+    if (unread) return void (await endAfterUnread(req, res, body, maxUnread));
     res.end();
   };
+}
+
+const isEventStream = (response: Response) => /^text\/event-stream/i.test(response.headers.get('content-type') ?? '');
+
+/** Closing now would reset a client still uploading, and it would never read the answer: read the rest first. */
+async function endAfterUnread(req: IncomingMessage, res: ServerResponse, body: { detach(): void } | undefined, maxUnread: number) {
+  body?.detach();
+  const whole = await discardRest(req, maxUnread);
+  res.end();
+  if (!whole) req.socket?.destroy();
 }
 
 /** An `http.Server` running the BFF (not yet listening: call `.listen(port)`). */

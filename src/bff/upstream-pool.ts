@@ -13,6 +13,7 @@
  * requires.
  */
 import { Agent, request } from 'undici';
+import { WholeResponse } from './whole-bodies.js';
 
 /** Margin before the server's keep-alive hint runs out: covers the time the hint's response took to arrive. */
 const KEEP_ALIVE_MARGIN_MS = 100;
@@ -41,7 +42,7 @@ export function createUpstreamFetch(): typeof fetch {
       if (value === undefined) continue;
       for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
     }
-    return new Response(NULL_BODY.has(res.statusCode) ? null : text, { status: res.statusCode, headers });
+    return new WholeResponse(NULL_BODY.has(res.statusCode) ? null : text, { status: res.statusCode, headers });
   };
 }
 
