@@ -245,10 +245,6 @@ export class CheckoutController implements ReactiveController {
     return this.quoteTask.status === 1; // TaskStatus.PENDING
   }
 
-  get totalsDisagree(): boolean {
-    return !!this.quote && quoteTotalsDisagree(this.quote);
-  }
-
   private wantsQuote(): boolean {
     return !!this.connected && !!this.options.api() && !this.state.placed && this.buyableLines.length > 0;
   }

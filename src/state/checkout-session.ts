@@ -181,7 +181,6 @@ export class CheckoutSession {
   readonly key: string;
   private readonly storage: MaybeStorage;
   private current: CheckoutState;
-  private readonly listeners = new Set<(state: CheckoutState) => void>();
 
   constructor(options: CheckoutSessionOptions = {}) {
     this.mode = options.mode ?? 'cart';
@@ -194,16 +193,10 @@ export class CheckoutSession {
     return this.current;
   }
 
-  subscribe(fn: (state: CheckoutState) => void): () => void {
-    this.listeners.add(fn);
-    return () => this.listeners.delete(fn);
-  }
-
   /** Applies a change and persists it. */
   update(patch: Partial<Omit<CheckoutState, 'mode'>>): void {
     this.current = { ...this.current, ...patch };
     this.write();
-    for (const fn of this.listeners) fn(this.current);
   }
 
   goTo(step: CheckoutStep, facts: CheckoutFacts): CheckoutStep {
@@ -246,7 +239,6 @@ export class CheckoutSession {
     const { shipping, billing, billingSameAsShipping } = this.current;
     this.current = { ...initialCheckoutState(this.mode), shipping, billing, billingSameAsShipping };
     this.write();
-    for (const fn of this.listeners) fn(this.current);
   }
 
   private read(): unknown {
