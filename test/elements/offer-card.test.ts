@@ -141,4 +141,22 @@ describe('tote-offer-card', () => {
     await el.updateComplete;
     expect(el.shadowRoot!.querySelector('article [role="status"]')!.textContent).to.equal('Added Organic cotton tee to the cart');
   });
+
+  it('the picker dialog is styled as a dialog (its styles come with the picker), and a card given another offer closes it', async () => {
+    const el = await fixture<ToteOfferCard>(html`<tote-offer-card .offer=${tee}></tote-offer-card>`);
+    await el.showOptions();
+    const dialog = el.shadowRoot!.querySelector('dialog')!;
+    expect(dialog.open).to.equal(true);
+    // The picker's chunk brought the dialog's styles: rounded, no border, a close button 44 px high.
+    expect(getComputedStyle(dialog).borderTopStyle).to.equal('none');
+    expect(getComputedStyle(el.shadowRoot!.querySelector<HTMLElement>('.close')!).minHeight).to.equal('44px');
+    // A grid reuses its cards by position: the same card now shows another product, with nothing of the last open.
+    el.offer = { ...tee, id: tee.id + 1000, name: 'Another tee' };
+    await el.updateComplete;
+    await el.updateComplete;
+    expect(dialog.open).to.equal(false);
+    expect(el.shadowRoot!.querySelector('tote-variant-picker')).to.equal(null);
+    expect(el.shadowRoot!.querySelector('article [role="status"]')!.textContent).to.equal('');
+  });
 });
+
