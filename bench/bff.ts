@@ -4,6 +4,7 @@
  * the sandbox, same run, with autocannon. Each server runs in its own process.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { SERVICE_HEADERS } from './servers.js';
@@ -71,6 +72,16 @@ async function load(url: string, opts: { method?: 'GET' | 'POST'; body?: string;
 }
 
 const sum = (loads: Load[]) => loads.reduce((a, l) => a + l.total, 0);
+
+/** CPU time (user + system, ms) a process has used so far, from Linux's /proc; undefined elsewhere. */
+function cpuMs(pid: number | undefined): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10; // utime, stime in clock ticks (USER_HZ = 100)
+  } catch {
+    return undefined;
+  }
+}
 const offerCalls = (calls: string[]) => calls.filter((c) => c.includes('/v1/catalog/')).length;
 
 async function json(url: string, init?: RequestInit): Promise<unknown> {
@@ -112,12 +123,24 @@ export async function measureBff(log: (m: string) => void): Promise<Figure[]> {
     };
     const results: Record<keyof typeof targets, Load[]> = { cachedOffers: [], uncachedOffers: [], directOffers: [], directEstimate: [], bffQuote: [], directQuoteEstimate: [] };
     const upstream = { cached: [] as string[], uncached: [] as string[] };
+    // CPU per request of each process, so that a ratio taken on a busy machine can be told apart from the work itself.
+    const cpu = { quoteBff: [] as number[], quoteSandbox: [] as number[], estimateSandbox: [] as number[] };
     for (let run = 0; run < RUNS; run++) {
       // Interleaved, so that a slow moment of the machine hits every target alike.
       for (const [name, go] of Object.entries(targets) as [keyof typeof targets, () => Promise<Load>][]) {
         log(`bff: ${name}, run ${run + 1}/${RUNS}`);
         await json(stats);
-        results[name].push(await go());
+        const before = [cpuMs(bff.child.pid), cpuMs(sandbox.child.pid)];
+        const loaded = await go();
+        results[name].push(loaded);
+        const [b, sb] = [cpuMs(bff.child.pid), cpuMs(sandbox.child.pid)];
+        if (b !== undefined && sb !== undefined && before[0] !== undefined && before[1] !== undefined) {
+          if (name === 'bffQuote') {
+            cpu.quoteBff.push((b - before[0]) / loaded.total);
+            cpu.quoteSandbox.push((sb - before[1]) / loaded.total);
+          }
+          if (name === 'directQuoteEstimate') cpu.estimateSandbox.push((sb - before[1]) / loaded.total);
+        }
         const calls = (await json(stats)) as { cached: string[]; uncached: string[] };
         if (name === 'cachedOffers') upstream.cached.push(...calls.cached);
         if (name === 'uncachedOffers') upstream.uncached.push(...calls.uncached);
@@ -147,6 +170,13 @@ export async function measureBff(log: (m: string) => void): Promise<Figure[]> {
     figures.push(
       ratio(SECTION, 'bff.quote.vs_direct', 'quote mean latency, BFF / sandbox estimate (goal ≤ 1.5)', results.bffQuote.map((l) => l.mean), results.directQuoteEstimate.map((l) => l.mean)),
     );
+    if (cpu.quoteBff.length) {
+      figures.push(
+        figure(SECTION, 'bff.quote.cpu_bff', 'CPU per quote: the BFF process (user + system)', 'ms', cpu.quoteBff),
+        figure(SECTION, 'bff.quote.cpu_sandbox', 'CPU per quote: the sandbox behind it', 'ms', cpu.quoteSandbox),
+        figure(SECTION, 'bff.quote_direct.cpu_sandbox', 'CPU per estimate straight: the sandbox', 'ms', cpu.estimateSandbox),
+      );
+    }
     return figures;
   } finally {
     bff.child.kill();
