@@ -1,3 +1,0 @@
-import { build } from 'esbuild';
-const r = await build({ stdin: { contents: ["import './dist/elements/provider/provider.js';","import './dist/elements/offer-grid/offer-grid.js';","import './dist/elements/offer-card/offer-card.js';"].join('\n'), resolveDir: process.cwd(), sourcefile: 'catalog-entry.js', loader: 'js' }, bundle: true, splitting: true, format: 'esm', minify: true, target: 'es2022', conditions: ['production'], outdir: '/tmp/bytes/catout', write: true, metafile: true, logLevel: 'error' });
-for (const [k,v] of Object.entries(r.metafile.outputs)) console.log(k, v.bytes, v.imports.map(i=>i.kind+':'+i.path).join(' '));

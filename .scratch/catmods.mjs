@@ -1,5 +1,0 @@
-import { build } from 'esbuild';
-const r = await build({ stdin: { contents: ["import './dist/elements/provider/provider.js';","import './dist/elements/offer-grid/offer-grid.js';","import './dist/elements/offer-card/offer-card.js';"].join('\n'), resolveDir: process.cwd(), sourcefile: 'catalog-entry.js', loader: 'js' }, bundle: true, splitting: true, format: 'esm', minify: true, target: 'es2022', outdir: 'bench-out', write: false, metafile: true, logLevel: 'error' });
-const outs = r.metafile.outputs; const entry = Object.keys(outs).find(p => outs[p].entryPoint === 'catalog-entry.js');
-const eager = new Set(); const visit = p => { if (eager.has(p)) return; eager.add(p); for (const i of outs[p].imports) if (i.kind === 'import-statement') visit(i.path); }; visit(entry);
-for (const p of eager) { console.log('==', p, outs[p].bytes); for (const [k, v] of Object.entries(outs[p].inputs).sort((a,b)=>b[1].bytesInOutput-a[1].bytesInOutput)) console.log(v.bytesInOutput, k.replace(/^.*node_modules\//,'')); }
