@@ -252,8 +252,8 @@ for (const engine of engines()) describe(`checkout (e2e, ${engine})`, { timeout:
     demo?.child.kill('SIGTERM');
   });
 
-  async function withPage(run: (page: Page) => Promise<void>) {
-    const context = await browser.newContext();
+  async function withPage(run: (page: Page) => Promise<void>, viewport?: { width: number; height: number }) {
+    const context = await browser.newContext(viewport ? { viewport } : {});
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
@@ -312,6 +312,19 @@ for (const engine of engines()) describe(`checkout (e2e, ${engine})`, { timeout:
         assert.equal((await statuses.allTextContents())[1]!.trim(), 'Rejected');
       }));
   }
+
+  // Most shoppers are on phones, and most phones run WebKit: the same path at a phone's width, where the
+  // summary folds into a bar, the picker fills the screen and the cart is a full-height drawer; nothing may
+  // make the page scroll sideways.
+  it('on a phone (375 × 740), direct mode: three merchants to the placed order', () =>
+    withPage(async (page) => {
+      await toConfirm(page, demo.url, 'direct');
+      const { width, scrollWidth } = await page.evaluate(() => ({ width: document.documentElement.clientWidth, scrollWidth: document.documentElement.scrollWidth }));
+      // WebKitGTK's MiniBrowser window does not shrink below 447 px: there the check runs at that width.
+      assert.ok(width <= 447, `a phone's width (${width} px)`);
+      assert.ok(scrollWidth <= width, `nothing wider than the screen (${scrollWidth} > ${width} px)`);
+      await placeOrder(page);
+    }, { width: 375, height: 740 }));
 
   it('a declined card returns to the payment step with the cart intact; the approving card then places one order', () =>
     withPage(async (page) => {

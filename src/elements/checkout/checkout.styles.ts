@@ -111,8 +111,9 @@ export const checkoutStyles = [
       position: sticky;
       bottom: 0;
       z-index: 1;
-      margin: 0 calc(-1 * var(--_space-2));
-      padding: var(--_space-3) var(--_space-2);
+      /* Within the element's own box: bleeding past it made a phone's page scroll sideways when the host page's
+         margin was narrower than the bleed. */
+      padding: var(--_space-3) 0;
       background: var(--tote-checkout-bar-background, var(--_bg));
       border-top: 1px solid var(--_border);
     }
