@@ -15,6 +15,7 @@
  */
 import { createHash } from 'node:crypto';
 import { ServiceError, ServiceNetworkError, ServiceTimeoutError } from '../contract/client.js';
+import { IDEMPOTENCY_HEADER } from '../contract/api.js';
 import { ApiHttpError, toApiError } from './errors.js';
 import type { IdempotencyRecord, IdempotencyStore } from './stores/index.js';
 
@@ -41,7 +42,7 @@ const KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,128}$/;
 
 /** Validates the header; the key is chosen by the browser, so its shape is checked like any input. */
 export function readIdempotencyKey(request: Request): string {
-  const key = request.headers.get('idempotency-key');
+  const key = request.headers.get(IDEMPOTENCY_HEADER);
   if (key === null) {
     throw new ApiHttpError(400, 'bad_request', 'Idempotency-Key header is required', {
       fields: [{ path: 'Idempotency-Key', message: 'required' }],

@@ -1,7 +1,7 @@
 /**
  * Node's `http` server in front of the web-standard handler. Also refuses
  * raw paths with dot segments or encoded slashes before URL parsing would
- * quietly normalise `/carts/1/../2` into `/carts/2`, bounds how long a
+ * quietly normalise `/orders/1/../2` into `/orders/2`, bounds how long a
  * client may take to send its request (408), and reads what is left of a
  * refused upload before closing, so the client sees the refusal rather
  * than a reset connection.
