@@ -54,7 +54,9 @@ const declarations = run(process.execPath, ['node_modules/typescript/bin/tsc', '
  * Everything the split entry imports statically goes into the entry file itself: one request up front, and
  * `tote-provider` defined before the elements that consume its context (default chunking put cart.ts in a
  * shared chunk that ran first). lit's `live` directive joins it (700 B): it is shared by the checkout and the
- * variant picker, and a chunk of its own would cost the checkout a second round trip.
+ * variant picker, and a chunk of its own would cost the checkout a second round trip. So do the zod-free
+ * `src/contract/` helpers (150 B): the checkout group takes in what its modules import, and `statuses.ts` there
+ * made the operator chunks import the whole checkout chunk for one status test.
  */
 function initialChunk() {
   const initial = new Set();
@@ -70,7 +72,7 @@ function initialChunk() {
         for (const id of this.getModuleIds()) if (this.getModuleInfo(id)?.isEntry) visit(id);
       },
     },
-    group: { name: 'tote', priority: 2, test: (id) => initial.has(id) || /\/lit(-html)?\/directives\/live\.js$/.test(id) },
+    group: { name: 'tote', priority: 2, test: (id) => initial.has(id) || /\/lit(-html)?\/directives\/live\.js$|\/src\/contract\//.test(id) },
   };
 }
 

@@ -212,9 +212,15 @@ for (const engine of engines()) describe(`script tag under a strict CSP (${engin
     assert.ok(scripts.includes('/dist/split/tote.js'));
     assert.deepEqual(scripts.filter((s) => lazy.test(s)), [], 'no operator element and no sanitiser up front');
     assert.equal(await page.evaluate(() => !!customElements.get('tote-merchant-health')), false);
+    const before = scripts.length;
     await page.evaluate(() => document.querySelector('main')!.append(document.createElement('tote-merchant-health')));
     await page.waitForFunction(() => !!customElements.get('tote-merchant-health'));
     assert.deepEqual(scripts.map((s) => lazy.exec(s)?.[1]).filter(Boolean), ['merchant-health']);
+    // Every chunk the operator element fetched, by name (`<name>-<8-character hash>.js`): its own and the operator
+    // code shared with onboarding, nothing of the checkout flow (it once came along for one status helper).
+    const chunk = /^\/dist\/split\/([a-z-]+)-[\w-]{8}\.js$/;
+    const fetched = scripts.slice(before).map((s) => chunk.exec(s)?.[1] ?? s);
+    assert.deepEqual(fetched.filter((name) => name !== 'shared'), ['merchant-health'], `fetched ${fetched.join(', ')}`);
     assert.equal(await page.evaluate(() => !!customElements.get('tote-merchant-onboarding')), false, 'onboarding still not loaded');
     const p = await problems.read();
     assert.deepEqual(p.violations, []);
