@@ -125,9 +125,11 @@ export class CheckoutController implements ReactiveController {
       args: () => [this.wantsQuote() ? quoteKey(this.request()) : ''] as [string],
       task: async ([key], { signal }) => {
         const api = this.options.api();
-        const req = this.request();
-        if (!key || !api || !req) return initialState;
+        if (!key || !api || !this.request()) return initialState;
         await sleep(QUOTE_DEBOUNCE_MS, signal);
+        // Read after the wait: the first cart-mode quote may have brought the cart's token meanwhile.
+        const req = this.request();
+        if (!req) return initialState;
         if (req.mode === 'cart' && !req.quote_token) {
           // The first cart-mode quote creates the service cart: it is never abandoned midway (a newer quote
           // would create a second cart beside it); newer quotes wait for it and update that cart.

@@ -423,6 +423,18 @@ describe('tote-checkout flow', function () {
     expect(first.bff.carts(), 'one service cart across reloads').to.equal(1);
   });
 
+  it('cart mode: inputs that change while the first quote creates the service cart make no second cart', async () => {
+    // The first quote (no token yet) is answered while the next one waits out its debounce: that one must read the
+    // token the first brought, not the request it started with (seen as 2 carts in Firefox on a busy machine).
+    const { el, bff, store } = await mount({ bff: { delayMs: 100 } });
+    await waitUntil(() => bff.quotes().length === 1, 'the first quote sent', { timeout: 4000 });
+    store.setQuantity(threeMerchantLines[0]!.sku_id, 2);
+    await waitUntil(() => bff.quotes().length === 2, 'the second quote sent', { timeout: 4000 });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(bff.carts(), 'one service cart').to.equal(1);
+    expect((bff.quotes()[1]!.body as { quote_token?: string }).quote_token, 'the second quote edits that cart').to.match(/^q\./);
+  });
+
   it('works with storage that throws on every call', async () => {
     const throwing = { getItem() { throw new Error('denied'); }, setItem() { throw new Error('denied'); }, removeItem() { throw new Error('denied'); } };
     const { el } = await mount({ storage: throwing });
