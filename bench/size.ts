@@ -234,8 +234,8 @@ export async function measureSize(log: (m: string) => void): Promise<Figure[]> {
     ensureBuild(log);
     const oneFile = sizesOf(readFileSync('dist/tote.js'));
     const eagerFiles = staticClosure(`${SPLIT}/tote.js`);
-    // The budgeted journey leaves out the Stripe adapter: it loads only for payment="stripe", in place of
-    // the built-in payment step's own fields (docs/benchmarks.md says why); it is reported beside it.
+    // The budgeted journey is issue 18's: with the Stripe adapter (a shop paying through Stripe loads it). The
+    // journey without it (a shop on another payment adapter) is reported beside it.
     const journeyFiles = reachable(`${SPLIT}/tote.js`, (f) => notShopper(f) || carriesStripe(f));
     const journeyStripeFiles = reachable(`${SPLIT}/tote.js`, notShopper);
     const eager = load(eagerFiles);
