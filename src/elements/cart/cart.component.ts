@@ -1,17 +1,17 @@
 import { html, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { consume } from '@lit/context';
-import { formatMoney, multiplyMoney, type Money } from '../../contract/money.js';
+import { formatMoney, type Money } from '../../contract/money.js';
 import { type CartBag, type CartLine, type CartStore, isBuyable } from '../../state/cart-store.js';
 import { isAbortError, type ToteApi } from '../../state/api-client.js';
 import { revalidateCart } from '../../state/cart-revalidate.js';
 import { apiContext, cartContext, hostContext } from '../../state/context.js';
 import { loadOnDemand } from '../internal/on-demand.js';
-import { safeUrl } from '../internal/safe-url.js';
 import { loadMessages, type MessageArea } from '../internal/localize.js';
 import { ToteElement } from '../internal/tote-element.js';
 import type { ToteCartOpenDetail } from '../internal/events.js';
 import { cartStyles } from './cart.styles.js';
+import { type CartLineView, renderCartLine } from './cart-line.js';
 import '../internal/messages-cart.js';
 
 /** Drawn, not an emoji: the host page may have no emoji font (it showed as a blank box). */
@@ -173,18 +173,6 @@ export class ToteCart extends ToteElement {
     }, TOAST_MS);
   }
 
-  private handleStep(line: CartLine, delta: number) {
-    this.store?.setQuantity(line.sku_id, line.quantity + delta);
-  }
-
-  private handleQuantityChange(line: CartLine, e: Event) {
-    const input = e.target as HTMLInputElement;
-    const n = Math.trunc(Number(input.value));
-    if (Number.isFinite(n) && n >= 1) this.store?.setQuantity(line.sku_id, n);
-    // Junk or zero: show the quantity the store kept (removal is an explicit button).
-    input.value = String(this.store?.line(line.sku_id)?.quantity ?? line.quantity);
-  }
-
   private handleRemove(line: CartLine) {
     const index = this.lines.indexOf(line);
     this.store?.remove(line.sku_id);
@@ -235,6 +223,11 @@ export class ToteCart extends ToteElement {
     el?.focus();
     el?.scrollIntoView?.({ block: 'center' });
     return !!el;
+  }
+
+  /** What a line's rendering needs from the cart (cart-line.ts). */
+  private get lineView(): CartLineView {
+    return { t: (key, params) => this.t(key, params), money: (m) => this.money(m), store: this.store, remove: (line) => this.handleRemove(line) };
   }
 
   private money(m: Money): string {
@@ -332,7 +325,7 @@ export class ToteCart extends ToteElement {
         <span class="unit">${this.t('itemCount', { count: bag.lines.reduce((n, l) => n + l.quantity, 0) })}</span>
       </div>
       <ul>
-        ${bag.lines.map((line) => this.renderLine(line))}
+        ${bag.lines.map((line) => renderCartLine(line, this.lineView))}
       </ul>
       <dl class="subtotal" part="subtotal">
         <dt>${this.t('bagSubtotal')}</dt>
@@ -340,85 +333,4 @@ export class ToteCart extends ToteElement {
       </dl>
     </section>`;
   }
-
-  private renderLine(line: CartLine) {
-    const image = safeUrl(line.image);
-    const max = Math.min(line.max_quantity ?? 1000, 1000);
-    const blocking = !isBuyable(line);
-    const lineTotal = multiplyMoney({ amount: line.unit_price, currency: line.currency }, line.quantity);
-    const nameId = `name-${line.sku_id}`;
-    const issueId = `issue-${line.sku_id}`;
-    return html`<li
-      class="line ${blocking ? 'blocked' : ''}"
-      part="line"
-      data-sku=${line.sku_id}
-      tabindex="-1"
-      aria-labelledby=${nameId}
-      aria-describedby=${line.issue ? issueId : nothing}
-    >
-      ${image
-        ? html`<img part="image" src=${image} alt="" width="64" height="64" loading="lazy" />`
-        : html`<span class="no-image" part="image" aria-hidden="true"></span>`}
-      <div>
-        <div class="name" id=${nameId}>${line.name}</div>
-        ${line.variant_values.length
-          ? html`<p class="variants">${line.variant_values.map((v, i) => html`${i ? ', ' : ''}${v.variant}: ${v.value}`)}</p>`
-          : nothing}
-        <div class="unit"><span class="sr-only">${this.t('unitPrice')}: </span>${this.money({ amount: line.unit_price, currency: line.currency })}</div>
-        <div class="controls">
-          ${blocking ? nothing : this.renderStepper(line, max)}
-          <button class="link" part="remove-button" type="button" aria-label=${this.t('removeItem', { name: line.name })} @click=${() => this.handleRemove(line)}>
-            ${this.t('remove')}
-          </button>
-        </div>
-      </div>
-      <div class="line-total">${this.money(lineTotal)}</div>
-      ${line.issue ? this.renderIssue(line, issueId) : nothing}
-    </li>`;
-  }
-
-  private renderStepper(line: CartLine, max: number) {
-    return html`<div class="stepper" part="quantity">
-      <button type="button" aria-label=${this.t('decreaseQuantityOf', { name: line.name })} ?disabled=${line.quantity <= 1} @click=${() => this.handleStep(line, -1)}>−</button>
-      <input
-        type="number"
-        inputmode="numeric"
-        min="1"
-        max=${max}
-        .value=${String(line.quantity)}
-        aria-label=${this.t('quantityOf', { name: line.name })}
-        @change=${(e: Event) => this.handleQuantityChange(line, e)}
-      />
-      <button type="button" aria-label=${this.t('increaseQuantityOf', { name: line.name })} ?disabled=${line.quantity >= max} @click=${() => this.handleStep(line, 1)}>+</button>
-    </div>
-    ${line.max_quantity !== undefined && line.quantity >= line.max_quantity ? html`<span class="unit">${this.t('maxStock', { count: line.max_quantity })}</span>` : nothing}`;
-  }
-
-  private renderIssue(line: CartLine, id: string) {
-    const blocking = !isBuyable(line);
-    let text: string;
-    switch (line.issue) {
-      case 'unavailable':
-        text = this.t('issueUnavailable');
-        break;
-      case 'out_of_stock':
-        text = this.t('issueOutOfStock');
-        break;
-      case 'price_changed':
-        text = this.t('issuePriceChanged', {
-          before: line.previous_unit_price === undefined ? '—' : this.money({ amount: line.previous_unit_price, currency: line.currency }),
-          after: this.money({ amount: line.unit_price, currency: line.currency }),
-        });
-        break;
-      default:
-        text = this.t('issueQuantityReduced', { count: line.quantity });
-    }
-    return html`<p class="issue ${blocking ? 'blocking' : ''}" part="issue" id=${id}>
-      <span>${text}</span>
-      ${blocking
-        ? nothing
-        : html`<button class="link" type="button" @click=${() => this.store?.acknowledge(line.sku_id)}>${this.t('acknowledge')}</button>`}
-    </p>`;
-  }
 }
-

@@ -1,9 +1,8 @@
 import { html, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { consume } from '@lit/context';
-import type { Order } from '../../contract/order.js';
 import type { ToteApi } from '../../state/api-client.js';
-import type { CartLine, CartStore } from '../../state/cart-store.js';
+import type { CartStore } from '../../state/cart-store.js';
 import { CheckoutController } from '../../state/checkout-controller.js';
 import { isBlocking } from '../../state/checkout-order.js';
 import { choicesFromQuote } from '../../state/checkout-quote.js';
@@ -21,34 +20,10 @@ import { renderConfirmation } from './confirmation.js';
 import { renderRecap, renderStepNav, renderSummary } from './steps.js';
 import { noticeText } from './notices.js';
 
-/** `tote-checkout-submit` (cancelable): "Place order" was pressed; `preventDefault()` stops the submit. */
-export interface ToteCheckoutSubmitDetail {
-  mode: CheckoutMode;
-  idempotency_key: string;
-  lines: readonly CartLine[];
-}
-/** `tote-checkout-complete`: the order was placed (some bags may have been rejected: see their status). */
-export interface ToteCheckoutCompleteDetail {
-  order: Order;
-  access: string;
-}
-/** `tote-checkout-step`: the checkout moved to another step. */
-export interface ToteCheckoutStepDetail {
-  step: CheckoutStep;
-}
-/** `tote-checkout-continue` (cancelable): "Continue shopping" on the confirmation; `preventDefault()` keeps the page. */
-export interface ToteCheckoutContinueDetail {
-  /** Where the checkout goes unless prevented: the provider's `shop-url`, or `undefined` for `history.back()`. */
-  url?: string;
-}
+import type { ToteCheckoutSubmitDetail } from './checkout-events.js';
+export type { ToteCheckoutSubmitDetail, ToteCheckoutCompleteDetail, ToteCheckoutStepDetail, ToteCheckoutContinueDetail } from './checkout-events.js';
 
 declare global {
-  interface GlobalEventHandlersEventMap {
-    'tote-checkout-submit': CustomEvent<ToteCheckoutSubmitDetail>;
-    'tote-checkout-complete': CustomEvent<ToteCheckoutCompleteDetail>;
-    'tote-checkout-step': CustomEvent<ToteCheckoutStepDetail>;
-    'tote-checkout-continue': CustomEvent<ToteCheckoutContinueDetail>;
-  }
   interface HTMLElementTagNameMap {
     'tote-checkout': ToteCheckout;
   }
