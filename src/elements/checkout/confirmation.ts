@@ -9,9 +9,7 @@ import { formatMoney } from '../../contract/money.js';
 import type { Bag } from '../../contract/order.js';
 import type { CheckoutController } from '../../state/checkout-controller.js';
 import { bagStatus } from '../../state/checkout-order.js';
-import type { MessageKey } from '../internal/localize.js';
-
-type T = (key: MessageKey, params?: Record<string, string | number>) => string;
+import type { MessageKey, Translate as T } from '../internal/localize.js';
 
 const NEXT: Record<string, MessageKey> = {
   SHIPPED: 'nextShipped',

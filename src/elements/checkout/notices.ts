@@ -6,9 +6,7 @@
 import { formatMoney } from '../../contract/money.js';
 import type { CheckoutController } from '../../state/checkout-controller.js';
 import type { QuoteChange } from '../../state/checkout-quote.js';
-import type { MessageKey } from '../internal/localize.js';
-
-type T = (key: MessageKey, params?: Record<string, string | number>) => string;
+import type { Translate as T } from '../internal/localize.js';
 
 export function noticeText(flow: CheckoutController, t: T, locale: string): { error: string; status: string } {
   const merchantName = (id?: number) =>

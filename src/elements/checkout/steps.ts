@@ -9,10 +9,8 @@ import { html, nothing } from 'lit';
 import { formatMoney } from '../../contract/money.js';
 import type { CheckoutController } from '../../state/checkout-controller.js';
 import { CHECKOUT_STEPS, type CheckoutStep, stepIndex } from '../../state/checkout-session.js';
-import type { MessageKey } from '../internal/localize.js';
+import type { MessageKey, Translate as T } from '../internal/localize.js';
 import { formatAddressLines } from '../../state/address-format.js';
-
-type T = (key: MessageKey, params?: Record<string, string | number>) => string;
 
 const STEP_LABEL: Record<CheckoutStep, MessageKey> = {
   review: 'stepReview',

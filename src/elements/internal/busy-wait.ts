@@ -5,13 +5,11 @@
  */
 import { html, type ReactiveController, type ReactiveControllerHost } from 'lit';
 import type { ApiRequestError, ToteApi } from '../../state/api-client.js';
-import type { MessageKey } from './localize.js';
+import type { Translate as T } from './localize.js';
 import './messages-catalog.js';
 
 /** When a 429 carries no `retry_after`. */
 const DEFAULT_RETRY_SECONDS = 5;
-
-type T = (key: MessageKey, params?: Record<string, string | number>) => string;
 
 export class BusyWait implements ReactiveController {
   /** The wait the shop asked for, in whole seconds: what screen readers hear, once. */

@@ -28,6 +28,9 @@ export type MessageKey =
   | keyof typeof checkoutMessages
   | keyof typeof operatorMessages;
 
+/** An element's message lookup (`ToteElement.t`), as render helpers outside the element take it. */
+export type Translate = (key: MessageKey, params?: Record<string, string | number>) => string;
+
 /** The areas strings are registered and loaded in. */
 export type MessageArea = 'catalog' | 'picker' | 'cart' | 'checkout' | 'operator';
 

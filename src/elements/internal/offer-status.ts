@@ -2,10 +2,8 @@
 import { css, html, nothing } from 'lit';
 import type { OfferLoader } from './offer-loader.js';
 import { renderBusyText } from './busy-wait.js';
-import type { MessageKey } from './localize.js';
+import type { Translate as T } from './localize.js';
 import './messages-catalog.js';
-
-type T = (key: MessageKey, params?: Record<string, string | number>) => string;
 
 export const offerStatusStyles = css`
   .offer-status {

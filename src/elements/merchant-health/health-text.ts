@@ -5,9 +5,9 @@
  * check renderers, so each says a thing the same way.
  */
 import type { ConnectionHealthReport } from '../../contract/operations.js';
-import type { MessageKey } from '../internal/localize.js';
+import type { MessageKey, Translate } from '../internal/localize.js';
 
-export type Translate = (key: MessageKey, params?: Record<string, string | number>) => string;
+export type { Translate };
 
 /** The element's words for one render: its translations and its locale's formats. */
 export interface HealthText {
