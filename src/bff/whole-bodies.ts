@@ -17,22 +17,6 @@ export class WholeResponse extends Response {
   ) {
     super(null, init);
   }
-
-  override text(): Promise<string> {
-    return Promise.resolve(this.wholeText ?? '');
-  }
-
-  override json(): Promise<unknown> {
-    return this.text().then(JSON.parse);
-  }
-
-  override arrayBuffer(): Promise<ArrayBuffer> {
-    return Promise.resolve(new TextEncoder().encode(this.wholeText ?? '').buffer);
-  }
-
-  override clone(): WholeResponse {
-    return new WholeResponse(this.wholeText, this);
-  }
 }
 
 /** A request whose body arrived whole before it was handed on (the Node adapter reads small bodies first). */
@@ -46,13 +30,35 @@ export class WholeRequest extends Request {
   }
 }
 
-// `body` is an accessor of the base classes (TypeScript declares it a property, so it is redefined here): the stream
-// is made on first use, from the bytes.
+// The readers are set on the prototypes rather than declared in the classes: TypeScript's DOM library declares them
+// as methods and Node's as properties, and a declaration would have to pick one. `body` is made on first use.
 const streamed = new WeakMap<object, ReadableStream<Uint8Array> | null>();
-Object.defineProperty(WholeResponse.prototype, 'body', {
-  get(this: WholeResponse) {
-    if (!streamed.has(this)) streamed.set(this, this.wholeText === null ? null : new Response(this.wholeText).body);
-    return streamed.get(this);
+Object.defineProperties(WholeResponse.prototype, {
+  body: {
+    get(this: WholeResponse) {
+      if (!streamed.has(this)) streamed.set(this, this.wholeText === null ? null : new Response(this.wholeText).body);
+      return streamed.get(this);
+    },
+  },
+  text: {
+    value(this: WholeResponse) {
+      return Promise.resolve(this.wholeText ?? '');
+    },
+  },
+  json: {
+    value(this: WholeResponse) {
+      return Promise.resolve(this.wholeText ?? '').then(JSON.parse);
+    },
+  },
+  arrayBuffer: {
+    value(this: WholeResponse) {
+      return Promise.resolve(new TextEncoder().encode(this.wholeText ?? '').buffer);
+    },
+  },
+  clone: {
+    value(this: WholeResponse) {
+      return new WholeResponse(this.wholeText, this);
+    },
   },
 });
 Object.defineProperty(WholeRequest.prototype, 'body', {

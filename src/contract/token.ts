@@ -28,12 +28,18 @@ export function jwtExpiryMs(token: string): number | undefined {
   const payload = token.split('.')[1];
   if (!payload) return undefined;
   try {
-    const json: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+    const json: unknown = JSON.parse(base64UrlText(payload));
     const exp = (json as { exp?: unknown }).exp;
     return typeof exp === 'number' && Number.isFinite(exp) ? exp * 1000 : undefined;
   } catch {
     return undefined;
   }
+}
+
+/** UTF-8 text of a base64url string, with the platform's `atob` (the contract runs in Node, workers and browsers alike). */
+function base64UrlText(b64url: string): string {
+  const b64 = b64url.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(b64url.length / 4) * 4, '=');
+  return new TextDecoder().decode(Uint8Array.from(atob(b64), (c) => c.charCodeAt(0)));
 }
 
 /**
