@@ -48,14 +48,22 @@ const percentile = (samples: number[], p: number) => {
 let keyN = 0;
 const newKey = () => `bench-redis-${process.pid}-${++keyN}`;
 
-/** A place body for one SKU of merchant 1001 with stock for every place of a run. */
-async function placeBody(base: string) {
+/**
+ * Place bodies for one SKU of merchant 1001 with stock for every place of a run, one quote each: a quote
+ * makes one order (a second key for it is refused), so each placement places its own quote. The quotes
+ * are asked for before the clock starts.
+ */
+async function placeBodies(base: string, n: number) {
   const { body: listed } = await call(`${base}/api/offers?merchant_id=1001&size=50`);
   const sku = listed.offers.flatMap((o: any) => o.skus).find((s: any) => s.in_stock !== false && (s.qty_available ?? 0) >= PLACES + SEQUENTIAL);
   if (!sku) throw new Error('no SKU of merchant 1001 with enough stock');
-  const q = await call(`${base}/api/checkout/quote`, { json: { mode: 'direct', lines: [{ sku_id: sku.id, quantity: 1 }], customer: CUSTOMER, shipping_address: ADDRESS } });
-  if (q.status !== 200 || !q.body.ready) throw new Error(`quote → ${q.status} ${JSON.stringify(q.body)}`);
-  return { quote_token: q.body.quote_token as string, payment: PAY };
+  const bodies: { quote_token: string; payment: typeof PAY }[] = [];
+  for (let i = 0; i < n; i++) {
+    const q = await call(`${base}/api/checkout/quote`, { json: { mode: 'direct', lines: [{ sku_id: sku.id, quantity: 1 }], customer: CUSTOMER, shipping_address: ADDRESS } });
+    if (q.status !== 200 || !q.body.ready) throw new Error(`quote → ${q.status} ${JSON.stringify(q.body)}`);
+    bodies.push({ quote_token: q.body.quote_token as string, payment: PAY });
+  }
+  return bodies;
 }
 
 async function placeOnce(base: string, body: object): Promise<number> {
@@ -66,21 +74,23 @@ async function placeOnce(base: string, body: object): Promise<number> {
 }
 
 /** `PLACES` placements, `CONCURRENCY` at a time: placements per second. */
-async function throughput(base: string, body: object): Promise<number> {
+async function throughput(base: string): Promise<number> {
+  const bodies = await placeBodies(base, PLACES);
   let next = 0;
   const began = performance.now();
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
-      while (next++ < PLACES) await placeOnce(base, body);
+      while (next < PLACES) await placeOnce(base, bodies[next++]!);
     }),
   );
   return PLACES / ((performance.now() - began) / 1000);
 }
 
 /** Latencies of `SEQUENTIAL` placements one after another. */
-async function sequential(base: string, body: object): Promise<number[]> {
+async function sequential(base: string): Promise<number[]> {
+  const bodies = await placeBodies(base, SEQUENTIAL);
   const out: number[] = [];
-  for (let i = 0; i < SEQUENTIAL; i++) out.push(await placeOnce(base, body));
+  for (const body of bodies) out.push(await placeOnce(base, body));
   return out;
 }
 
@@ -218,8 +228,8 @@ export async function measureRedis(log: (m: string) => void): Promise<Figure[]> 
     const p50 = { redis: [] as number[], memory: [] as number[] };
     // Warm both sides once (JIT, connections, caches).
     await reset();
-    await sequential(cluster.proxy.url, await placeBody(cluster.proxy.url));
-    await sequential(memoryProxy.url, await placeBody(memoryProxy.url));
+    await sequential(cluster.proxy.url);
+    await sequential(memoryProxy.url);
     for (let run = 0; run < RUNS; run++) {
       // Interleaved, so that a slow moment of the machine hits both alike; a reset refills the merchant's rate limit and stock.
       for (const side of ['redis', 'memory'] as const) {
@@ -227,9 +237,9 @@ export async function measureRedis(log: (m: string) => void): Promise<Figure[]> 
         const single = side === 'redis' ? A : memory.url;
         log(`redis: places through ${side === 'redis' ? 'two instances on Redis' : 'one instance in memory'}, run ${run + 1}/${RUNS}`);
         await reset();
-        rps[side].push(await throughput(proxy, await placeBody(proxy)));
+        rps[side].push(await throughput(proxy));
         await reset();
-        const latencies = await sequential(single, await placeBody(single));
+        const latencies = await sequential(single);
         p99[side].push(percentile(latencies, 99));
         p50[side].push(percentile(latencies, 50));
       }
@@ -241,7 +251,7 @@ export async function measureRedis(log: (m: string) => void): Promise<Figure[]> 
     let placedAnswer: unknown;
     for (let run = 0; run < RUNS; run++) {
       await reset();
-      const placed = await call(`${cluster.proxy.url}/api/checkout/place`, { json: await placeBody(cluster.proxy.url), headers: { 'idempotency-key': newKey() } });
+      const placed = await call(`${cluster.proxy.url}/api/checkout/place`, { json: (await placeBodies(cluster.proxy.url, 1))[0], headers: { 'idempotency-key': newKey() } });
       if (placed.status !== 201) throw new Error(`place → ${placed.status} ${JSON.stringify(placed.body)}`);
       placedAnswer = placed.body;
       const order = await cluster.control(`/v1/orders/${placed.body.order.id}`);
