@@ -85,8 +85,8 @@ async function pay(el: ToteCheckout, card: 'approve' | 'decline' = 'approve') {
   el.querySelectorAll<HTMLInputElement>('input[type="radio"]')[card === 'approve' ? 0 : 1]!.click();
 }
 
-/** Review → address → shipping (the quote's defaults) → payment → confirm. */
-async function toConfirm(el: ToteCheckout, card: 'approve' | 'decline' = 'approve') {
+/** Review → address → shipping (the quote's defaults) → payment. */
+async function toPayment(el: ToteCheckout) {
   await press(el, 'Continue to address');
   await reach(el, 'address');
   await fillAddress(el);
@@ -95,6 +95,11 @@ async function toConfirm(el: ToteCheckout, card: 'approve' | 'decline' = 'approv
   await bagsToShip(el);
   await press(el, 'Continue to payment');
   await reach(el, 'payment');
+}
+
+/** Review → … → payment with a sandbox card → confirm. */
+async function toConfirm(el: ToteCheckout, card: 'approve' | 'decline' = 'approve') {
+  await toPayment(el);
   await pay(el, card);
   await press(el, 'Review order');
   await reach(el, 'confirm');
@@ -373,14 +378,7 @@ describe('tote-checkout flow', function () {
       },
     };
     const { el, bff } = await mount({ adapter, bff: { requiresAction: true } });
-    await press(el, 'Continue to address');
-    await reach(el, 'address');
-    await fillAddress(el);
-    await press(el, 'Continue to shipping');
-    await reach(el, 'shipping');
-    await bagsToShip(el);
-    await press(el, 'Continue to payment');
-    await reach(el, 'payment');
+    await toPayment(el);
     await press(el, 'Review order');
     await reach(el, 'confirm');
     await press(el, 'Place order');
