@@ -13,6 +13,7 @@ import { apiContext, currencyContext } from '../../state/context.js';
 import { safeUrl } from '../internal/safe-url.js';
 import { ToteElement } from '../internal/tote-element.js';
 import { estimateStyles } from './estimate.styles.js';
+import { shopBusyText } from '../internal/shop-busy.js';
 import '../internal/messages-checkout.js';
 
 /** `tote-estimate-change`: a quote this element asked for itself arrived. */
@@ -129,16 +130,11 @@ export class ToteEstimate extends ToteElement {
         ${shippingChosen ? html`<div><dt>${this.t('tax')}</dt><dd>${this.money(bag.tax_total)}</dd></div>` : nothing}
         <div class="total"><dt>${this.t('bagTotal')}</dt><dd data-total=${bag.total} data-currency=${this.shown!.currency}>${this.money(bag.total)}</dd></div>
       </dl>
-      ${until !== undefined ? html`<p class="busy" role="status">${this.busyText(merchant, until)}</p>` : nothing}
+      ${until !== undefined ? html`<p class="busy" role="status">${shopBusyText((k, p) => this.t(k, p), merchant, until)}</p>` : nothing}
       ${bag.problems.some((p) => p.code === 'no_shipping')
         ? html`<p class="problem" part="problems">${this.t('problemNoShipping')}</p>`
         : nothing}
     </div>`;
-  }
-
-  private busyText(merchant: string, until: number): string {
-    const seconds = Math.ceil((until - Date.now()) / 1000);
-    return seconds > 0 ? this.t('shopBusy', { merchant, seconds }) : this.t('shopBusyNow', { merchant });
   }
 
   private renderLine(line: QuoteLine) {

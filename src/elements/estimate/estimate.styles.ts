@@ -1,10 +1,12 @@
 import { css } from 'lit';
 import { baseStyles, bagSummaryStyles, tokens } from '../internal/styles.js';
+import { shopBusyStyles } from '../internal/shop-busy.js';
 
 export const estimateStyles = [
   tokens,
   baseStyles,
   bagSummaryStyles,
+  shopBusyStyles,
   css`
     .bag {
       display: grid;
@@ -111,11 +113,6 @@ export const estimateStyles = [
       white-space: normal;
     }
     .busy {
-      margin: 0;
-      padding: var(--_space-2) var(--_space-3);
-      border-radius: var(--_radius-s);
-      background: var(--_bg-muted);
-      color: var(--_warning);
       font-size: var(--_font-size-s);
     }
     .grand {

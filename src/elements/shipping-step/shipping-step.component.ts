@@ -4,6 +4,7 @@ import { formatMoney } from '../../contract/money.js';
 import type { BagShippingChoice } from '../../state/checkout-quote.js';
 import { ToteElement } from '../internal/tote-element.js';
 import { shippingStepStyles } from './shipping-step.styles.js';
+import { shopBusyText } from '../internal/shop-busy.js';
 import '../internal/messages-checkout.js';
 import { carrierName } from '../../state/carrier.js';
 
@@ -66,11 +67,6 @@ export class ToteShippingStep extends ToteElement {
     return this.choices.filter((c) => c.methods.length === 0 && c.busyUntil === undefined).map((c) => c.merchantId);
   }
 
-  private busyText(merchant: string, until: number): string {
-    const seconds = Math.ceil((until - Date.now()) / 1000);
-    return seconds > 0 ? this.t('shopBusy', { merchant, seconds }) : this.t('shopBusyNow', { merchant });
-  }
-
   private handleSelect(merchantId: number, id: string) {
     this.selections = { ...this.selections, [String(merchantId)]: id };
     this.emit('tote-shipping-select', { merchant_id: merchantId, shipping_method_id: id });
@@ -93,7 +89,7 @@ export class ToteShippingStep extends ToteElement {
     return html`<fieldset part="bag" data-merchant=${choice.merchantId}>
       <legend>${this.t('shippingFor', { merchant })}</legend>
       ${choice.busyUntil !== undefined
-        ? html`<p class="busy" part="busy" role="status">${this.busyText(merchant, choice.busyUntil)}</p>`
+        ? html`<p class="busy" part="busy" role="status">${shopBusyText((k, p) => this.t(k, p), merchant, choice.busyUntil)}</p>`
         : choice.methods.length === 0
         ? html`<p class="none" part="no-shipping" role="alert">${this.t('noShippingForBag', { merchant })}</p>
             <div>

@@ -1,9 +1,11 @@
 import { css } from 'lit';
 import { baseStyles, tokens } from '../internal/styles.js';
+import { shopBusyStyles } from '../internal/shop-busy.js';
 
 export const shippingStepStyles = [
   tokens,
   baseStyles,
+  shopBusyStyles,
   css`
     :host {
       display: block;
@@ -54,13 +56,6 @@ export const shippingStepStyles = [
     .days {
       color: var(--_fg-muted);
       font-size: var(--_font-size-s);
-    }
-    .busy {
-      margin: 0;
-      padding: var(--_space-2) var(--_space-3);
-      border-radius: var(--_radius-s);
-      background: var(--_bg-muted);
-      color: var(--_warning);
     }
     .carrier {
       color: var(--_fg-muted);
