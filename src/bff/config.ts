@@ -7,6 +7,9 @@ import { createRefreshingTokenProvider, type TokenProvider } from '../contract/t
 import type { EventBus, IdempotencyStore, MerchantBudget, MerchantBudgetOptions, OffersCache, RateLimiter, WebhookLedger } from './stores/index.js';
 import { normalizeOrigins } from './security.js';
 
+/** Largest widget request body unless `maxBodyBytes` says otherwise. */
+export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
+
 export interface BffConfig {
   /** The service's base URL (`https://…`, without `/v1`). Fixed here: no request can point the BFF elsewhere. */
   serviceBaseUrl: string;

@@ -7,7 +7,7 @@ import { createServiceClient } from '../contract/client.js';
 import { createAccessSigner } from './access.js';
 import { addCatalogRoutes } from './catalog-routes.js';
 import { addCheckoutRoutes } from './checkout-routes.js';
-import type { BffConfig } from './config.js';
+import { DEFAULT_MAX_BODY_BYTES, type BffConfig } from './config.js';
 import type { BffParts, RouteHandler } from './context.js';
 import { ApiHttpError, createRedactor, errorResponse, notFound, rateLimited, redactJsonAnswer, toApiError } from './errors.js';
 import { createIdempotentRunner } from './idempotency.js';
@@ -52,7 +52,7 @@ function clientKey(request: Request, info: RequestInfo | undefined, trustProxy: 
 export function createBff(config: BffConfig): Bff {
   const prefix = `/${(config.prefix ?? '/api').replace(/^\/+|\/+$/g, '')}`;
   const webhookPath = config.webhookPath ?? `${prefix}/webhooks`;
-  const maxBodyBytes = config.maxBodyBytes ?? 64 * 1024;
+  const maxBodyBytes = config.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const maxDepth = config.maxJsonDepth ?? 32;
   const upstreamTimeoutMs = config.upstreamTimeoutMs ?? 20_000;
   const onError = config.onError ?? ((e: unknown) => console.error('[tote-bff]', e));

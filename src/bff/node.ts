@@ -8,7 +8,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createBff, type BffHandler } from './create-bff.js';
-import type { BffConfig } from './config.js';
+import { DEFAULT_MAX_BODY_BYTES, type BffConfig } from './config.js';
 import { WholeRequest, WholeResponse } from './whole-bodies.js';
 
 export interface NodeAdapterOptions {
@@ -20,11 +20,15 @@ export interface NodeAdapterOptions {
    * Beyond it the connection is closed. Default 10 MiB.
    */
   maxUnreadBodyBytes?: number;
+  /**
+   * A body declared no larger than this (the BFF's own limit) is read whole
+   * before the handler runs; a larger one is streamed to it, which refuses it
+   * (413) without reading it all. Default the BFF's default limit.
+   */
+  maxBodyBytes?: number;
 }
 
 const DEFAULT_REQUEST_TIMEOUT_MS = 5_000;
-/** A body declared this small is read whole before the handler runs (every widget request); larger ones are streamed to it. */
-const WHOLE_BODY_MAX_BYTES = 64 * 1024;
 const DEFAULT_MAX_UNREAD_BODY_BYTES = 10 * 1024 * 1024;
 
 const SUSPICIOUS_PATH = /(^|\/)\.{1,2}(\/|$|\?)|%2e|%2f|%5c|\\|\/\//i;
@@ -144,6 +148,7 @@ function discardRest(req: IncomingMessage, maxBytes: number): Promise<boolean> {
 export function toNodeListener(handler: BffHandler, options: NodeAdapterOptions = {}) {
   const requestTimeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
   const maxUnread = options.maxUnreadBodyBytes ?? DEFAULT_MAX_UNREAD_BODY_BYTES;
+  const wholeMax = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const path = fullUrl(req).split('?')[0]!;
     if (SUSPICIOUS_PATH.test(path)) return plainError(res, 400, 'bad_request', 'Path with dot segments or encoded separators');
@@ -162,7 +167,7 @@ export function toNodeListener(handler: BffHandler, options: NodeAdapterOptions 
 
     const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
     const declared = Number(req.headers['content-length'] ?? NaN);
-    const small = hasBody && declared <= WHOLE_BODY_MAX_BYTES;
+    const small = hasBody && declared <= wholeMax;
     const whole = small ? await readWhole(req) : undefined;
     if (small && !whole) return;
     const body = hasBody && !small ? bodyOf(req) : undefined;
