@@ -1,7 +1,8 @@
 /**
- * Re-checks a cart saved in an earlier visit against the current offers. Loaded
- * on demand by the provider when it finds saved lines: a first visit (an empty
- * cart) never fetches it.
+ * Re-checks a cart saved in an earlier visit against the current offers. The
+ * first `<tote-cart>` that shows a store's lines runs it, once per store, so a
+ * catalog page without a cart neither pays for it nor asks; the checkout's
+ * quote flags lines again by itself.
  */
 import type { WidgetOffer } from '../contract/api.js';
 import type { ShopperSku as Sku } from '../contract/shopper-offer.js';
