@@ -20,6 +20,11 @@ export interface ShimBrowser {
   close(): Promise<void>;
 }
 
+/** A browser from its contexts: `newPage` is a page in a context of its own, as in Playwright. */
+function shimBrowser(newContext: ShimBrowser['newContext'], close: () => Promise<void>): ShimBrowser {
+  return { newContext, newPage: async (options) => (await newContext(options)).newPage(), close };
+}
+
 const scriptOrOther = (url: string) => (/\.m?js$/.test(new URL(url).pathname) ? 'script' : 'other');
 
 /** Playwright key names that puppeteer's BiDi keyboard spells differently. */
@@ -90,13 +95,7 @@ async function launchFirefox(): Promise<ShimBrowser> {
     };
     return ctx;
   };
-  return {
-    newContext,
-    async newPage(options) {
-      return (await newContext(options)).newPage();
-    },
-    close: () => browser.close(),
-  };
+  return shimBrowser(newContext, () => browser.close());
 }
 
 /**
@@ -261,13 +260,7 @@ async function launchWebKit(): Promise<ShimBrowser> {
     current = ctx;
     return ctx;
   };
-  return {
-    newContext,
-    async newPage(options) {
-      return (await newContext(options)).newPage();
-    },
-    close: () => session.close(),
-  };
+  return shimBrowser(newContext, () => session.close());
 }
 
 export function launchShim(engine: 'firefox' | 'webkit'): Promise<ShimBrowser> {
