@@ -21,10 +21,11 @@ export const BUDGETS: Budget[] = [
   // Issue 18: each file compressed on its own, as the browser fetches it (replaces issue 9's concatenated 30 KB / 15 KB).
   { id: 'size.up_front', what: 'up front: dist/split/tote.js + its static imports ≤ 25 KB brotli', figure: 'size.tote_eager.brotli', limit: 25_000, op: '<=' },
   { id: 'size.catalog', what: 'catalog first load (provider + grid + card, bundled from the package) ≤ 20 KB brotli', figure: 'size.catalog.brotli', limit: 20_000, op: '<=' },
-  // As issue 18 defines it: the Stripe adapter counts (a shop paying through Stripe loads it); the journey without it is reported beside.
-  { id: 'size.journey', what: 'whole shopper journey (all but operator elements and the sanitiser; one language; the Stripe adapter included) ≤ 48 KB brotli', figure: 'size.journey_stripe.brotli', limit: 48_000, op: '<=' },
+  // As issue 18 defines it: the Stripe adapter counts (every shop on the real service pays through Stripe).
+  { id: 'size.journey', what: 'whole shopper journey (all but operator elements and the sanitiser; one language; the Stripe adapter included) ≤ 48 KB brotli', figure: 'size.journey.brotli', limit: 48_000, op: '<=' },
   { id: 'size.stripe.up_front', what: 'Stripe adapter up front in dist/split: 0 B', figure: 'size.stripe_up_front.brotli', limit: 0, op: '<=' },
   { id: 'size.stripe_catalog', what: 'Stripe code in the catalog first load = 0', figure: 'size.stripe_catalog.min', limit: 0, op: '<=' },
+  { id: 'size.stripe.in_checkout', what: 'the Stripe adapter rides in the checkout flow\'s chunk (no round trip of its own)', figure: 'size.stripe_chunks', limit: 1, op: '<=' },
   { id: 'size.checkout_one_trip', what: 'the first "Check out" fetches one chunk (one round trip)', figure: 'size.checkout_chunks', limit: 1, op: '<=' },
   { id: 'load.first_checkout_scripts', what: 'the first "Check out" on 4G fetches one script (the flow\'s chunk)', figure: 'load.first_checkout_scripts', limit: 1, op: '<=' },
   { id: 'size.tote.vs_buy_button', what: 'up front ≤ 0.6× Buy Button, brotli', figure: 'size.tote_eager.vs_buy_button', limit: 0.6, op: '<=' },

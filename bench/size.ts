@@ -11,7 +11,7 @@ import { basename, dirname, join, relative, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { figure, type Figure } from './stats.js';
-import { carriesStripe, stripeAdapterSizes } from './stripe-size.js';
+import { stripeBytesOf, stripeSizes } from './stripe-size.js';
 
 const SECTION = 'size';
 const BUY_BUTTON = 'node_modules/@shopify/buy-button-js/dist/buybutton.min.js';
@@ -167,9 +167,6 @@ function merge(maps: Map<string, number>[]): { module: string; bytes: number }[]
   return [...total].map(([module, bytes]) => ({ module, bytes })).sort((a, b) => b.bytes - a.bytes);
 }
 
-/** Bytes from Stripe code (the adapter at `tote-checkout/stripe`, Stripe.js) in a breakdown. */
-const stripeBytes = (breakdown: { module: string; bytes: number }[]) =>
-  breakdown.filter((m) => /stripe/i.test(m.module)).reduce((n, m) => n + m.bytes, 0);
 
 /** Provider + grid + card from the package's dist, bundled and code-split as a shop's bundler would; only the entry's static graph loads first. */
 async function catalogFirstLoad() {
@@ -221,8 +218,12 @@ async function catalogFirstLoad() {
 /** What results.json keeps beside the figures: the files of each load and their per-module breakdown. */
 export const sizeDetails: Record<string, unknown> = {};
 
-/** The split bundle's lazy chunks that are not part of a shopper's journey: operator pages, the sanitiser, other languages. */
-const notShopper = (file: string) => /^(merchant-health|merchant-onboarding|purify|locale-)/.test(basename(file));
+/**
+ * The split bundle's lazy chunks that are not part of a shopper's journey: operator pages, the sanitiser, other
+ * languages, and the sandbox's test cards (the demo's stand-in for a payment provider; the real service takes
+ * payments through Stripe only, so a shop on it never loads them).
+ */
+const notShopper = (file: string) => /^(merchant-health|merchant-onboarding|purify|locale-|sandbox-adapter)/.test(basename(file));
 
 export async function measureSize(log: (m: string) => void): Promise<Figure[]> {
   const out: Figure[] = [];
@@ -234,13 +235,10 @@ export async function measureSize(log: (m: string) => void): Promise<Figure[]> {
     ensureBuild(log);
     const oneFile = sizesOf(readFileSync('dist/tote.js'));
     const eagerFiles = staticClosure(`${SPLIT}/tote.js`);
-    // The budgeted journey is issue 18's: with the Stripe adapter (a shop paying through Stripe loads it). The
-    // journey without it (a shop on another payment adapter) is reported beside it.
-    const journeyFiles = reachable(`${SPLIT}/tote.js`, (f) => notShopper(f) || carriesStripe(f));
-    const journeyStripeFiles = reachable(`${SPLIT}/tote.js`, notShopper);
+    // Issue 18's journey, the Stripe adapter included (it rides in the checkout flow's chunk).
+    const journeyFiles = reachable(`${SPLIT}/tote.js`, notShopper);
     const eager = load(eagerFiles);
     const journey = load(journeyFiles);
-    const journeyStripe = load(journeyStripeFiles);
     const checkoutFiles = [...journeyFiles].filter((f) => !eagerFiles.has(f) && /^checkout-/.test(basename(f)));
     const eagerBreakdown = merge([...eagerFiles].map(bytesPerSource));
     const journeyBreakdown = merge([...journeyFiles].map(bytesPerSource));
@@ -248,14 +246,12 @@ export async function measureSize(log: (m: string) => void): Promise<Figure[]> {
       ...figures('tote', 'dist/tote.js (one file, everything inlined)', oneFile),
       ...figures('tote_eager', 'up front: dist/split/tote.js + its static imports', eager),
       versus('tote_eager', 'dist/split/tote.js up front', eager),
-      ...figures('journey', 'shopper journey: every split chunk but operator elements, sanitiser, other languages and the Stripe adapter', journey),
-      ...figures('journey_stripe', 'shopper journey with payment="stripe": the journey + the Stripe adapter chunk', journeyStripe),
+      ...figures('journey', 'shopper journey: every split chunk but operator elements, sanitiser, test cards and other languages (Stripe adapter included)', journey),
       figure(SECTION, 'size.checkout_chunks', 'checkout flow: chunks fetched on the first "Check out"', 'files', [checkoutFiles.length]),
-      ...stripeAdapterSizes(),
+      ...stripeSizes(eagerFiles, journeyFiles),
     );
     sizeDetails.upFront = { files: eager.files, modules: eagerBreakdown.slice(0, 40) };
     sizeDetails.journey = { files: journey.files, modules: journeyBreakdown.slice(0, 60) };
-    sizeDetails.journeyStripe = { files: journeyStripe.files };
   } catch (e) {
     log(`size: dist/split not measured: ${(e as Error).message.split('\n')[0]}`);
   }
@@ -263,7 +259,7 @@ export async function measureSize(log: (m: string) => void): Promise<Figure[]> {
   out.push(
     ...figures('catalog', 'catalog first load (provider + grid + card, bundled from the package)', catalog.sizes),
     versus('catalog', 'catalog first load', catalog.sizes),
-    figure(SECTION, 'size.stripe_catalog.min', 'Stripe code in the catalog first load, minified', 'B', [stripeBytes(catalog.breakdown)]),
+    figure(SECTION, 'size.stripe_catalog.min', 'Stripe code in the catalog first load, minified', 'B', [stripeBytesOf(catalog.breakdown)]),
     ...figures('buy_button', '@shopify/buy-button-js dist/buybutton.min.js', buyButton),
   );
   sizeDetails.catalogFirstLoad = { files: catalog.sizes.files, modules: catalog.breakdown.slice(0, 40) };

@@ -21,9 +21,9 @@ export { ToteEstimate, type ToteEstimateChangeDetail } from './elements/estimate
 export {
   TotePayment,
   PaymentInputError,
-  createSandboxPaymentAdapter,
   type PaymentAdapter,
 } from './elements/payment/payment.component.js';
+export { createSandboxPaymentAdapter } from './elements/payment/sandbox-adapter.js';
 export {
   ToteCheckout,
   type ToteCheckoutSubmitDetail,

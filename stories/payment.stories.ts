@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/web-components-vite';
 import { html } from 'lit';
 import '../src/elements/payment/payment.js';
-import { type PaymentAdapter, createSandboxPaymentAdapter } from '../src/elements/payment/payment.js';
+import type { PaymentAdapter } from '../src/elements/payment/payment.js';
+import { createSandboxPaymentAdapter } from '../src/elements/payment/sandbox-adapter.js';
 
 type Args = { adapter?: PaymentAdapter; error: string };
 

@@ -1,5 +1,4 @@
 import type { PaymentAdapter } from './payment-adapter.js';
-import { createSandboxPaymentAdapter } from './sandbox-adapter.js';
 import { createLazyStripeAdapter } from './stripe-lazy.js';
 
 export interface NamedAdapterOptions {
@@ -12,9 +11,24 @@ export interface NamedAdapterOptions {
   failed: string;
 }
 
+/**
+ * `payment="sandbox"`: the sandbox's test cards, loaded when the payment step mounts them. A shop on the real
+ * service pays through Stripe and never fetches them (in the split bundle they are a chunk of their own).
+ */
+function lazySandboxAdapter(locale: string | undefined): PaymentAdapter {
+  let real: PaymentAdapter | undefined;
+  let loading: Promise<PaymentAdapter> | undefined;
+  const load = () => (loading ??= import('./sandbox-adapter.js').then((m) => (real = m.createSandboxPaymentAdapter({ locale }))));
+  return {
+    mount: async (container) => (await load()).mount(container),
+    tokenize: async () => (await load()).tokenize(),
+    unmount: () => real?.unmount?.(),
+  };
+}
+
 /** The adapter a `payment="…"` attribute names: the sandbox's test cards, or Stripe (its code loaded on demand). */
 function namedPaymentAdapter(name: string, options: NamedAdapterOptions): PaymentAdapter | undefined {
-  if (name === 'sandbox') return createSandboxPaymentAdapter({ locale: options.locale });
+  if (name === 'sandbox') return lazySandboxAdapter(options.locale);
   if (name === 'stripe') {
     return createLazyStripeAdapter({
       ...(options.stripeKey ? { publishableKey: options.stripeKey } : {}),

@@ -8,7 +8,6 @@ import '../internal/messages-checkout.js';
 
 export type { PaymentAdapter } from './payment-adapter.js';
 export { PaymentInputError } from './payment-adapter.js';
-export { createSandboxPaymentAdapter } from './sandbox-adapter.js';
 
 declare global {
   interface HTMLElementTagNameMap {

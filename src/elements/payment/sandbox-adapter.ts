@@ -1,7 +1,6 @@
 import { msg } from '../internal/localize.js';
 import type { CheckoutPayment } from '../../state/checkout-session.js';
 import type { PaymentAdapter } from './payment-adapter.js';
-import '../internal/messages-checkout.js';
 
 const CARDS = [
   { token: 'tok_sandbox_visa', brand: 'Visa', last4: '4242', label: 'testCardApproves' },
