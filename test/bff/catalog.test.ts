@@ -2,6 +2,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { SECRETS, received, startStack, type Stack } from './harness.js';
+import { until } from '../until.js';
 
 let stack: Stack;
 before(async () => {
@@ -14,14 +15,6 @@ after(async () => {
 
 const offerCalls = (merchantId?: number) =>
   stack.upstream.filter((c) => c.startsWith('GET /v1/catalog/offers/merchants/') && (merchantId === undefined || c.endsWith(`/${merchantId}`))).length;
-
-async function until(check: () => boolean | Promise<boolean>, what: string, ms = 5000) {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) assert.fail(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 describe('health and merchants', () => {
   it('GET /api/health answers ok with the version', async () => {

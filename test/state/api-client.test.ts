@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ApiRequestError, createApiClient, isAbortError } from '../../src/state/api-client.js';
+import { until } from '../until.js';
 
 type Call = { url: string; init: RequestInit };
 
@@ -107,8 +108,8 @@ test('the order event stream parses events and reconnects after the server close
     onBag: (e) => bags.push(`${e.bag_id}:${e.status}`),
     onError: (n) => drops.push(n),
   });
-  // The stream's module loads on demand.
-  await new Promise((r) => setTimeout(r, 20));
+  // The stream's module loads on demand (a busy machine can take longer than a fixed wait).
+  await until(() => sources.length === 1, 'the stream to open');
   assert.equal(sources[0]!.url, '/api/orders/42/events?access=a%20b');
   sources[0]!.send('open', null);
   sources[0]!.send('order', { order: { id: 42 } });
@@ -120,8 +121,7 @@ test('the order event stream parses events and reconnects after the server close
   assert.equal(sources.length, 1);
   sources[0]!.readyState = 2;
   sources[0]!.dispatchEvent(new Event('error'));
-  await new Promise((r) => setTimeout(r, 20));
-  assert.equal(sources.length, 2);
+  await until(() => sources.length === 2, 'the reconnect');
   sources[1]!.send('order', { order: { id: 42 } });
   stream.close();
   assert.ok(sources[1]!.closed);
