@@ -56,34 +56,34 @@ export interface CartStoreOptions {
 export const cartStorageKey = (endpoint: string) => `tote:cart:v1:${endpoint}`;
 
 export class CartStore {
-  private linesState: readonly CartLine[] = [];
-  private readonly listeners = new Set<(store: CartStore) => void>();
-  private readonly storage: Storage | null;
-  private readonly eventTarget: EventTarget | null;
+  #linesState: readonly CartLine[] = [];
+  readonly #listeners = new Set<(store: CartStore) => void>();
+  readonly #storage: Storage | null;
+  readonly #eventTarget: EventTarget | null;
   readonly storageKey: string;
 
   constructor(options: CartStoreOptions) {
     this.storageKey = options.storageKey;
-    this.storage = options.storage === undefined ? defaultStorage() : options.storage;
-    this.eventTarget =
+    this.#storage = options.storage === undefined ? defaultStorage() : options.storage;
+    this.#eventTarget =
       options.eventTarget === undefined ? (typeof window === 'undefined' ? null : window) : options.eventTarget;
-    this.linesState = this.load();
-    this.eventTarget?.addEventListener('storage', this.handleStorage);
+    this.#linesState = this.#load();
+    this.#eventTarget?.addEventListener('storage', this.#handleStorage);
   }
 
   get lines(): readonly CartLine[] {
-    return this.linesState;
+    return this.#linesState;
   }
 
   /** Number of items (sum of quantities), for a badge. */
   get count(): number {
-    return this.linesState.reduce((n, l) => n + l.quantity, 0);
+    return this.#linesState.reduce((n, l) => n + l.quantity, 0);
   }
 
   /** Lines grouped per merchant, in the order merchants were first added. */
   get bags(): CartBag[] {
     const byMerchant = new Map<number, CartLine[]>();
-    for (const line of this.linesState) {
+    for (const line of this.#linesState) {
       const list = byMerchant.get(line.merchant_id) ?? [];
       list.push(line);
       byMerchant.set(line.merchant_id, list);
@@ -98,16 +98,16 @@ export class CartStore {
 
   /** Totals per currency: amounts in different currencies are never added. */
   get totals(): Money[] {
-    return lineTotals(this.linesState);
+    return lineTotals(this.#linesState);
   }
 
   line(skuId: number): CartLine | undefined {
-    return this.linesState.find((l) => l.sku_id === skuId);
+    return this.#linesState.find((l) => l.sku_id === skuId);
   }
 
   subscribe(fn: (store: CartStore) => void): () => void {
-    this.listeners.add(fn);
-    return () => this.listeners.delete(fn);
+    this.#listeners.add(fn);
+    return () => this.#listeners.delete(fn);
   }
 
   /** Adds a SKU or raises the quantity of its line, bounded by stock. Returns the line. */
@@ -119,7 +119,7 @@ export class CartStore {
     const line: CartLine = { ...existing, ...candidate, quantity };
     delete line.issue;
     delete line.previous_unit_price;
-    this.commit(existing ? this.linesState.map((l) => (l === existing ? line : l)) : [...this.linesState, line]);
+    this.#commit(existing ? this.#linesState.map((l) => (l === existing ? line : l)) : [...this.#linesState, line]);
     return line;
   }
 
@@ -127,7 +127,7 @@ export class CartStore {
   setQuantity(skuId: number, quantity: number): void {
     if (!Number.isInteger(quantity)) return;
     if (quantity < 1) return this.remove(skuId);
-    this.update(skuId, (l) => {
+    this.#update(skuId, (l) => {
       const next: CartLine = { ...l, quantity: clampQuantity(quantity, l.max_quantity) };
       if (l.issue === 'quantity_reduced') delete next.issue;
       return next;
@@ -135,21 +135,21 @@ export class CartStore {
   }
 
   remove(skuId: number): void {
-    if (this.line(skuId)) this.commit(this.linesState.filter((l) => l.sku_id !== skuId));
+    if (this.line(skuId)) this.#commit(this.#linesState.filter((l) => l.sku_id !== skuId));
   }
 
   clear(): void {
-    if (this.linesState.length) this.commit([]);
+    if (this.#linesState.length) this.#commit([]);
   }
 
   /** Marks a line, e.g. from a checkout error's `skus[]` (out of stock at submit). */
   flag(skuId: number, issue: LineIssue): void {
-    this.update(skuId, (l) => ({ ...l, issue }));
+    this.#update(skuId, (l) => ({ ...l, issue }));
   }
 
   /** The shopper has seen a `price_changed` or `quantity_reduced` note. */
   acknowledge(skuId: number): void {
-    this.update(skuId, (l) => {
+    this.#update(skuId, (l) => {
       if (l.issue !== 'price_changed' && l.issue !== 'quantity_reduced') return l;
       const next = { ...l };
       delete next.issue;
@@ -165,55 +165,55 @@ export class CartStore {
    */
   mapLines(fn: (line: CartLine) => CartLine): void {
     let changed = false;
-    const next = this.linesState.map((l) => {
+    const next = this.#linesState.map((l) => {
       const updated = fn(l);
       changed ||= updated !== l;
       return updated;
     });
-    if (changed) this.commit(next);
+    if (changed) this.#commit(next);
   }
 
   /** Stops listening to other tabs. */
   dispose(): void {
-    this.eventTarget?.removeEventListener('storage', this.handleStorage);
-    this.listeners.clear();
+    this.#eventTarget?.removeEventListener('storage', this.#handleStorage);
+    this.#listeners.clear();
   }
 
-  private update(skuId: number, fn: (line: CartLine) => CartLine): void {
+  #update(skuId: number, fn: (line: CartLine) => CartLine): void {
     this.mapLines((l) => (l.sku_id === skuId ? fn(l) : l));
   }
 
-  private commit(lines: readonly CartLine[]): void {
-    this.linesState = lines;
+  #commit(lines: readonly CartLine[]): void {
+    this.#linesState = lines;
     try {
-      if (lines.length) this.storage?.setItem(this.storageKey, JSON.stringify({ v: 1, lines }));
-      else this.storage?.removeItem(this.storageKey);
+      if (lines.length) this.#storage?.setItem(this.storageKey, JSON.stringify({ v: 1, lines }));
+      else this.#storage?.removeItem(this.storageKey);
     } catch {
       // Full or forbidden storage (private mode, quota): the cart still works for this page.
     }
-    this.notify();
+    this.#notify();
   }
 
-  private notify(): void {
-    for (const fn of [...this.listeners]) fn(this);
+  #notify(): void {
+    for (const fn of [...this.#listeners]) fn(this);
   }
 
-  private load(): CartLine[] {
+  #load(): CartLine[] {
     let raw: string | null = null;
     try {
-      raw = this.storage?.getItem(this.storageKey) ?? null;
+      raw = this.#storage?.getItem(this.storageKey) ?? null;
     } catch {
       return [];
     }
     return parseStoredLines(raw);
   }
 
-  private readonly handleStorage = (e: Event) => {
+  readonly #handleStorage = (e: Event) => {
     const { key, storageArea } = e as StorageEvent;
     // `key === null` means another tab cleared all of storage.
-    if ((key !== this.storageKey && key !== null) || (storageArea && storageArea !== this.storage)) return;
-    this.linesState = this.load();
-    this.notify();
+    if ((key !== this.storageKey && key !== null) || (storageArea && storageArea !== this.#storage)) return;
+    this.#linesState = this.#load();
+    this.#notify();
   };
 }
 

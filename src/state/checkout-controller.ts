@@ -104,45 +104,47 @@ export class CheckoutController implements ReactiveController {
   /** After a reload on the confirmation: the placed order, read back with its access handle. */
   readonly orderTask: Task<[number, string], Order | typeof initialState>;
 
-  private unsubscribeStore?: () => void;
-  private watchedStore?: CartStore;
-  private retryTimer?: ReturnType<typeof setTimeout>;
-  private ticker?: ReturnType<typeof setInterval>;
-  private placeAbort?: AbortController;
-  private sessionFor: readonly unknown[];
-  private resumed = false;
-  private connected?: boolean;
-  private creatingCart?: Promise<void>;
+  #unsubscribeStore?: () => void;
+  #watchedStore?: CartStore;
+  #retryTimer?: ReturnType<typeof setTimeout>;
+  #ticker?: ReturnType<typeof setInterval>;
+  #placeAbort?: AbortController;
+  #sessionFor: readonly unknown[];
+  #resumed = false;
+  #connected?: boolean;
+  #creatingCart?: Promise<void>;
 
-  constructor(
-    private readonly host: ReactiveControllerHost,
-    private readonly options: CheckoutControllerOptions,
-  ) {
-    this.sessionFor = this.sessionInputs();
-    this.session = this.newSession();
+  readonly #host: ReactiveControllerHost;
+  readonly #options: CheckoutControllerOptions;
+
+  constructor(host: ReactiveControllerHost, options: CheckoutControllerOptions) {
+    this.#host = host;
+    this.#options = options;
+    this.#sessionFor = this.#sessionInputs();
+    this.session = this.#newSession();
     host.addController(this);
     this.quoteTask = new Task(host, {
-      args: () => [this.wantsQuote() ? quoteKey(this.request()) : ''] as [string],
+      args: () => [this.#wantsQuote() ? quoteKey(this.#request()) : ''] as [string],
       task: async ([key], { signal }) => {
-        const api = this.options.api();
-        if (!key || !api || !this.request()) return initialState;
+        const api = this.#options.api();
+        if (!key || !api || !this.#request()) return initialState;
         await sleep(QUOTE_DEBOUNCE_MS, signal);
         // Read after the wait: the first cart-mode quote may have brought the cart's token meanwhile.
-        const req = this.request();
+        const req = this.#request();
         if (!req) return initialState;
         if (req.mode === 'cart' && !req.quote_token) {
           // The first cart-mode quote creates the service cart: it is never abandoned midway (a newer quote
           // would create a second cart beside it); newer quotes wait for it and update that cart.
-          if (!this.creatingCart) return this.createCart(api, req, signal);
-          await this.creatingCart.catch(() => undefined);
+          if (!this.#creatingCart) return this.#createCart(api, req, signal);
+          await this.#creatingCart.catch(() => undefined);
           signal.throwIfAborted();
         }
-        return api.quote(this.request() ?? req, { signal });
+        return api.quote(this.#request() ?? req, { signal });
       },
       onComplete: (quote) => {
-        if (typeof quote === 'object') this.acceptQuote(quote);
+        if (typeof quote === 'object') this.#acceptQuote(quote);
       },
-      onError: (e) => this.quoteError(e),
+      onError: (e) => this.#quoteError(e),
     });
     this.orderTask = new Task(host, {
       args: () => {
@@ -150,7 +152,7 @@ export class CheckoutController implements ReactiveController {
         return (placed && !this.placedOrder ? [placed.orderId, placed.access] : [0, '']) as [number, string];
       },
       task: async ([id, access], { signal }) => {
-        const api = this.options.api();
+        const api = this.#options.api();
         if (!id || !api) return initialState;
         return api.getOrder({ id, access }, { signal });
       },
@@ -158,55 +160,55 @@ export class CheckoutController implements ReactiveController {
   }
 
   hostConnected(): void {
-    const again = this.connected === false && this.quoteTask !== undefined;
-    this.connected = true;
-    this.watchStore();
+    const again = this.#connected === false && this.quoteTask !== undefined;
+    this.#connected = true;
+    this.#watchStore();
     // Back on the page (moved in the DOM): the quote aborted on the way out is asked for again.
     if (again) this.requote();
   }
 
   hostDisconnected(): void {
-    this.unsubscribeStore?.();
-    this.unsubscribeStore = undefined;
-    this.watchedStore = undefined;
-    this.connected = false;
-    this.placeAbort?.abort();
+    this.#unsubscribeStore?.();
+    this.#unsubscribeStore = undefined;
+    this.#watchedStore = undefined;
+    this.#connected = false;
+    this.#placeAbort?.abort();
     // A checkout taken off the page asks for nothing more.
     this.quoteTask.abort();
-    this.stopTimers();
+    this.#stopTimers();
     // A reconnect resumes an attempt still in flight.
-    this.resumed = false;
+    this.#resumed = false;
   }
 
   hostUpdate(): void {
     // A new mode or storage key is another checkout.
-    const inputs = this.sessionInputs();
-    if (inputs.some((v, i) => v !== this.sessionFor[i])) {
-      this.sessionFor = inputs;
-      this.session = this.newSession();
+    const inputs = this.#sessionInputs();
+    if (inputs.some((v, i) => v !== this.#sessionFor[i])) {
+      this.#sessionFor = inputs;
+      this.session = this.#newSession();
       this.quote = undefined;
       this.placedOrder = undefined;
     }
-    if (this.options.store() !== this.watchedStore) this.watchStore();
-    this.resumePendingAttempt();
+    if (this.#options.store() !== this.#watchedStore) this.#watchStore();
+    this.#resumePendingAttempt();
   }
 
-  private sessionInputs(): readonly unknown[] {
-    return [this.options.mode(), this.options.sessionKey(), this.options.storage()];
+  #sessionInputs(): readonly unknown[] {
+    return [this.#options.mode(), this.#options.sessionKey(), this.#options.storage()];
   }
 
-  private newSession(): CheckoutSession {
-    return new CheckoutSession({ mode: this.options.mode(), storage: this.options.storage(), key: this.options.sessionKey() });
+  #newSession(): CheckoutSession {
+    return new CheckoutSession({ mode: this.#options.mode(), storage: this.#options.storage(), key: this.#options.sessionKey() });
   }
 
-  private watchStore(): void {
-    this.unsubscribeStore?.();
-    const store = this.options.store();
-    this.watchedStore = store;
+  #watchStore(): void {
+    this.#unsubscribeStore?.();
+    const store = this.#options.store();
+    this.#watchedStore = store;
     this.lines = store?.lines ?? [];
-    this.unsubscribeStore = store?.subscribe((s) => {
+    this.#unsubscribeStore = store?.subscribe((s) => {
       this.lines = s.lines;
-      this.host.requestUpdate();
+      this.#host.requestUpdate();
     });
   }
 
@@ -229,12 +231,12 @@ export class CheckoutController implements ReactiveController {
 
   /** The step shown: the stored one unless something it needs is missing. Without a store the lines are unknown yet. */
   get step(): CheckoutStep {
-    return this.options.store() || this.state.placed ? clampStep(this.state, this.facts) : this.state.step;
+    return this.#options.store() || this.state.placed ? clampStep(this.state, this.facts) : this.state.step;
   }
 
   /** The currency the checkout quotes in (docs/checkout.md). */
   get currency(): string | undefined {
-    return this.quote?.currency ?? checkoutCurrency(this.options.currency(), this.lines);
+    return this.quote?.currency ?? checkoutCurrency(this.#options.currency(), this.lines);
   }
 
   /** True when "Place order" may be pressed: a current, ready quote whose totals add up. */
@@ -247,29 +249,29 @@ export class CheckoutController implements ReactiveController {
     return this.quoteTask.status === 1; // TaskStatus.PENDING
   }
 
-  private wantsQuote(): boolean {
-    return !!this.connected && !!this.options.api() && !this.state.placed && this.buyableLines.length > 0;
+  #wantsQuote(): boolean {
+    return !!this.#connected && !!this.#options.api() && !this.state.placed && this.buyableLines.length > 0;
   }
 
-  private request() {
+  #request() {
     return quoteRequest({
-      mode: this.options.mode(),
-      currency: checkoutCurrency(this.options.currency(), this.lines),
+      mode: this.#options.mode(),
+      currency: checkoutCurrency(this.#options.currency(), this.lines),
       lines: this.buyableLines,
       state: this.state,
-      payment: this.options.mode() === 'cart' ? this.options.adapter()?.quotePayment : undefined,
+      payment: this.#options.mode() === 'cart' ? this.#options.adapter()?.quotePayment : undefined,
     });
   }
 
-  private createCart(api: ToteApi, req: QuoteRequest, signal: AbortSignal): Promise<QuoteResponse> {
+  #createCart(api: ToteApi, req: QuoteRequest, signal: AbortSignal): Promise<QuoteResponse> {
     const first = api.quote(req);
-    this.creatingCart = first
+    this.#creatingCart = first
       .then((q) => {
         if (!this.state.quoteToken) this.session.update({ quoteToken: q.quote_token });
       })
       // Its failure is the run's own (reported through the task); the runs waiting on it just go on.
       .catch(() => undefined)
-      .finally(() => (this.creatingCart = undefined));
+      .finally(() => (this.#creatingCart = undefined));
     return first.then((q) => {
       signal.throwIfAborted();
       return q;
@@ -281,7 +283,7 @@ export class CheckoutController implements ReactiveController {
     void this.quoteTask.run();
   }
 
-  private acceptQuote(quote: QuoteResponse): void {
+  #acceptQuote(quote: QuoteResponse): void {
     this.quote = quote;
     this.quoteFailed = false;
     this.currencyRefused = false;
@@ -292,77 +294,77 @@ export class CheckoutController implements ReactiveController {
     if (Object.keys(selections).length !== Object.keys(this.state.selections).length) patch.selections = selections;
     if (quote.mode === 'cart') patch.quoteToken = quote.quote_token;
     this.session.update(patch);
-    this.scheduleBusy(busyMerchants(quote));
-    const adapter = this.options.adapter();
+    this.#scheduleBusy(busyMerchants(quote));
+    const adapter = this.#options.adapter();
     adapter?.quoted?.(quote);
     if (quote.payment) void adapter?.prepare?.(quote.payment);
-    const store = this.options.store();
+    const store = this.#options.store();
     if (store) applyQuote(store, quote);
-    this.host.requestUpdate();
+    this.#host.requestUpdate();
   }
 
-  private quoteError(e: unknown): void {
+  #quoteError(e: unknown): void {
     if (isAbortError(e)) return;
     if (e instanceof ApiRequestError && e.rateLimited) {
       // The whole quote waited on a busy shop: say which, and ask again when it has room.
-      this.scheduleBusy(new Map([[e.merchantId ?? 0, Math.max(1, e.retryAfter ?? 5)]]));
+      this.#scheduleBusy(new Map([[e.merchantId ?? 0, Math.max(1, e.retryAfter ?? 5)]]));
       return;
     }
     this.quoteFailed = true;
     this.currencyRefused = e instanceof ApiRequestError && e.code === 'currency_mismatch';
-    this.host.requestUpdate();
+    this.#host.requestUpdate();
   }
 
-  private scheduleBusy(waits: ReadonlyMap<number, number>): void {
+  #scheduleBusy(waits: ReadonlyMap<number, number>): void {
     this.busy.clear();
-    clearTimeout(this.retryTimer);
-    if (!waits.size) return this.syncTicker();
+    clearTimeout(this.#retryTimer);
+    if (!waits.size) return this.#syncTicker();
     const now = Date.now();
     for (const [merchant, seconds] of waits) this.busy.set(merchant, now + seconds * 1000);
     const soonest = Math.min(...waits.values());
-    this.retryTimer = setTimeout(() => {
+    this.#retryTimer = setTimeout(() => {
       this.busy.clear();
-      this.syncTicker();
+      this.#syncTicker();
       this.requote();
     }, soonest * 1000);
-    this.syncTicker();
+    this.#syncTicker();
   }
 
   /** A once-a-second redraw while something counts down (a busy shop, a resend). */
-  private syncTicker(): void {
+  #syncTicker(): void {
     const counting = this.busy.size > 0 || this.placeRetryAt !== undefined;
-    if (counting && !this.ticker) this.ticker = setInterval(() => this.host.requestUpdate(), 1000);
-    if (!counting && this.ticker) {
-      clearInterval(this.ticker);
-      this.ticker = undefined;
+    if (counting && !this.#ticker) this.#ticker = setInterval(() => this.#host.requestUpdate(), 1000);
+    if (!counting && this.#ticker) {
+      clearInterval(this.#ticker);
+      this.#ticker = undefined;
     }
-    this.host.requestUpdate();
+    this.#host.requestUpdate();
   }
 
-  private stopTimers(): void {
-    clearTimeout(this.retryTimer);
-    clearInterval(this.ticker);
-    this.ticker = undefined;
+  #stopTimers(): void {
+    clearTimeout(this.#retryTimer);
+    clearInterval(this.#ticker);
+    this.#ticker = undefined;
   }
 
   goTo(step: CheckoutStep): void {
     this.notice = undefined;
     this.session.goTo(step, this.facts);
-    this.host.requestUpdate();
+    this.#host.requestUpdate();
   }
 
   updateAddress(patch: Pick<CheckoutState, 'shipping' | 'billing' | 'billingSameAsShipping'>): void {
     this.session.update(patch);
-    this.host.requestUpdate();
+    this.#host.requestUpdate();
   }
 
   selectShipping(merchantId: number, methodId: string): void {
     this.session.selectShipping(merchantId, methodId);
-    this.host.requestUpdate();
+    this.#host.requestUpdate();
   }
 
   removeBag(merchantId: number): void {
-    const store = this.options.store();
+    const store = this.#options.store();
     for (const line of this.lines.filter((l) => l.merchant_id === merchantId)) store?.remove(line.sku_id);
   }
 
@@ -372,11 +374,11 @@ export class CheckoutController implements ReactiveController {
   }
 
   /** A reload while "Place order" was in flight: resend that attempt (same key, same body). */
-  private resumePendingAttempt(): void {
-    if (this.resumed || !this.options.api()) return;
-    this.resumed = true;
+  #resumePendingAttempt(): void {
+    if (this.#resumed || !this.#options.api()) return;
+    this.#resumed = true;
     const { attempt, step } = this.state;
-    if (attempt?.status === 'pending' && attempt.sent && step === 'confirm') void this.send(attempt.key, attempt.sent);
+    if (attempt?.status === 'pending' && attempt.sent && step === 'confirm') void this.#send(attempt.key, attempt.sent);
   }
 
   /** "Place order". A press while an attempt is in flight does nothing. */
@@ -387,9 +389,9 @@ export class CheckoutController implements ReactiveController {
     const quote = this.quote;
     if (!quote || !this.canPlace) return;
     const key = this.session.beginAttempt();
-    const event = this.options.emit(
+    const event = this.#options.emit(
       'tote-checkout-submit',
-      { mode: this.options.mode(), idempotency_key: key, lines: this.lines },
+      { mode: this.#options.mode(), idempotency_key: key, lines: this.lines },
       { cancelable: true },
     );
     if (event.defaultPrevented) return;
@@ -399,34 +401,34 @@ export class CheckoutController implements ReactiveController {
       currency: quote.currency,
     };
     this.session.recordSent(body);
-    await this.send(key, body);
+    await this.#send(key, body);
   }
 
-  private async send(key: string, first: PlaceRequest): Promise<void> {
-    const api = this.options.api();
+  async #send(key: string, first: PlaceRequest): Promise<void> {
+    const api = this.#options.api();
     if (!api || this.placing !== 'idle') return;
     let body = first;
     const controller = new AbortController();
-    this.placeAbort = controller;
+    this.#placeAbort = controller;
     const { signal } = controller;
     this.placing = 'sending';
     this.notice = undefined;
     this.changes = [];
-    this.host.requestUpdate();
+    this.#host.requestUpdate();
     let busyTries = 0;
     try {
       for (;;) {
         let wait: number;
         try {
           const res = await api.place(body, { idempotencyKey: key, signal });
-          if (res.status === 'placed') return this.placed(res.order, res.access);
+          if (res.status === 'placed') return this.#placed(res.order, res.access);
           if (res.status === 'pending') {
             this.placing = 'pending';
             wait = Math.max(0.05, res.retry_after);
           } else {
             this.placing = 'confirming';
-            this.host.requestUpdate();
-            const adapter = this.options.adapter();
+            this.#host.requestUpdate();
+            const adapter = this.#options.adapter();
             if (!adapter?.confirm) throw new ApiRequestError({ status: 400, code: 'confirm_unsupported', message: 'The payment adapter cannot confirm' });
             body = { ...body, payment: await adapter.confirm(res) };
             this.session.recordSent(body);
@@ -442,24 +444,24 @@ export class CheckoutController implements ReactiveController {
           wait = failure.retryAfter;
         }
         this.placeRetryAt = Date.now() + wait * 1000;
-        this.syncTicker();
+        this.#syncTicker();
         await sleep(wait * 1000, signal);
         this.placeRetryAt = undefined;
-        this.syncTicker();
+        this.#syncTicker();
       }
     } catch (e) {
       if (signal.aborted) return;
-      this.placeFailed(e);
+      this.#placeFailed(e);
     } finally {
-      if (this.placeAbort === controller) {
+      if (this.#placeAbort === controller) {
         this.placing = 'idle';
         this.placeRetryAt = undefined;
-        this.syncTicker();
+        this.#syncTicker();
       }
     }
   }
 
-  private placed(order: Order, access: string): void {
+  #placed(order: Order, access: string): void {
     const rejected = new Set(rejectedBags(order).map((b) => b.merchant_id));
     this.placedOrder = order;
     const ordered = this.buyableLines.filter((l) => !rejected.has(l.merchant_id));
@@ -468,13 +470,13 @@ export class CheckoutController implements ReactiveController {
     this.quote = undefined;
     this.busy.clear();
     // Lines of a rejected bag stay in the cart, to try again or remove.
-    const store = this.options.store();
+    const store = this.#options.store();
     for (const line of ordered) store?.remove(line.sku_id);
-    this.options.emit('tote-checkout-complete', { order, access });
-    this.host.requestUpdate();
+    this.#options.emit('tote-checkout-complete', { order, access });
+    this.#host.requestUpdate();
   }
 
-  private placeFailed(e: unknown): void {
+  #placeFailed(e: unknown): void {
     const failure = classifyPlaceFailure(e);
     const session = this.session;
     if (!(e instanceof ApiRequestError)) {
@@ -489,7 +491,7 @@ export class CheckoutController implements ReactiveController {
     if (e instanceof ApiRequestError && e.code === 'quote_changed' && e.quote) {
       session.failAttempt();
       this.changes = this.quote ? quoteChanges(this.quote, e.quote) : [];
-      this.acceptQuote(e.quote);
+      this.#acceptQuote(e.quote);
       this.notice = { kind: 'quote_changed' };
       return;
     }
@@ -538,6 +540,6 @@ export class CheckoutController implements ReactiveController {
     this.changes = [];
     this.notice = undefined;
     this.session.reset();
-    this.host.requestUpdate();
+    this.#host.requestUpdate();
   }
 }

@@ -179,39 +179,39 @@ export interface CheckoutSessionOptions {
 export class CheckoutSession {
   readonly mode: CheckoutMode;
   readonly key: string;
-  private readonly storage: MaybeStorage;
-  private current: CheckoutState;
+  readonly #storage: MaybeStorage;
+  #current: CheckoutState;
 
   constructor(options: CheckoutSessionOptions = {}) {
     this.mode = options.mode ?? 'cart';
     this.key = options.key ?? `tote:checkout:${this.mode}`;
-    this.storage = options.storage === undefined ? defaultSessionStorage() : options.storage;
-    this.current = reviveCheckoutState(this.read(), this.mode);
+    this.#storage = options.storage === undefined ? defaultSessionStorage() : options.storage;
+    this.#current = reviveCheckoutState(this.#read(), this.mode);
   }
 
   get state(): CheckoutState {
-    return this.current;
+    return this.#current;
   }
 
   /** Applies a change and persists it. */
   update(patch: Partial<Omit<CheckoutState, 'mode'>>): void {
-    this.current = { ...this.current, ...patch };
-    this.write();
+    this.#current = { ...this.#current, ...patch };
+    this.#write();
   }
 
   goTo(step: CheckoutStep, facts: CheckoutFacts): CheckoutStep {
-    const step2 = clampStep(this.current, facts, step);
-    if (step2 !== this.current.step) this.update({ step: step2 });
+    const step2 = clampStep(this.#current, facts, step);
+    if (step2 !== this.#current.step) this.update({ step: step2 });
     return step2;
   }
 
   selectShipping(merchantId: number | string, shippingMethodId: string): void {
-    this.update({ selections: { ...this.current.selections, [String(merchantId)]: shippingMethodId } });
+    this.update({ selections: { ...this.#current.selections, [String(merchantId)]: shippingMethodId } });
   }
 
   /** The key of the attempt in progress, or a fresh one after a definite failure. */
   beginAttempt(): string {
-    const attempt = this.current.attempt;
+    const attempt = this.#current.attempt;
     if (attempt?.status === 'pending') return attempt.key;
     const key = newKey();
     this.update({ attempt: { key, status: 'pending' } });
@@ -220,13 +220,13 @@ export class CheckoutSession {
 
   /** Remembers what the pending attempt sent, for a resend after a reload. */
   recordSent(body: PlaceRequest): void {
-    const attempt = this.current.attempt;
+    const attempt = this.#current.attempt;
     if (attempt?.status === 'pending') this.update({ attempt: { ...attempt, sent: body } });
   }
 
   /** A definite refusal (declined, out of stock): the next press is a new attempt with a new key. */
   failAttempt(): void {
-    if (this.current.attempt) this.update({ attempt: { ...this.current.attempt, status: 'failed' } });
+    if (this.#current.attempt) this.update({ attempt: { ...this.#current.attempt, status: 'failed' } });
   }
 
   markPlaced(orderId: number, access: string, email?: string): void {
@@ -236,23 +236,23 @@ export class CheckoutSession {
 
   /** Starts over (after an order is placed and the shopper shops on). Keeps the address for next time. */
   reset(): void {
-    const { shipping, billing, billingSameAsShipping } = this.current;
-    this.current = { ...initialCheckoutState(this.mode), shipping, billing, billingSameAsShipping };
-    this.write();
+    const { shipping, billing, billingSameAsShipping } = this.#current;
+    this.#current = { ...initialCheckoutState(this.mode), shipping, billing, billingSameAsShipping };
+    this.#write();
   }
 
-  private read(): unknown {
+  #read(): unknown {
     try {
-      const text = this.storage?.getItem(this.key);
+      const text = this.#storage?.getItem(this.key);
       return text ? JSON.parse(text) : undefined;
     } catch {
       return undefined;
     }
   }
 
-  private write(): void {
+  #write(): void {
     try {
-      this.storage?.setItem(this.key, JSON.stringify({ v: VERSION, ...this.current }));
+      this.#storage?.setItem(this.key, JSON.stringify({ v: VERSION, ...this.#current }));
     } catch {
       // Full or disabled storage: the session goes on in memory.
     }

@@ -16,21 +16,21 @@ export class BusyWait implements ReactiveController {
   seconds = 0;
   secondsLeft = 0;
   merchantName?: string;
-  private ticker?: ReturnType<typeof setInterval>;
-  private current?: ApiRequestError;
+  #ticker?: ReturnType<typeof setInterval>;
+  #current?: ApiRequestError;
 
   constructor(private readonly host: ReactiveControllerHost) {
     host.addController(this);
   }
 
   get active(): boolean {
-    return this.ticker !== undefined;
+    return this.#ticker !== undefined;
   }
 
   /** Waits as `err` asks, then calls `retry`. `known` names a merchant without asking the BFF. */
   start(err: ApiRequestError, api: ToteApi, retry: () => void, known?: (merchantId: number) => string | undefined): void {
     this.stop();
-    this.current = err;
+    this.#current = err;
     this.seconds = Math.max(1, Math.ceil(err.retryAfter ?? DEFAULT_RETRY_SECONDS));
     this.secondsLeft = this.seconds;
     const until = Date.now() + this.seconds * 1000;
@@ -39,14 +39,14 @@ export class BusyWait implements ReactiveController {
     if (id !== undefined && !this.merchantName) {
       api.merchants().then(
         (list) => {
-          if (this.current !== err) return;
+          if (this.#current !== err) return;
           this.merchantName = list.find((m) => m.id === id)?.name;
           this.host.requestUpdate();
         },
         () => undefined,
       );
     }
-    this.ticker = setInterval(() => {
+    this.#ticker = setInterval(() => {
       this.secondsLeft = Math.max(0, Math.ceil((until - Date.now()) / 1000));
       this.host.requestUpdate();
       if (this.secondsLeft > 0) return;
@@ -57,8 +57,8 @@ export class BusyWait implements ReactiveController {
   }
 
   stop(): void {
-    clearInterval(this.ticker);
-    this.ticker = undefined;
+    clearInterval(this.#ticker);
+    this.#ticker = undefined;
   }
 
   hostDisconnected(): void {

@@ -16,9 +16,9 @@ export class OfferLoader implements ReactiveController {
   /** While busy: the wait the BFF asked for. */
   readonly wait: BusyWait;
 
-  private api?: ToteApi;
-  private offerId?: number;
-  private controller?: AbortController;
+  #api?: ToteApi;
+  #offerId?: number;
+  #controller?: AbortController;
 
   constructor(private readonly host: ReactiveControllerHost) {
     host.addController(this);
@@ -27,35 +27,36 @@ export class OfferLoader implements ReactiveController {
 
   /** Loads `offerId` through `api` unless that is what is already loaded or loading. */
   set(api: ToteApi | undefined, offerId: number | undefined): void {
-    if (api === this.api && offerId === this.offerId && this.status !== 'idle') return;
-    this.api = api;
-    this.offerId = offerId;
-    void this.load();
+    if (api === this.#api && offerId === this.#offerId && this.status !== 'idle') return;
+    this.#api = api;
+    this.#offerId = offerId;
+    void this.#load();
   }
 
   retry(): void {
-    void this.load();
+    void this.#load();
   }
 
   hostDisconnected(): void {
-    this.stop();
+    this.#stop();
     this.status = 'idle';
   }
 
-  private stop(): void {
-    this.controller?.abort();
+  #stop(): void {
+    this.#controller?.abort();
     this.wait.stop();
   }
 
-  private async load(): Promise<void> {
-    this.stop();
-    const { api, offerId } = this;
+  async #load(): Promise<void> {
+    this.#stop();
+    const api = this.#api;
+    const offerId = this.#offerId;
     if (!api || !offerId) {
       this.status = 'idle';
       return;
     }
     const controller = new AbortController();
-    this.controller = controller;
+    this.#controller = controller;
     this.status = 'loading';
     this.host.requestUpdate();
     try {
@@ -67,7 +68,7 @@ export class OfferLoader implements ReactiveController {
       if (err?.status === 404) this.status = 'not-found';
       else if (err?.rateLimited) {
         this.status = 'busy';
-        this.wait.start(err, api, () => void this.load());
+        this.wait.start(err, api, () => void this.#load());
       } else this.status = 'error';
     }
     this.host.requestUpdate();
