@@ -14,7 +14,16 @@
 //   uses (`normal`, `nowrap` collapse it; `pre-line` keeps the break, drops the
 //   indentation). `pre`, `pre-wrap` and `break-spaces` would see the change, so a
 //   stylesheet that uses them fails the build instead of being minified wrongly.
+// - Tote's private custom properties (`--_space-4`, `--_fg-muted`: the `--_*`
+//   names its stylesheets read the public `--tote-*` ones into) get short names,
+//   the most used the shortest, wherever they occur in Tote's modules (css
+//   templates and the strings that read them, e.g. the Stripe appearance). One
+//   table from every file under src/, so each build and every module agree.
+//   They are private: a page styles Tote through `--tote-*` and parts only.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import MagicString from 'magic-string';
 import { parseSync } from 'vite';
 
@@ -44,6 +53,29 @@ export function minifyHtmlText(text) {
   return text.replace(/<!--[\s\S]*?-->/g, '').replace(/[ \t\r\n\f]*\n[ \t\r\n\f]*/g, '\n');
 }
 
+const PRIVATE_PROPERTY = /--_[\w-]+/g;
+
+/** Short names for the private custom properties found in `sources`: the most used first (`--_a`, …, `--_z`, `--_aa`, …). */
+export function privatePropertyNames(sources) {
+  const counts = new Map();
+  for (const text of sources) for (const [name] of text.matchAll(PRIVATE_PROPERTY)) counts.set(name, (counts.get(name) ?? 0) + 1);
+  const ranked = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([name]) => name);
+  const short = (i) => (i >= 26 ? short(Math.floor(i / 26) - 1) : '') + String.fromCharCode(97 + (i % 26));
+  return new Map(ranked.map((name, i) => [name, `--_${short(i)}`]));
+}
+
+/** The table for Tote's own sources (every .ts file under src/). */
+function srcPropertyNames() {
+  const walk = (dir) =>
+    readdirSync(dir).flatMap((name) => {
+      const p = join(dir, name);
+      return statSync(p).isDirectory() ? walk(p) : p.endsWith('.ts') ? [readFileSync(p, 'utf8')] : [];
+    });
+  return privatePropertyNames(walk(fileURLToPath(new URL('../src', import.meta.url))));
+}
+
+const renamed = (text, names) => text.replace(PRIVATE_PROPERTY, (name) => names.get(name) ?? name);
+
 /** Calls `visit` on every node of an ESTree-shaped tree. */
 function walk(node, visit) {
   if (Array.isArray(node)) {
@@ -55,13 +87,20 @@ function walk(node, visit) {
   for (const key in node) if (key !== 'parent') walk(node[key], visit);
 }
 
-/** Minifies every css``, html`` and svg`` template of a TypeScript or JavaScript module. Undefined when nothing changed. */
-export function minifyTemplates(code, id = 'module.ts') {
-  if (!/\b(css|html|svg)`/.test(code)) return undefined;
+/**
+ * Minifies every css``, html`` and svg`` template of a TypeScript or JavaScript module and, given `names`
+ * (from `privatePropertyNames`), renames the private custom properties anywhere in it. Undefined when nothing changed.
+ */
+export function minifyTemplates(code, id = 'module.ts', names = new Map()) {
+  const renames = names.size > 0 && PRIVATE_PROPERTY.test(code);
+  PRIVATE_PROPERTY.lastIndex = 0;
+  if (!renames && !/\b(css|html|svg)`/.test(code)) return undefined;
   const { program, errors } = parseSync(id, code, { lang: /\.[cm]?ts$/.test(id) ? 'ts' : 'js' });
   if (errors.length) throw new Error(`${id}: ${errors[0].message}`);
   const s = new MagicString(code);
   let changed = false;
+  /** [start, end) of the quasis rewritten whole (their private names are renamed with them). */
+  const rewritten = [];
   walk(program, (node) => {
     if (node.type !== 'TaggedTemplateExpression' || node.tag.type !== 'Identifier') return;
     const tag = node.tag.name;
@@ -74,7 +113,7 @@ export function minifyTemplates(code, id = 'module.ts') {
     if (tag !== 'css' && /<(pre|textarea)\b/i.test(raw)) return; // their text is shown as written
     quasis.forEach((q, i) => {
       const before = q.value.raw;
-      let after = tag === 'css' ? minifyCssText(before) : minifyHtmlText(before);
+      let after = renamed(tag === 'css' ? minifyCssText(before) : minifyHtmlText(before), names);
       // A stylesheet's outer whitespace means nothing (a template's may: it can be inserted inline).
       if (tag === 'css' && i === 0) after = after.trimStart();
       if (tag === 'css' && i === quasis.length - 1) after = after.trimEnd();
@@ -84,10 +123,19 @@ export function minifyTemplates(code, id = 'module.ts') {
       const end = start + before.length;
       if (code.slice(start, end) !== before) throw new Error(`${id}: unexpected template span at ${q.start}`);
       changed = true;
+      rewritten.push([start, end]);
       if (after === '') s.remove(start, end);
       else s.overwrite(start, end, after);
     });
   });
+  if (renames) {
+    for (const m of code.matchAll(PRIVATE_PROPERTY)) {
+      const short = names.get(m[0]);
+      if (!short || rewritten.some(([a, b]) => m.index >= a && m.index < b)) continue;
+      s.overwrite(m.index, m.index + m[0].length, short);
+      changed = true;
+    }
+  }
   if (!changed) return undefined;
   return { code: s.toString(), map: s.generateMap({ hires: true, source: id, includeContent: true }) };
 }
@@ -96,25 +144,27 @@ const ours = (id) => /\/src\/.*\.[cm]?[jt]s$/.test(id.split('?')[0]) && !id.ends
 
 /** For vite/rolldown: Tote's own sources only (lit's templates are already small). */
 export function minifyTemplatesPlugin() {
+  const names = srcPropertyNames();
   return {
     name: 'tote-minify-templates',
     enforce: 'pre',
     transform(code, id) {
       if (!ours(id)) return null;
-      return minifyTemplates(code, id) ?? null;
+      return minifyTemplates(code, id, names) ?? null;
     },
   };
 }
 
 /** For esbuild (the per-module npm build): the minified source with an inline map back to the original. */
 export function minifyTemplatesEsbuildPlugin() {
+  const names = srcPropertyNames();
   return {
     name: 'tote-minify-templates',
     setup(build) {
       build.onLoad({ filter: /\/src\/.*\.ts$/ }, async (args) => {
         if (!ours(args.path)) return undefined;
         const code = await readFile(args.path, 'utf8');
-        const out = minifyTemplates(code, args.path);
+        const out = minifyTemplates(code, args.path, names);
         if (!out) return undefined;
         return { contents: `${out.code}\n//# sourceMappingURL=${out.map.toUrl()}\n`, loader: 'ts' };
       });

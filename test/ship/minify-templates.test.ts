@@ -6,7 +6,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { minifyCssText, minifyHtmlText, minifyTemplates } from '../../scripts/minify-templates.mjs';
+import { minifyCssText, minifyHtmlText, minifyTemplates, privatePropertyNames } from '../../scripts/minify-templates.mjs';
 import { repo } from './support.js';
 
 describe('template minifier', () => {
@@ -46,6 +46,33 @@ describe('template minifier', () => {
   it('leaves <pre> and <textarea> templates alone and refuses stylesheets whose whitespace is shown', () => {
     assert.equal(minifyTemplates('html`<pre>\n  a\n</pre>`;', 'x.ts'), undefined);
     assert.throws(() => minifyTemplates('css`.a { white-space: pre-wrap; }`;', 'x.ts'), /white-space/);
+  });
+
+  it('gives the private custom properties short names, the most used the shortest, in css and in strings alike', () => {
+    const names = privatePropertyNames(['--_fg --_space-4 --_space-4', ...Array.from({ length: 26 }, (_, i) => `--_n${i}`)]);
+    assert.equal(names.get('--_space-4'), '--_a');
+    assert.equal(names.size, 28);
+    assert.deepEqual([...names.values()].slice(25, 27), ['--_z', '--_aa']);
+    const source = [
+      'const s = css`\n  :host { --_space-4: var(--tote-space-4, 1rem); }\n  .a { gap: var(--_space-4) ${x}; color: var(--_fg); }\n`;',
+      "const read = ['--_fg', '--tote-color-text'];",
+      'const plain = `--_unknown`;',
+    ].join('\n');
+    const out = minifyTemplates(source, 'x.ts', names);
+    assert.ok(out);
+    assert.equal(
+      out.code,
+      [
+        'const s = css`:host{--_a:var(--tote-space-4,1rem)}.a{gap:var(--_a) ${x};color:var(--_b)}`;',
+        // Public names stay; a name the table does not know stays as written.
+        "const read = ['--_b', '--tote-color-text'];",
+        'const plain = `--_unknown`;',
+      ].join('\n'),
+    );
+    // Every private name in src/ has one, and no two share one.
+    const all = privatePropertyNames(readdirSync(join(repo, 'src'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts')).map((f) => readFileSync(join(repo, 'src', f), 'utf8')));
+    assert.ok(all.has('--_primary') && all.has('--_space-4'));
+    assert.equal(new Set(all.values()).size, all.size);
   });
 
   it('parses every module of src/elements and only shortens them', () => {
