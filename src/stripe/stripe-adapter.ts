@@ -6,12 +6,11 @@
  * was confirmed (cart mode), nothing else. docs/payments.md tells the flow.
  */
 import type { Appearance, Stripe, StripeElementLocale, StripeElements, StripeError, StripeExpressCheckoutElement, StripePaymentElement } from '@stripe/stripe-js';
-// The file, not the folder: the package has no exports map, and Node's ES modules refuse folder imports.
-import { loadStripe } from '@stripe/stripe-js/pure/index.mjs';
 import type { PlaceRequest, PlaceRequiresActionResponse, QuoteRequest, QuoteResponse } from '../contract/checkout-api.js';
 import { type PaymentAdapter, PaymentInputError } from '../elements/payment/payment-adapter.js';
 import type { CheckoutPayment } from '../state/checkout-session.js';
 import { appearanceFor } from './appearance.js';
+import { loadStripe } from './load-stripe.js';
 import { stripeQuotePayment } from '../elements/payment/stripe-quote.js';
 
 export interface StripeAdapterOptions {

@@ -11,6 +11,7 @@ import assert from 'node:assert/strict';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { chromiumFlags, findChrome } from '../../scripts/find-chrome.mjs';
 import { spawnDemo } from '../e2e/demo-process.js';
+import { STRIPE_JS_URL } from '../../src/stripe/load-stripe.js';
 
 const STAND_IN = readFileSync(new URL('./stand-in/stripe.js', import.meta.url), 'utf8');
 const CREDENTIALS = { 'x-service-app-id': '10001', 'x-service-app-secret': 'sandbox-secret', 'x-service-token': 'sandbox-token' };
@@ -184,7 +185,7 @@ describe('checkout with the Stripe adapter (e2e, stand-in Stripe.js)', { timeout
 
   for (const mode of ['cart', 'direct'] as const) {
     it(`mode=${mode}: a declined card is told on the payment step, the cart unchanged; another card pays, bags authorized`, () =>
-      shopper(async (page) => {
+      shopper(async (page, requests) => {
         await addProduct(page, demo.url);
         await toPayment(page, demo.url, mode);
         const before = (await submittedOrders(demo.service)).length;
@@ -209,6 +210,8 @@ describe('checkout with the Stripe adapter (e2e, stand-in Stripe.js)', { timeout
           const { body: intent } = await sandbox(demo.service, `/__sandbox/payment_intents/${tx.payment_provider_transaction_id}`);
           assert.equal(intent.status, 'requires_capture', 'authorized by the confirmation, before the submit');
         }
+        // Stripe.js came from js.stripe.com, at the release @stripe/stripe-js's types describe, once for both attempts.
+        assert.deepEqual(requests.map((r) => r.split('\n')[0]).filter((r) => r.includes('/stripe.js')), [`GET ${STRIPE_JS_URL}`]);
       }));
   }
 

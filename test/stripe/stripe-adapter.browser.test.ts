@@ -1,6 +1,6 @@
 // The Stripe adapter in Chromium against the stand-in Stripe.js (test/stripe/stand-in/stripe.js),
-// loaded the way a page loads Stripe.js: a script that defines window.Stripe, which
-// @stripe/stripe-js's loadStripe then uses.
+// loaded the way a page loads Stripe.js: a script that defines window.Stripe, which the
+// adapter's loader (src/stripe/load-stripe.ts) then uses instead of adding its own.
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import '../../src/elements/payment/payment.js';
 import type { TotePayment } from '../../src/elements/payment/payment.js';
