@@ -32,7 +32,14 @@ const defineElementPlugin = () => {
       }
       for (const mod of customElementsManifest.modules) {
         for (const d of mod.declarations ?? []) {
-          if (d.members) d.members = d.members.filter((m) => !m.static && m.privacy !== 'private' && m.privacy !== 'protected' && !m.name.startsWith('#'));
+          const hidden = (m) => m.static || m.privacy === 'private' || m.privacy === 'protected' || m.name.startsWith('#');
+          // Lit's `static properties` reader makes an attribute of every entry without `attribute: false`, `state: true`
+          // ones included, and marks each field `privacy: 'public'`: drop the private ones' attributes, and the
+          // default privacy so a field reads as it did when declared with decorators.
+          const hiddenFields = new Set(d.members?.filter(hidden).map((m) => m.name));
+          if (d.attributes) d.attributes = d.attributes.filter((a) => !hiddenFields.has(a.fieldName));
+          if (d.members) d.members = d.members.filter((m) => !hidden(m));
+          for (const m of d.members ?? []) if (m.privacy === 'public') delete m.privacy;
         }
       }
     },

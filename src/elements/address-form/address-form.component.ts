@@ -1,5 +1,4 @@
 import { html, nothing, type PropertyValues } from 'lit';
-import { property, state } from 'lit/decorators.js';
 import { live } from 'lit/directives/live.js';
 import {
   ADDRESS_FIELDS,
@@ -75,23 +74,34 @@ export class ToteAddressForm extends ToteElement {
   static formAssociated = true;
   static override shadowRootOptions: ShadowRootInit = { ...ToteElement.shadowRootOptions, delegatesFocus: true };
 
+  static override properties = {
+    value: { attribute: false },
+    billing: { attribute: false },
+    billingSameAsShipping: { attribute: false },
+    name: { reflect: true },
+    disabled: { type: Boolean, reflect: true },
+    touched: { state: true },
+    showAll: { state: true },
+    announcement: { state: true },
+  };
+
   private readonly internals: ElementInternals = this.attachInternals();
 
   /** The shipping address with contact (name, email, phone). */
-  @property({ attribute: false }) value: AddressDraft = emptyAddress();
+  value: AddressDraft = emptyAddress();
   /** The billing address, used when `billingSameAsShipping` is false. */
-  @property({ attribute: false }) billing: AddressDraft = emptyAddress();
+  billing: AddressDraft = emptyAddress();
   /** Billing is the shipping address (the default). */
-  @property({ attribute: false }) billingSameAsShipping = true;
+  billingSameAsShipping = true;
   /** Form field name; the form data carries `<name>.<field>` entries. */
-  @property({ reflect: true }) name = 'address';
+  name = 'address';
   /** Disables every field. */
-  @property({ type: Boolean, reflect: true }) disabled = false;
+  disabled = false;
 
   /** Fields the shopper has left, whose errors are shown. */
-  @state() private touched = new Set<string>();
-  @state() private showAll = false;
-  @state() private announcement = '';
+  private touched = new Set<string>();
+  private showAll = false;
+  private announcement = '';
 
   get form(): HTMLFormElement | null {
     return this.internals.form;

@@ -1,6 +1,5 @@
 import { html, nothing, type PropertyValues } from 'lit';
-import { property, state } from 'lit/decorators.js';
-import { consume } from '@lit/context';
+import { ContextConsumer } from '@lit/context';
 import { formatMoney, type Money } from '../../contract/money.js';
 import { type CartBag, type CartLine, type CartStore, isBuyable } from '../../state/cart-store.js';
 import { isAbortError, type ToteApi } from '../../state/api-client.js';
@@ -71,32 +70,44 @@ export class ToteCart extends ToteElement {
 
   static override styles = cartStyles;
 
+  static override properties = {
+    store: { attribute: false },
+    host: { state: true },
+    api: { state: true },
+    variant: { reflect: true },
+    hideCheckout: { type: Boolean, attribute: 'hide-checkout' },
+    hideTitle: { type: Boolean, attribute: 'hide-title' },
+    lines: { state: true },
+    added: { state: true },
+    toastOpen: { state: true },
+  };
+
   /** The cart store; taken from `<tote-provider>` when not set. */
-  @consume({ context: cartContext, subscribe: true })
-  @property({ attribute: false })
-  store?: CartStore;
+  declare store?: CartStore;
 
-  @consume({ context: hostContext, subscribe: true })
-  @state()
-  private host?: EventTarget;
+  declare private host?: EventTarget;
 
-  @consume({ context: apiContext, subscribe: true })
-  @state()
-  private api?: ToteApi;
+  declare private api?: ToteApi;
+  // The nearest `<tote-provider>`'s values, written into the properties above when it gives them and whenever they change.
+  private readonly consumers = [
+    new ContextConsumer(this, { context: cartContext, subscribe: true, callback: (store) => (this.store = store) }),
+    new ContextConsumer(this, { context: hostContext, subscribe: true, callback: (host) => (this.host = host) }),
+    new ContextConsumer(this, { context: apiContext, subscribe: true, callback: (api) => (this.api = api) }),
+  ];
 
   /** `full` (default) or `mini` (a badge that opens the cart in a drawer). */
-  @property({ reflect: true }) variant: 'full' | 'mini' = 'full';
+  variant: 'full' | 'mini' = 'full';
 
   /** Hides the "Check out" button (the checkout's own review step shows the cart). */
-  @property({ type: Boolean, attribute: 'hide-checkout' }) hideCheckout = false;
+  hideCheckout = false;
 
   /** Hides the "Your cart" heading (when the page around it has its own). */
-  @property({ type: Boolean, attribute: 'hide-title' }) hideTitle = false;
+  hideTitle = false;
 
-  @state() private lines: readonly CartLine[] = [];
+  private lines: readonly CartLine[] = [];
   /** The line that just went in, named at the top of the drawer or in the toast. */
-  @state() private added?: CartLine;
-  @state() private toastOpen = false;
+  declare private added?: CartLine;
+  private toastOpen = false;
   private toastTimer?: ReturnType<typeof setTimeout>;
   // A getter, not lit's `@query`: the shopper's bundles then carry no query decorator at all.
   private get drawer(): HTMLDialogElement | null {

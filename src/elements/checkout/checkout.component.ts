@@ -1,6 +1,5 @@
 import { html, nothing } from 'lit';
-import { property, state } from 'lit/decorators.js';
-import { consume } from '@lit/context';
+import { ContextConsumer } from '@lit/context';
 import type { ToteApi } from '../../state/api-client.js';
 import type { CartStore } from '../../state/cart-store.js';
 import { CheckoutController } from '../../state/checkout-controller.js';
@@ -65,43 +64,59 @@ const STEP_HEADING: Record<CheckoutStep, MessageKey> = {
 export class ToteCheckout extends ToteElement {
   static override styles = checkoutStyles;
 
+  static override properties = {
+    api: { attribute: false },
+    store: { attribute: false },
+    currency: { attribute: false },
+    host: { state: true },
+    mode: { reflect: true },
+    payment: {},
+    stripeKey: { attribute: 'stripe-key' },
+    wallets: { type: Boolean },
+    paymentAdapter: { attribute: false },
+    storage: { attribute: false },
+    sessionKey: { attribute: 'session-key' },
+    summaryOpen: { state: true },
+    working: { state: true },
+    error: { state: true },
+  };
+
   /** The BFF client; taken from `<tote-provider>` when not set. */
-  @consume({ context: apiContext, subscribe: true })
-  @property({ attribute: false })
-  api?: ToteApi;
+  declare api?: ToteApi;
 
   /** The cart store; taken from `<tote-provider>` when not set. */
-  @consume({ context: cartContext, subscribe: true })
-  @property({ attribute: false })
-  store?: CartStore;
+  declare store?: CartStore;
 
   /** The shopper's currency; taken from `<tote-provider currency>` when not set. */
-  @consume({ context: currencyContext, subscribe: true })
-  @property({ attribute: false })
-  currency?: string;
+  declare currency?: string;
 
-  @consume({ context: hostContext, subscribe: true })
-  @state()
-  private host?: EventTarget;
+  declare private host?: EventTarget;
+  // The nearest `<tote-provider>`'s values, written into the properties above when it gives them and whenever they change.
+  private readonly consumers = [
+    new ContextConsumer(this, { context: apiContext, subscribe: true, callback: (api) => (this.api = api) }),
+    new ContextConsumer(this, { context: cartContext, subscribe: true, callback: (store) => (this.store = store) }),
+    new ContextConsumer(this, { context: currencyContext, subscribe: true, callback: (currency) => (this.currency = currency) }),
+    new ContextConsumer(this, { context: hostContext, subscribe: true, callback: (host) => (this.host = host) }),
+  ];
 
   /** `cart` (the service's cart) or `direct` (one direct order). */
-  @property({ reflect: true }) mode: CheckoutMode = 'cart';
+  mode: CheckoutMode = 'cart';
   /** `sandbox` (the sandbox's test cards) or `stripe` (Stripe's Payment Element, loaded on demand); `paymentAdapter` wins. */
-  @property() payment = '';
+  payment = '';
   /** `payment="stripe"`: the publishable key (`pk_…`) for direct orders; cart mode takes the service's from each quote. */
-  @property({ attribute: 'stripe-key' }) stripeKey = '';
+  stripeKey = '';
   /** `payment="stripe"`, cart mode: offer Apple Pay / Google Pay (Stripe's Express Checkout) where the browser has one. */
-  @property({ type: Boolean }) wallets = false;
+  wallets = false;
   /** The payment provider's adapter (wins over `payment`). */
-  @property({ attribute: false }) paymentAdapter?: PaymentAdapter;
+  declare paymentAdapter?: PaymentAdapter;
   /** Where the checkout keeps its progress; defaults to `sessionStorage`, `null` for memory only. */
-  @property({ attribute: false }) storage?: MaybeStorage;
+  declare storage?: MaybeStorage;
   /** Storage key, for two checkouts on one page. */
-  @property({ attribute: 'session-key' }) sessionKey?: string;
+  declare sessionKey?: string;
 
-  @state() private summaryOpen = false;
-  @state() private working = false;
-  @state() private error = '';
+  private summaryOpen = false;
+  private working = false;
+  private error = '';
 
   // Lookups as getters, not lit's `@query`: the shopper's bundles then carry no query decorator at all.
   private get addressForm(): ToteAddressForm | null {

@@ -1,6 +1,5 @@
 import { html, nothing } from 'lit';
-import { property } from 'lit/decorators.js';
-import { consume } from '@lit/context';
+import { ContextConsumer } from '@lit/context';
 import { Task } from '@lit/task';
 import type { QuoteBag, QuoteLine, QuoteResponse } from '../../contract/checkout-api.js';
 import { formatMoney } from '../../contract/money.js';
@@ -49,28 +48,40 @@ type LineExtras = CheckoutLine & { image?: string; variant_values?: { variant: s
 export class ToteEstimate extends ToteElement {
   static override styles = estimateStyles;
 
+  static override properties = {
+    api: { attribute: false },
+    currency: { attribute: false },
+    quote: { attribute: false },
+    lines: { attribute: false },
+    address: { attribute: false },
+    busy: { attribute: false },
+    updating: { type: Boolean },
+    hideLines: { type: Boolean, attribute: 'hide-lines' },
+  };
+
   /** The BFF client; taken from `<tote-provider>` when not set. */
-  @consume({ context: apiContext, subscribe: true })
-  @property({ attribute: false })
-  api?: ToteApi;
+  declare api?: ToteApi;
 
   /** The provider's currency (`currency` attribute), for a quote this element asks for itself. */
-  @consume({ context: currencyContext, subscribe: true })
-  @property({ attribute: false })
-  currency?: string;
+  declare currency?: string;
+  // The nearest `<tote-provider>`'s values, written into the properties above when it gives them and whenever they change.
+  private readonly consumers = [
+    new ContextConsumer(this, { context: apiContext, subscribe: true, callback: (api) => (this.api = api) }),
+    new ContextConsumer(this, { context: currencyContext, subscribe: true, callback: (currency) => (this.currency = currency) }),
+  ];
 
   /** The quote to show; when set, nothing is fetched. */
-  @property({ attribute: false }) quote?: QuoteResponse;
+  declare quote?: QuoteResponse;
   /** The cart's lines: quoted when no `quote` is given, and their pictures used where the quote has none. */
-  @property({ attribute: false }) lines: readonly LineExtras[] = [];
+  lines: readonly LineExtras[] = [];
   /** The shipping address for a quote this element asks for itself. */
-  @property({ attribute: false }) address?: AddressDraft;
+  declare address?: AddressDraft;
   /** Busy shops: merchant id → epoch ms when they are asked again. */
-  @property({ attribute: false }) busy: ReadonlyMap<number, number> = new Map();
+  busy: ReadonlyMap<number, number> = new Map();
   /** A newer quote is on its way. */
-  @property({ type: Boolean }) updating = false;
+  updating = false;
   /** Hides the line items (the grand total and each shop's totals stay). */
-  @property({ type: Boolean, attribute: 'hide-lines' }) hideLines = false;
+  hideLines = false;
 
   private readonly quoteTask = new Task(this, {
     args: () => [this.quote ? '' : quoteKey(this.ownRequest())] as [string],

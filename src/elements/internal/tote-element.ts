@@ -1,6 +1,5 @@
-import { LitElement } from 'lit';
-import { property } from 'lit/decorators.js';
-import { consume } from '@lit/context';
+import { LitElement, type PropertyDeclarations } from 'lit';
+import { ContextConsumer } from '@lit/context';
 import { localeContext } from '../../state/context.js';
 import { loadMessages, msg, usableLocale, type MessageArea, type MessageKey } from './localize.js';
 
@@ -9,10 +8,19 @@ type DetailOf<K extends EventName> = GlobalEventHandlersEventMap[K] extends Cust
 
 /** Base of every Tote element: typed events, and the locale of the nearest provider. */
 export class ToteElement extends LitElement {
+  // Reactive properties are declared in `static properties` and context is read with `ContextConsumer`,
+  // not with lit's decorators, to keep the shopper's bundles small (README, "Contributing").
+  static override properties: PropertyDeclarations = { locale: {} };
+
   /** BCP 47 locale for text and money; taken from `<tote-provider>` when there is one. */
-  @consume({ context: localeContext, subscribe: true })
-  @property({ reflect: false })
-  locale?: string;
+  declare locale?: string;
+
+  // The nearest `<tote-provider>`'s locale, written into `locale` when it gives it and whenever it changes.
+  private readonly localeConsumer = new ContextConsumer(this, {
+    context: localeContext,
+    subscribe: true,
+    callback: (locale) => (this.locale = locale),
+  });
 
   /**
    * Whose strings the element shows: in a language that loads lazily, its

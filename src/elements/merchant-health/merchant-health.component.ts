@@ -1,7 +1,6 @@
 import { html, nothing, type PropertyValues } from 'lit';
-import { property, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
-import { consume } from '@lit/context';
+import { ContextConsumer } from '@lit/context';
 import type { ConnectionHealthReport } from '../../contract/operations.js';
 import type { ToteApi } from '../../state/api-client.js';
 import { apiContext } from '../../state/context.js';
@@ -67,35 +66,47 @@ export class ToteMerchantHealth extends ToteElement {
 
   static override styles = styles;
 
+  static override properties = {
+    api: { state: true },
+    announcement: { state: true },
+    reports: { attribute: false },
+    fetchedAtInput: { attribute: 'fetched-at' },
+    endpoint: {},
+    token: {},
+    fetch: { attribute: false },
+    filter: { reflect: true },
+    sort: { reflect: true },
+  };
+
+  declare private api?: ToteApi;
+  // The nearest `<tote-provider>`'s BFF client, written into `api` when it gives it and whenever it changes.
+  private readonly apiConsumer = new ContextConsumer(this, { context: apiContext, subscribe: true, callback: (api) => (this.api = api) });
+
   private readonly clients = new OperatorClientCache();
   private readonly health = new HealthController(this, () => this.client);
 
-  @consume({ context: apiContext, subscribe: true })
-  @state()
-  private api?: ToteApi;
-
-  @state() private announcement = '';
+  private announcement = '';
 
   /** The reports to show; when set, the element does not fetch them itself. */
-  @property({ attribute: false }) reports?: ConnectionHealthReport[];
+  declare reports?: ConnectionHealthReport[];
 
   /** When `reports` were fetched (ISO 8601); shown with the 24-hour note. */
-  @property({ attribute: 'fetched-at' }) fetchedAtInput?: string;
+  declare fetchedAtInput?: string;
 
   /** Base URL of the BFF; defaults to the provider's endpoint. */
-  @property() endpoint?: string;
+  declare endpoint?: string;
 
   /** The operator token (`TOTE_OPERATOR_TOKEN`), sent as `Authorization: Bearer`. Prefer the property over the attribute. */
-  @property() token?: string;
+  declare token?: string;
 
   /** For tests and custom transports: the `fetch` the operator client uses. */
-  @property({ attribute: false }) fetch?: typeof globalThis.fetch;
+  declare fetch?: typeof globalThis.fetch;
 
   /** `attention` shows only merchants that need attention; `all` shows every merchant. */
-  @property({ reflect: true }) filter: HealthFilter = 'all';
+  filter: HealthFilter = 'all';
 
   /** `status` lists merchants that need attention first; `name` alphabetically. */
-  @property({ reflect: true }) sort: HealthSort = 'status';
+  sort: HealthSort = 'status';
 
   private get client() {
     return this.clients.get(this.endpoint ?? this.api?.endpoint, this.token, this.fetch);

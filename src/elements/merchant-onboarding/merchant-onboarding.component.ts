@@ -1,6 +1,5 @@
 import { html, nothing, type PropertyValues } from 'lit';
-import { property, state } from 'lit/decorators.js';
-import { consume } from '@lit/context';
+import { ContextConsumer } from '@lit/context';
 import type { MerchantOnboarding } from '../../contract/operations.js';
 import { ApiRequestError, isAbortError, type ToteApi } from '../../state/api-client.js';
 import { apiContext } from '../../state/context.js';
@@ -83,36 +82,51 @@ export class ToteMerchantOnboarding extends ToteElement {
 
   static override styles = styles;
 
+  static override properties = {
+    api: { state: true },
+    values: { state: true },
+    errors: { state: true },
+    status: { state: true },
+    formError: { state: true },
+    announcement: { state: true },
+    merchantOnboardingId: { attribute: 'merchant-onboarding-id', type: Number },
+    record: { attribute: false },
+    initialValues: { attribute: false },
+    endpoint: {},
+    token: {},
+    fetch: { attribute: false },
+  };
+
+  declare private api?: ToteApi;
+  // The nearest `<tote-provider>`'s BFF client, written into `api` when it gives it and whenever it changes.
+  private readonly apiConsumer = new ContextConsumer(this, { context: apiContext, subscribe: true, callback: (api) => (this.api = api) });
+
   private readonly clients = new OperatorClientCache();
   private submitController?: AbortController;
 
-  @consume({ context: apiContext, subscribe: true })
-  @state()
-  private api?: ToteApi;
-
-  @state() private values: OnboardingValues = emptyOnboarding();
-  @state() private errors: Partial<Record<OnboardingField, FieldError>> = {};
-  @state() private status: Status = 'idle';
-  @state() private formError = '';
-  @state() private announcement = '';
+  private values: OnboardingValues = emptyOnboarding();
+  private errors: Partial<Record<OnboardingField, FieldError>> = {};
+  private status: Status = 'idle';
+  private formError = '';
+  private announcement = '';
 
   /** The onboarding record's id in the service (`merchant_onboarding_id`). */
-  @property({ attribute: 'merchant-onboarding-id', type: Number }) merchantOnboardingId?: number;
+  declare merchantOnboardingId?: number;
 
   /** The stored record; shown below the form, and its values fill the form. Set after a successful submit. */
-  @property({ attribute: false }) record?: MerchantOnboarding;
+  declare record?: MerchantOnboarding;
 
   /** Values to start the form with (e.g. a draft). */
-  @property({ attribute: false }) initialValues?: Partial<OnboardingValues>;
+  declare initialValues?: Partial<OnboardingValues>;
 
   /** Base URL of the BFF; defaults to the provider's endpoint. */
-  @property() endpoint?: string;
+  declare endpoint?: string;
 
   /** The operator token (`TOTE_OPERATOR_TOKEN`), sent as `Authorization: Bearer`. Prefer the property over the attribute. */
-  @property() token?: string;
+  declare token?: string;
 
   /** For tests and custom transports: the `fetch` the operator client uses. */
-  @property({ attribute: false }) fetch?: typeof globalThis.fetch;
+  declare fetch?: typeof globalThis.fetch;
 
   private get client() {
     return this.clients.get(this.endpoint ?? this.api?.endpoint, this.token, this.fetch);

@@ -1,6 +1,5 @@
 import { adoptStyles, html, nothing, svg, type PropertyValues } from 'lit';
-import { property, state } from 'lit/decorators.js';
-import { consume } from '@lit/context';
+import { ContextConsumer } from '@lit/context';
 import { formatMoney, isKnownCurrency } from '../../contract/money.js';
 import type { WidgetOffer } from '../../contract/api.js';
 import type { CartStore } from '../../state/cart-store.js';
@@ -55,22 +54,33 @@ export class ToteOfferCard extends ToteElement {
 
   static override styles = [tokens, baseStyles, offerStatusStyles, offerCardStyles, compactCardStyles];
 
-  @consume({ context: cartContext, subscribe: true })
-  @state()
-  private cart?: CartStore;
+  static override properties = {
+    cart: { state: true },
+    api: { state: true },
+    descriptionNodes: { state: true },
+    imageFailed: { state: true },
+    pickerOpen: { state: true },
+    announcement: { state: true },
+    offer: { attribute: false },
+    offerId: { attribute: 'offer-id', type: Number },
+  };
 
-  @consume({ context: apiContext, subscribe: true })
-  @state()
-  private api?: ToteApi;
+  declare private cart?: CartStore;
+  declare private api?: ToteApi;
+  // The nearest `<tote-provider>`'s values, written into the properties above when it gives them and whenever they change.
+  private readonly consumers = [
+    new ContextConsumer(this, { context: cartContext, subscribe: true, callback: (cart) => (this.cart = cart) }),
+    new ContextConsumer(this, { context: apiContext, subscribe: true, callback: (api) => (this.api = api) }),
+  ];
 
   private readonly loader = new OfferLoader(this);
   private shownOffer?: WidgetOffer;
 
-  @state() private descriptionNodes: Node[] = [];
-  @state() private imageFailed = false;
-  @state() private pickerOpen = false;
+  private descriptionNodes: Node[] = [];
+  private imageFailed = false;
+  private pickerOpen = false;
   private dialogStyled = false;
-  @state() private announcement = '';
+  private announcement = '';
 
   // A getter, not lit's `@query`: the shopper's bundles then carry no query decorator at all.
   private get dialog(): HTMLDialogElement | null {
@@ -78,10 +88,10 @@ export class ToteOfferCard extends ToteElement {
   }
 
   /** The offer to show (`WidgetOffer` from the BFF). */
-  @property({ attribute: false }) offer?: WidgetOffer;
+  declare offer?: WidgetOffer;
 
   /** Without `offer`: the id of an offer to fetch from the provider's BFF. */
-  @property({ attribute: 'offer-id', type: Number }) offerId?: number;
+  declare offerId?: number;
 
   /** The offer on screen: given, or fetched by `offer-id`. */
   private get current(): WidgetOffer | undefined {

@@ -1,6 +1,5 @@
 import { html, nothing, type PropertyValues } from 'lit';
-import { property, state } from 'lit/decorators.js';
-import { consume } from '@lit/context';
+import { ContextConsumer } from '@lit/context';
 import type { WidgetOffer } from '../../contract/api.js';
 import { ApiRequestError, isAbortError, type ToteApi } from '../../state/api-client.js';
 import { apiContext } from '../../state/context.js';
@@ -43,14 +42,26 @@ export class ToteOfferGrid extends ToteElement {
 
   static override styles = [tokens, baseStyles, offerStatusStyles, offerGridStyles];
 
-  @consume({ context: apiContext, subscribe: true })
-  @state()
-  private api?: ToteApi;
+  static override properties = {
+    api: { state: true },
+    loaded: { state: true },
+    status: { state: true },
+    loadingMore: { state: true },
+    moreFailed: { state: true },
+    merchantId: { attribute: 'merchant-id', type: Number },
+    pageSize: { attribute: 'page-size', type: Number },
+    manual: { type: Boolean },
+    offers: { attribute: false },
+  };
 
-  @state() private loaded: WidgetOffer[] = [];
-  @state() private status: Status = 'idle';
-  @state() private loadingMore = false;
-  @state() private moreFailed = false;
+  declare private api?: ToteApi;
+  // The nearest `<tote-provider>`'s BFF client, written into `api` when it gives it and whenever it changes.
+  private readonly apiConsumer = new ContextConsumer(this, { context: apiContext, subscribe: true, callback: (api) => (this.api = api) });
+
+  private loaded: WidgetOffer[] = [];
+  private status: Status = 'idle';
+  private loadingMore = false;
+  private moreFailed = false;
   /** A busy shop's wait (429): the grid retries by itself when it is over. */
   private readonly wait = new BusyWait(this);
 
@@ -67,16 +78,16 @@ export class ToteOfferGrid extends ToteElement {
   private inFlight?: AbortController;
 
   /** Show one merchant's offers; absent, every shoppable merchant's. */
-  @property({ attribute: 'merchant-id', type: Number }) merchantId?: number;
+  declare merchantId?: number;
 
   /** Offers per page (1–100). */
-  @property({ attribute: 'page-size', type: Number }) pageSize = 24;
+  pageSize = 24;
 
   /** Only the "Load more" button pages; no loading on scroll. */
-  @property({ type: Boolean }) manual = false;
+  manual = false;
 
   /** Offers given by the host: shown as they are, nothing is fetched. */
-  @property({ attribute: false }) offers?: WidgetOffer[];
+  declare offers?: WidgetOffer[];
 
   override connectedCallback(): void {
     super.connectedCallback();

@@ -1,6 +1,5 @@
 import { html, nothing, type PropertyValues } from 'lit';
-import { property, state } from 'lit/decorators.js';
-import { consume } from '@lit/context';
+import { ContextConsumer } from '@lit/context';
 import type { BagEvent } from '../../contract/api.js';
 import { formatMoney } from '../../contract/money.js';
 import type { Bag, Order } from '../../contract/order.js';
@@ -80,23 +79,34 @@ export function applyBagEvent(order: Order, event: BagEvent): Order {
 export class ToteOrderStatus extends ToteElement {
   static override styles = orderStatusStyles;
 
+  static override properties = {
+    api: { attribute: false },
+    orderId: { attribute: 'order-id', type: Number },
+    access: {},
+    order: { attribute: false },
+    noLive: { type: Boolean, attribute: 'no-live' },
+    loading: { state: true },
+    failed: { state: true },
+    connection: { state: true },
+  };
+
   /** The BFF client; taken from `<tote-provider>` when not set. */
-  @consume({ context: apiContext, subscribe: true })
-  @property({ attribute: false })
-  api?: ToteApi;
+  declare api?: ToteApi;
+  // The nearest `<tote-provider>`'s BFF client, written into `api` when it gives it and whenever it changes.
+  private readonly apiConsumer = new ContextConsumer(this, { context: apiContext, subscribe: true, callback: (api) => (this.api = api) });
 
   /** The order id. */
-  @property({ attribute: 'order-id', type: Number }) orderId?: number;
+  declare orderId?: number;
   /** The access handle the BFF returned with the order. */
-  @property() access = '';
+  access = '';
   /** The order to show (set by the element as it loads; may be given directly). */
-  @property({ attribute: false }) order?: Order;
+  declare order?: Order;
   /** Shows the order without opening the live stream. */
-  @property({ type: Boolean, attribute: 'no-live' }) noLive = false;
+  noLive = false;
 
-  @state() private loading = false;
-  @state() private failed = false;
-  @state() private connection: 'idle' | 'live' | 'reconnecting' = 'idle';
+  private loading = false;
+  private failed = false;
+  private connection: 'idle' | 'live' | 'reconnecting' = 'idle';
 
   private stream?: EventStream;
   private controller?: AbortController;

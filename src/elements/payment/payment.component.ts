@@ -1,5 +1,4 @@
 import { html, nothing, type PropertyValues } from 'lit';
-import { property, state } from 'lit/decorators.js';
 import type { CheckoutPayment } from '../../state/checkout-session.js';
 import { ToteElement } from '../internal/tote-element.js';
 import { type PaymentAdapter, PaymentInputError } from './payment-adapter.js';
@@ -27,17 +26,24 @@ declare global {
 export class TotePayment extends ToteElement {
   static override styles = paymentStyles;
 
+  static override properties = {
+    adapter: { attribute: false },
+    container: { attribute: false },
+    error: {},
+    mounting: { state: true },
+  };
+
   /** The payment provider's adapter. */
-  @property({ attribute: false }) adapter?: PaymentAdapter;
+  declare adapter?: PaymentAdapter;
   /**
    * The light-DOM element the adapter mounts into. Defaults to a child this element creates; an outer
    * element (the checkout) passes one of its own light-DOM children so the fields stay out of every shadow root.
    */
-  @property({ attribute: false }) container?: HTMLElement;
+  declare container?: HTMLElement;
   /** An error to show (e.g. "declined" after a submit). Focus moves to it when it is set. */
-  @property() error = '';
+  error = '';
 
-  @state() private mounting = false;
+  private mounting = false;
   private mounted?: { adapter: PaymentAdapter; container: HTMLElement };
   private ownContainer?: HTMLElement;
 

@@ -1,5 +1,4 @@
 import { LitElement, html, css, type PropertyValues } from 'lit';
-import { property } from 'lit/decorators.js';
 import { ContextProvider } from '@lit/context';
 import { createApiClient, type ToteApi } from '../../state/api-client.js';
 import { CartStore, cartStorageKey, type CartLine, type CartLineInput } from '../../state/cart-store.js';
@@ -30,6 +29,16 @@ export class ToteProvider extends LitElement {
     }
   `;
 
+  static override properties = {
+    endpoint: {},
+    locale: {},
+    currency: {},
+    addFeedback: { attribute: 'add-feedback' },
+    checkoutUrl: { attribute: 'checkout-url' },
+    shopUrl: { attribute: 'shop-url' },
+    fetch: { attribute: false },
+  };
+
   private readonly apiProvider = new ContextProvider(this, { context: apiContext });
   private readonly cartProvider = new ContextProvider(this, { context: cartContext });
   private readonly localeProvider = new ContextProvider(this, { context: localeContext, initialValue: 'en' });
@@ -41,28 +50,28 @@ export class ToteProvider extends LitElement {
   private dirFromLocale?: string;
 
   /** Base URL of the BFF. */
-  @property() endpoint = '/api';
+  endpoint = '/api';
 
   /** BCP 47 locale for text, money and dates; defaults to the page's `lang`, then the browser's. */
-  @property() locale?: string;
+  declare locale?: string;
 
   /** Preferred ISO 4217 currency for new carts. */
-  @property() currency?: string;
+  declare currency?: string;
 
   /**
    * What a shopper sees when a line goes into the cart: the mini cart opens as a `drawer` (default)
    * with the line and "Check out" at the top, a `toast` says so briefly, or `none`.
    */
-  @property({ attribute: 'add-feedback' }) addFeedback: 'drawer' | 'toast' | 'none' = 'drawer';
+  addFeedback: 'drawer' | 'toast' | 'none' = 'drawer';
 
   /** Where the cart's "Check out" goes when the page has no `<tote-checkout>` of its own (same origin or http(s)). */
-  @property({ attribute: 'checkout-url' }) checkoutUrl?: string;
+  declare checkoutUrl?: string;
 
   /** Where "Continue shopping" goes after an order (else the page before, `history.back()`). */
-  @property({ attribute: 'shop-url' }) shopUrl?: string;
+  declare shopUrl?: string;
 
   /** For tests and custom transports: the `fetch` the BFF client uses. */
-  @property({ attribute: false }) fetch?: typeof globalThis.fetch;
+  declare fetch?: typeof globalThis.fetch;
 
   /** The BFF client of this provider. */
   get api(): ToteApi | undefined {

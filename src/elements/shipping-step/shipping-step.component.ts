@@ -1,5 +1,4 @@
 import { html, nothing } from 'lit';
-import { property } from 'lit/decorators.js';
 import { formatMoney } from '../../contract/money.js';
 import type { BagShippingChoice } from '../../state/checkout-quote.js';
 import { ToteElement } from '../internal/tote-element.js';
@@ -48,14 +47,21 @@ declare global {
 export class ToteShippingStep extends ToteElement {
   static override styles = shippingStepStyles;
 
+  static override properties = {
+    choices: { attribute: false },
+    selections: { attribute: false },
+    loading: { type: Boolean, reflect: true },
+    error: {},
+  };
+
   /** One entry per bag with the methods offered for the address. */
-  @property({ attribute: false }) choices: BagShippingChoice[] = [];
+  choices: BagShippingChoice[] = [];
   /** Chosen method per bag, keyed by merchant id. */
-  @property({ attribute: false }) selections: Record<string, string> = {};
+  selections: Record<string, string> = {};
   /** Shows the loading state. */
-  @property({ type: Boolean, reflect: true }) loading = false;
+  loading = false;
   /** An error message to show instead of the choices. */
-  @property() error = '';
+  error = '';
 
   /** True when every bag that can ship has a valid choice. */
   get complete(): boolean {

@@ -1,7 +1,6 @@
 import { html, nothing, type PropertyValues } from 'lit';
-import { property, state } from 'lit/decorators.js';
 import { live } from 'lit/directives/live.js';
-import { consume } from '@lit/context';
+import { ContextConsumer } from '@lit/context';
 import { formatMoney, isKnownCurrency } from '../../contract/money.js';
 import type { WidgetOffer } from '../../contract/api.js';
 import type { ShopperSku as Sku, ShopperVariant as Variant, ShopperVariantValue as VariantValue } from '../../contract/shopper-offer.js';
@@ -54,26 +53,36 @@ export class ToteVariantPicker extends ToteElement {
 
   static override styles = [tokens, baseStyles, offerStatusStyles, variantPickerStyles];
 
-  @consume({ context: cartContext, subscribe: true })
-  @state()
-  private cart?: CartStore;
+  static override properties = {
+    cart: { state: true },
+    api: { state: true },
+    selection: { state: true },
+    quantity: { state: true },
+    announcement: { state: true },
+    offer: { attribute: false },
+    offerId: { attribute: 'offer-id', type: Number },
+  };
 
-  @consume({ context: apiContext, subscribe: true })
-  @state()
-  private api?: ToteApi;
+  declare private cart?: CartStore;
+  declare private api?: ToteApi;
+  // The nearest `<tote-provider>`'s values, written into the properties above when it gives them and whenever they change.
+  private readonly consumers = [
+    new ContextConsumer(this, { context: cartContext, subscribe: true, callback: (cart) => (this.cart = cart) }),
+    new ContextConsumer(this, { context: apiContext, subscribe: true, callback: (api) => (this.api = api) }),
+  ];
 
   private readonly loader = new OfferLoader(this);
   private shownOffer?: WidgetOffer;
 
-  @state() private selection: Map<number, number> = new Map();
-  @state() private quantity = 1;
-  @state() private announcement = '';
+  private selection: Map<number, number> = new Map();
+  private quantity = 1;
+  private announcement = '';
 
   /** The offer to choose from (`WidgetOffer` from the BFF). */
-  @property({ attribute: false }) offer?: WidgetOffer;
+  declare offer?: WidgetOffer;
 
   /** Without `offer`: the id of an offer to fetch from the provider's BFF (a product page). */
-  @property({ attribute: 'offer-id', type: Number }) offerId?: number;
+  declare offerId?: number;
 
   /** The offer on screen: given, or fetched by `offer-id`. */
   private get current(): WidgetOffer | undefined {
