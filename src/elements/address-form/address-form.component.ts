@@ -85,7 +85,7 @@ export class ToteAddressForm extends ToteElement {
     announcement: { state: true },
   };
 
-  private readonly internals: ElementInternals = this.attachInternals();
+  readonly #internals: ElementInternals = this.attachInternals();
 
   /** The shipping address with contact (name, email, phone). */
   value: AddressDraft = emptyAddress();
@@ -104,16 +104,16 @@ export class ToteAddressForm extends ToteElement {
   private announcement = '';
 
   get form(): HTMLFormElement | null {
-    return this.internals.form;
+    return this.#internals.form;
   }
   get validity(): ValidityState {
-    return this.internals.validity;
+    return this.#internals.validity;
   }
   get validationMessage(): string {
-    return this.internals.validationMessage;
+    return this.#internals.validationMessage;
   }
   get willValidate(): boolean {
-    return this.internals.willValidate;
+    return this.#internals.willValidate;
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -123,11 +123,11 @@ export class ToteAddressForm extends ToteElement {
   }
 
   protected override updated(): void {
-    this.syncForm();
+    this.#syncForm();
   }
 
   /** Problems of both addresses, keyed `shipping.<field>` / `billing.<field>`. */
-  private problems(): Map<string, FieldProblem> {
+  #problems(): Map<string, FieldProblem> {
     const out = new Map<string, FieldProblem>();
     const add = (section: Section, problems: AddressProblems) => {
       for (const [field, problem] of Object.entries(problems)) out.set(`${section}.${field}`, problem);
@@ -137,29 +137,29 @@ export class ToteAddressForm extends ToteElement {
     return out;
   }
 
-  private syncForm(): void {
+  #syncForm(): void {
     const data = new FormData();
     for (const f of ADDRESS_FIELDS) data.append(`${this.name}.${f}`, this.value[f]);
     data.append(`${this.name}.billing_same_as_shipping`, String(this.billingSameAsShipping));
     if (!this.billingSameAsShipping) for (const f of BILLING_FIELDS) data.append(`${this.name}.billing.${f}`, this.billing[f]);
-    this.internals.setFormValue(data);
-    const problems = this.problems();
+    this.#internals.setFormValue(data);
+    const problems = this.#problems();
     const first = problems.keys().next().value;
     if (first) {
       const anchor = this.renderRoot.querySelector<HTMLElement>(`#${first.replace('.', '-')}`) ?? undefined;
-      this.internals.setValidity({ customError: true }, this.t('formHasErrors', { count: problems.size }), anchor);
-    } else this.internals.setValidity({});
+      this.#internals.setValidity({ customError: true }, this.t('formHasErrors', { count: problems.size }), anchor);
+    } else this.#internals.setValidity({});
   }
 
   checkValidity(): boolean {
-    this.syncForm();
-    return this.internals.checkValidity();
+    this.#syncForm();
+    return this.#internals.checkValidity();
   }
 
   /** Shows every error, announces how many there are and moves focus to the first. */
   reportValidity(): boolean {
-    this.syncForm();
-    const problems = this.problems();
+    this.#syncForm();
+    const problems = this.#problems();
     this.showAll = true;
     this.announcement = problems.size ? this.t('formHasErrors', { count: problems.size }) : '';
     if (problems.size) {
@@ -190,7 +190,7 @@ export class ToteAddressForm extends ToteElement {
     this.disabled = disabled;
   }
 
-  private handleInput(section: Section, field: AddressField, e: Event) {
+  #handleInput(section: Section, field: AddressField, e: Event) {
     const v = (e.target as HTMLInputElement | HTMLSelectElement).value;
     if (section === 'shipping') this.value = { ...this.value, [field]: v };
     else this.billing = { ...this.billing, [field]: v };
@@ -202,16 +202,16 @@ export class ToteAddressForm extends ToteElement {
     }
   }
 
-  private handleBlur(section: Section, field: AddressField) {
+  #handleBlur(section: Section, field: AddressField) {
     if (!this.touched.has(`${section}.${field}`)) this.touched = new Set(this.touched).add(`${section}.${field}`);
   }
 
-  private handleSame(e: Event) {
+  #handleSame(e: Event) {
     this.billingSameAsShipping = (e.target as HTMLInputElement).checked;
     this.dispatchEvent(new Event('change', { bubbles: true }));
   }
 
-  private problemText(field: AddressField, problem: FieldProblem): string {
+  #problemText(field: AddressField, problem: FieldProblem): string {
     switch (problem.code) {
       case 'required':
         return this.t('errRequired', { field: this.t(LABELS[field]).toLowerCase() });
@@ -229,44 +229,44 @@ export class ToteAddressForm extends ToteElement {
   }
 
   override render() {
-    const problems = this.problems();
+    const problems = this.#problems();
     return html`<div part="base">
       <p class="summary" role="alert">${this.announcement && problems.size ? this.announcement : ''}</p>
       <fieldset part="shipping" ?disabled=${this.disabled}>
         <legend>${this.t('shippingAddress')}</legend>
-        ${ADDRESS_FIELDS.map((f) => this.renderField('shipping', f, this.value, problems))}
+        ${ADDRESS_FIELDS.map((f) => this.#renderField('shipping', f, this.value, problems))}
       </fieldset>
       <label class="check">
-        <input type="checkbox" .checked=${live(this.billingSameAsShipping)} ?disabled=${this.disabled} @change=${this.handleSame} />
+        <input type="checkbox" .checked=${live(this.billingSameAsShipping)} ?disabled=${this.disabled} @change=${this.#handleSame} />
         ${this.t('sameAsShipping')}
       </label>
       ${this.billingSameAsShipping
         ? nothing
         : html`<fieldset part="billing" ?disabled=${this.disabled}>
             <legend>${this.t('billingAddress')}</legend>
-            ${BILLING_FIELDS.map((f) => this.renderField('billing', f, this.billing, problems))}
+            ${BILLING_FIELDS.map((f) => this.#renderField('billing', f, this.billing, problems))}
           </fieldset>`}
     </div>`;
   }
 
-  private renderField(section: Section, field: AddressField, draft: AddressDraft, problems: Map<string, FieldProblem>) {
+  #renderField(section: Section, field: AddressField, draft: AddressDraft, problems: Map<string, FieldProblem>) {
     const key = `${section}.${field}`;
     const id = `${section}-${field}`;
     const problem = problems.get(key);
-    const shown = problem && (this.showAll || this.touched.has(key)) ? this.problemText(field, problem) : '';
+    const shown = problem && (this.showAll || this.touched.has(key)) ? this.#problemText(field, problem) : '';
     const optional =
       field === 'address_2' || field === 'phone' || (field === 'state' && !regionRequired(draft.country)) ||
       (section === 'billing' && (field === 'first_name' || field === 'last_name'));
     const describedBy = [`${id}-error`, optional ? `${id}-hint` : ''].filter(Boolean).join(' ');
     const autocomplete = section === 'billing' ? `billing ${AUTOCOMPLETE[field]}` : AUTOCOMPLETE[field];
-    const onInput = (e: Event) => this.handleInput(section, field, e);
+    const onInput = (e: Event) => this.#handleInput(section, field, e);
     return html`<div class="field ${WIDE.has(field) ? 'wide' : ''}" part="field">
       <div class="label-row">
         <label for=${id}>${this.t(LABELS[field])}</label>
         ${optional ? html`<span class="hint" id=${`${id}-hint`}>${this.t('optional')}</span>` : nothing}
       </div>
       ${field === 'country'
-        ? this.renderCountry(id, draft.country, autocomplete, describedBy, !!shown, onInput)
+        ? this.#renderCountry(id, draft.country, autocomplete, describedBy, !!shown, onInput)
         : html`<input
             id=${id}
             name=${field}
@@ -278,13 +278,13 @@ export class ToteAddressForm extends ToteElement {
             aria-describedby=${describedBy}
             @input=${onInput}
             @change=${onInput}
-            @blur=${() => this.handleBlur(section, field)}
+            @blur=${() => this.#handleBlur(section, field)}
           />`}
       <p class="error" part="error" id=${`${id}-error`} aria-live="polite">${shown}</p>
     </div>`;
   }
 
-  private renderCountry(id: string, value: string, autocomplete: string, describedBy: string, invalid: boolean, onInput: (e: Event) => void) {
+  #renderCountry(id: string, value: string, autocomplete: string, describedBy: string, invalid: boolean, onInput: (e: Event) => void) {
     let names: Intl.DisplayNames | undefined;
     try {
       names = new Intl.DisplayNames([this.effectiveLocale, 'en'], { type: 'region' });

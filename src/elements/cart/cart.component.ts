@@ -89,7 +89,7 @@ export class ToteCart extends ToteElement {
 
   declare private api?: ToteApi;
   // The nearest `<tote-provider>`'s values, written into the properties above when it gives them and whenever they change.
-  private readonly consumers = [
+  readonly #consumers = [
     new ContextConsumer(this, { context: cartContext, subscribe: true, callback: (store) => (this.store = store) }),
     new ContextConsumer(this, { context: hostContext, subscribe: true, callback: (host) => (this.host = host) }),
     new ContextConsumer(this, { context: apiContext, subscribe: true, callback: (api) => (this.api = api) }),
@@ -108,36 +108,36 @@ export class ToteCart extends ToteElement {
   /** The line that just went in, named at the top of the drawer or in the toast. */
   declare private added?: CartLine;
   private toastOpen = false;
-  private toastTimer?: ReturnType<typeof setTimeout>;
+  #toastTimer?: ReturnType<typeof setTimeout>;
   // A getter, not lit's `@query`: the shopper's bundles then carry no query decorator at all.
-  private get drawer(): HTMLDialogElement | null {
+  get #drawer(): HTMLDialogElement | null {
     return this.renderRoot.querySelector('dialog');
   }
 
-  private unsubscribe?: () => void;
-  private listenedHost?: EventTarget;
+  #unsubscribe?: () => void;
+  #listenedHost?: EventTarget;
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.unsubscribe?.();
-    this.unsubscribe = undefined;
-    this.listenedHost?.removeEventListener('tote-cart-open', this.handleHostOpen);
-    this.listenedHost = undefined;
-    clearTimeout(this.toastTimer);
+    this.#unsubscribe?.();
+    this.#unsubscribe = undefined;
+    this.#listenedHost?.removeEventListener('tote-cart-open', this.#handleHostOpen);
+    this.#listenedHost = undefined;
+    clearTimeout(this.#toastTimer);
   }
 
   override connectedCallback(): void {
     super.connectedCallback();
-    if (this.store) this.watch(this.store);
+    if (this.store) this.#watch(this.store);
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('store') && this.store) this.watch(this.store);
-    this.recheck();
-    if (changed.has('host' as keyof ToteCart) && this.host !== this.listenedHost) {
-      this.listenedHost?.removeEventListener('tote-cart-open', this.handleHostOpen);
-      this.listenedHost = this.host;
-      this.host?.addEventListener('tote-cart-open', this.handleHostOpen);
+    if (changed.has('store') && this.store) this.#watch(this.store);
+    this.#recheck();
+    if (changed.has('host' as keyof ToteCart) && this.host !== this.#listenedHost) {
+      this.#listenedHost?.removeEventListener('tote-cart-open', this.#handleHostOpen);
+      this.#listenedHost = this.host;
+      this.host?.addEventListener('tote-cart-open', this.#handleHostOpen);
     }
   }
 
@@ -145,7 +145,7 @@ export class ToteCart extends ToteElement {
    * Lines saved in an earlier visit may have gone stale: the first cart that shows them flags them (once
    * per store). Here rather than in the provider, so a catalogue page without a cart does not pay for it.
    */
-  private recheck(): void {
+  #recheck(): void {
     const { store, api } = this;
     if (!store || !api || rechecked.has(store)) return;
     rechecked.add(store);
@@ -155,36 +155,36 @@ export class ToteCart extends ToteElement {
     });
   }
 
-  private watch(store: CartStore): void {
-    this.unsubscribe?.();
+  #watch(store: CartStore): void {
+    this.#unsubscribe?.();
     this.lines = store.lines;
-    this.unsubscribe = store.subscribe((s) => (this.lines = s.lines));
+    this.#unsubscribe = store.subscribe((s) => (this.lines = s.lines));
   }
 
-  private readonly handleHostOpen = (e: Event) => {
+  readonly #handleHostOpen = (e: Event) => {
     if (this.variant !== 'mini') return;
     const { added, feedback = 'drawer' } = (e as CustomEvent<ToteCartOpenDetail>).detail ?? {};
     this.added = added;
-    if (added && feedback === 'toast') this.showToast();
+    if (added && feedback === 'toast') this.#showToast();
     else this.open();
   };
 
   /** Long enough to read and reach "Check out"; kept while the pointer or focus is on it. */
-  private showToast(): void {
+  #showToast(): void {
     this.toastOpen = true;
-    this.armToast();
+    this.#armToast();
   }
 
-  private armToast(): void {
-    clearTimeout(this.toastTimer);
-    this.toastTimer = setTimeout(() => {
+  #armToast(): void {
+    clearTimeout(this.#toastTimer);
+    this.#toastTimer = setTimeout(() => {
       const toast = this.renderRoot.querySelector('[part~="toast"]');
-      if (toast?.matches(':hover, :focus-within')) this.armToast();
+      if (toast?.matches(':hover, :focus-within')) this.#armToast();
       else this.toastOpen = false;
     }, TOAST_MS);
   }
 
-  private handleRemove(line: CartLine) {
+  #handleRemove(line: CartLine) {
     const index = this.lines.indexOf(line);
     this.store?.remove(line.sku_id);
     // Keep keyboard users in place: focus the next line, else the previous, else the cart heading.
@@ -201,13 +201,13 @@ export class ToteCart extends ToteElement {
    * The code-split bundle fetches the checkout flow (and its strings) as soon as the shopper heads for
    * "Check out" — pointer over it, or focus on it — so the click often finds it there.
    */
-  private readonly prepareCheckout = () => {
+  readonly #prepareCheckout = () => {
     void loadOnDemand('tote-checkout')?.catch(() => {}); // a failed load is reported by loadOnDemand
     void loadMessages(this.effectiveLocale, 'checkout');
   };
 
-  private handleCheckout() {
-    this.prepareCheckout();
+  #handleCheckout() {
+    this.#prepareCheckout();
     this.toastOpen = false;
     this.close();
     this.emit('tote-cart-checkout', { lines: this.lines }, { cancelable: true });
@@ -217,13 +217,13 @@ export class ToteCart extends ToteElement {
   open(): void {
     if (this.variant !== 'mini') return;
     void this.updateComplete.then(() => {
-      if (this.drawer && !this.drawer.open) this.drawer.showModal();
+      if (this.#drawer && !this.#drawer.open) this.#drawer.showModal();
     });
   }
 
   /** Closes the drawer (mini variant). */
   close(): void {
-    this.drawer?.close();
+    this.#drawer?.close();
     this.added = undefined;
   }
 
@@ -237,20 +237,20 @@ export class ToteCart extends ToteElement {
   }
 
   /** What a line's rendering needs from the cart (cart-line.ts). */
-  private get lineView(): CartLineView {
-    return { t: (key, params) => this.t(key, params), money: (m) => this.money(m), store: this.store, remove: (line) => this.handleRemove(line) };
+  get #lineView(): CartLineView {
+    return { t: (key, params) => this.t(key, params), money: (m) => this.#money(m), store: this.store, remove: (line) => this.#handleRemove(line) };
   }
 
-  private money(m: Money): string {
+  #money(m: Money): string {
     return formatMoney(m.amount, m.currency, this.effectiveLocale);
   }
 
   override render() {
-    if (this.variant === 'mini') return this.renderMini();
-    return this.renderCart(!this.hideTitle);
+    if (this.variant === 'mini') return this.#renderMini();
+    return this.#renderCart(!this.hideTitle);
   }
 
-  private renderMini() {
+  #renderMini() {
     const count = this.lines.reduce((n, l) => n + l.quantity, 0);
     return html`
       <button class="button badge" part="badge" type="button" aria-haspopup="dialog" @click=${() => this.open()}>
@@ -258,25 +258,25 @@ export class ToteCart extends ToteElement {
         <span class="sr-only">${this.t('openCart', { count })}</span>
         <span class="count" aria-hidden="true">${count}</span>
       </button>
-      <dialog part="drawer" aria-labelledby="drawer-title" @click=${this.handleBackdrop} @close=${() => (this.added = undefined)}>
+      <dialog part="drawer" aria-labelledby="drawer-title" @click=${this.#handleBackdrop} @close=${() => (this.added = undefined)}>
         <div class="drawer-head">
           <h2 id="drawer-title" tabindex="-1">${this.t('cartTitle')}</h2>
           <button class="button secondary" type="button" @click=${() => this.close()}>${this.t('close')}</button>
         </div>
         ${this.added ? html`<p class="added" part="added" role="status">${this.t('addedToCart', { name: this.added.name })}</p>` : nothing}
-        ${this.lines.length && !this.hideCheckout ? this.renderCheckoutAction() : nothing}
-        ${this.renderCart(false, false)}
+        ${this.lines.length && !this.hideCheckout ? this.#renderCheckoutAction() : nothing}
+        ${this.#renderCart(false, false)}
       </dialog>
-      ${this.toastOpen && this.added ? this.renderToast(this.added) : nothing}
+      ${this.toastOpen && this.added ? this.#renderToast(this.added) : nothing}
     `;
   }
 
-  private renderToast(line: CartLine) {
+  #renderToast(line: CartLine) {
     return html`<div class="toast" part="toast" role="status">
       <p class="added" part="added">${this.t('addedToCart', { name: line.name })}</p>
       <div class="toast-actions">
         <button class="button secondary" type="button" @click=${() => ((this.toastOpen = false), this.open())}>${this.t('viewCart')}</button>
-        <button class="button" type="button" @pointerenter=${this.prepareCheckout} @focus=${this.prepareCheckout} @click=${this.handleCheckout}>
+        <button class="button" type="button" @pointerenter=${this.#prepareCheckout} @focus=${this.#prepareCheckout} @click=${this.#handleCheckout}>
           ${this.t('checkout')}
         </button>
       </div>
@@ -284,7 +284,7 @@ export class ToteCart extends ToteElement {
   }
 
   /** "Check out", or why not yet (a flagged line blocks it). */
-  private renderCheckoutAction() {
+  #renderCheckoutAction() {
     const blocked = this.lines.some((l) => !isBuyable(l));
     return html`<div class="actions">
       ${blocked ? html`<p class="issue blocking" role="status">${this.t('fixLinesFirst')}</p>` : nothing}
@@ -293,20 +293,20 @@ export class ToteCart extends ToteElement {
         part="checkout-button"
         type="button"
         ?disabled=${blocked}
-        @pointerenter=${this.prepareCheckout}
-        @focus=${this.prepareCheckout}
-        @click=${this.handleCheckout}
+        @pointerenter=${this.#prepareCheckout}
+        @focus=${this.#prepareCheckout}
+        @click=${this.#handleCheckout}
       >
         ${this.t('checkout')}
       </button>
     </div>`;
   }
 
-  private handleBackdrop(e: MouseEvent) {
-    if (e.target === this.drawer) this.close();
+  #handleBackdrop(e: MouseEvent) {
+    if (e.target === this.#drawer) this.close();
   }
 
-  private renderCart(withTitle: boolean, withCheckout = !this.hideCheckout) {
+  #renderCart(withTitle: boolean, withCheckout = !this.hideCheckout) {
     const store = this.store;
     if (!store || this.lines.length === 0) {
       return html`<div part="base">
@@ -318,17 +318,17 @@ export class ToteCart extends ToteElement {
     const totals = store.totals;
     return html`<div part="base">
       ${withTitle ? html`<h2 tabindex="-1">${this.t('cartTitle')}</h2>` : nothing}
-      ${bags.map((bag) => this.renderBag(bag))}
+      ${bags.map((bag) => this.#renderBag(bag))}
       <dl class="totals" part="total" aria-label=${this.t('cartTotals')}>
         ${totals.map(
-          (m) => html`<div><dt>${this.t('cartTotal')}${totals.length > 1 ? html` (${m.currency})` : nothing}</dt><dd>${this.money(m)}</dd></div>`,
+          (m) => html`<div><dt>${this.t('cartTotal')}${totals.length > 1 ? html` (${m.currency})` : nothing}</dt><dd>${this.#money(m)}</dd></div>`,
         )}
       </dl>
-      ${withCheckout ? this.renderCheckoutAction() : nothing}
+      ${withCheckout ? this.#renderCheckoutAction() : nothing}
     </div>`;
   }
 
-  private renderBag(bag: CartBag) {
+  #renderBag(bag: CartBag) {
     const headingId = `bag-${bag.merchant_id}`;
     return html`<section class="bag" part="bag" aria-labelledby=${headingId}>
       <div class="bag-head">
@@ -336,11 +336,11 @@ export class ToteCart extends ToteElement {
         <span class="unit">${this.t('itemCount', { count: bag.lines.reduce((n, l) => n + l.quantity, 0) })}</span>
       </div>
       <ul>
-        ${bag.lines.map((line) => renderCartLine(line, this.lineView))}
+        ${bag.lines.map((line) => renderCartLine(line, this.#lineView))}
       </ul>
       <dl class="subtotal" part="subtotal">
         <dt>${this.t('bagSubtotal')}</dt>
-        <dd>${bag.totals.length ? bag.totals.map((m, i) => html`${i ? ' + ' : ''}${this.money(m)}`) : '—'}</dd>
+        <dd>${bag.totals.length ? bag.totals.map((m, i) => html`${i ? ' + ' : ''}${this.#money(m)}`) : '—'}</dd>
       </dl>
     </section>`;
   }

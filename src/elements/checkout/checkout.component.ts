@@ -92,7 +92,7 @@ export class ToteCheckout extends ToteElement {
 
   declare private host?: EventTarget;
   // The nearest `<tote-provider>`'s values, written into the properties above when it gives them and whenever they change.
-  private readonly consumers = [
+  readonly #consumers = [
     new ContextConsumer(this, { context: apiContext, subscribe: true, callback: (api) => (this.api = api) }),
     new ContextConsumer(this, { context: cartContext, subscribe: true, callback: (store) => (this.store = store) }),
     new ContextConsumer(this, { context: currencyContext, subscribe: true, callback: (currency) => (this.currency = currency) }),
@@ -119,140 +119,140 @@ export class ToteCheckout extends ToteElement {
   private error = '';
 
   // Lookups as getters, not lit's `@query`: the shopper's bundles then carry no query decorator at all.
-  private get addressForm(): ToteAddressForm | null {
+  get #addressForm(): ToteAddressForm | null {
     return this.renderRoot.querySelector('tote-address-form');
   }
-  private get paymentEl(): TotePayment | null {
+  get #paymentEl(): TotePayment | null {
     return this.renderRoot.querySelector('tote-payment');
   }
-  private get cartEl(): ToteCart | null {
+  get #cartEl(): ToteCart | null {
     return this.renderRoot.querySelector('tote-cart');
   }
 
-  private readonly flow = new CheckoutController(this, {
+  readonly #flow = new CheckoutController(this, {
     api: () => this.api,
     store: () => this.store,
     mode: () => this.mode,
     currency: () => this.currency,
-    adapter: () => this.adapter,
+    adapter: () => this.#adapter,
     storage: () => this.storage,
     sessionKey: () => this.sessionKey,
     emit: (name, detail, init) => this.emit(name as 'tote-checkout-submit', detail as ToteCheckoutSubmitDetail, init) as never,
   });
-  private paymentContainer?: HTMLElement;
-  private readonly named = new AdapterByName();
-  private lastStep?: CheckoutStep;
-  private listenedHost?: EventTarget;
+  #paymentContainer?: HTMLElement;
+  readonly #named = new AdapterByName();
+  #lastStep?: CheckoutStep;
+  #listenedHost?: EventTarget;
 
   override connectedCallback(): void {
     super.connectedCallback();
-    this.ensurePaymentContainer();
+    this.#ensurePaymentContainer();
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.listenedHost?.removeEventListener('tote-checkout-start', this.handleHostStart);
-    this.listenedHost = undefined;
+    this.#listenedHost?.removeEventListener('tote-checkout-start', this.#handleHostStart);
+    this.#listenedHost = undefined;
   }
 
   protected override willUpdate(): void {
-    if (this.host !== this.listenedHost) {
-      this.listenedHost?.removeEventListener('tote-checkout-start', this.handleHostStart);
-      this.listenedHost = this.host;
-      this.host?.addEventListener('tote-checkout-start', this.handleHostStart);
+    if (this.host !== this.#listenedHost) {
+      this.#listenedHost?.removeEventListener('tote-checkout-start', this.#handleHostStart);
+      this.#listenedHost = this.host;
+      this.host?.addEventListener('tote-checkout-start', this.#handleHostStart);
     }
   }
 
   protected override updated(): void {
     const step = this.step;
-    if (step === this.lastStep) return;
-    const first = this.lastStep === undefined;
-    this.lastStep = step;
+    if (step === this.#lastStep) return;
+    const first = this.#lastStep === undefined;
+    this.#lastStep = step;
     // Without a store the lines are unknown yet: keep the stored step for when they arrive.
-    if (this.store && this.flow.state.step !== step) this.flow.session.update({ step });
+    if (this.store && this.#flow.state.step !== step) this.#flow.session.update({ step });
     this.error = '';
     this.emit('tote-checkout-step', { step });
-    const flagged = this.flow.lines.find(isBlocking);
+    const flagged = this.#flow.lines.find(isBlocking);
     // Sent back to the cart by a line that sold out: focus goes to that line.
-    if (step === 'review' && flagged && !first) void this.updateComplete.then(() => this.cartEl?.focusLine(flagged.sku_id));
-    else if (!first) void this.focusHeading();
+    if (step === 'review' && flagged && !first) void this.updateComplete.then(() => this.#cartEl?.focusLine(flagged.sku_id));
+    else if (!first) void this.#focusHeading();
   }
 
   /** The shopper may already be in a field of the new step; only a focus left on a button (or nowhere) moves. */
-  private async focusHeading(): Promise<void> {
+  async #focusHeading(): Promise<void> {
     await this.updateComplete;
     const active = (this.renderRoot as ShadowRoot).activeElement;
     if (!active || active.tagName === 'BUTTON') this.renderRoot.querySelector<HTMLElement>('h2')?.focus();
   }
 
   /** The host page asked to start checking out (`<tote-provider>.startCheckout()`): bring the checkout into view. */
-  private readonly handleHostStart = () => {
+  readonly #handleHostStart = () => {
     if (this.step === 'placed') this.startOver();
     // The shopper just looked at the cart and pressed "Check out": the address is what comes next.
-    const lines = this.flow.lines;
-    if (this.step === 'review' && lines.length && !lines.some(isBlocking)) this.goTo('address');
+    const lines = this.#flow.lines;
+    if (this.step === 'review' && lines.length && !lines.some(isBlocking)) this.#goTo('address');
     void this.updateComplete.then(async () => {
       this.scrollIntoView?.({ block: 'start' });
-      await this.addressForm?.updateComplete;
+      await this.#addressForm?.updateComplete;
       // The address form delegates focus to its first field; other steps start at their heading.
-      (this.addressForm ?? this.renderRoot.querySelector<HTMLElement>('h2'))?.focus();
+      (this.#addressForm ?? this.renderRoot.querySelector<HTMLElement>('h2'))?.focus();
     });
   };
 
-  private ensurePaymentContainer(): void {
-    if (this.paymentContainer?.parentNode === this) return;
-    this.paymentContainer = this.querySelector<HTMLElement>(':scope > [slot="payment"]') ?? document.createElement('div');
-    this.paymentContainer.slot = 'payment';
-    if (this.paymentContainer.parentNode !== this) this.append(this.paymentContainer);
+  #ensurePaymentContainer(): void {
+    if (this.#paymentContainer?.parentNode === this) return;
+    this.#paymentContainer = this.querySelector<HTMLElement>(':scope > [slot="payment"]') ?? document.createElement('div');
+    this.#paymentContainer.slot = 'payment';
+    if (this.#paymentContainer.parentNode !== this) this.append(this.#paymentContainer);
   }
 
   /** The step shown: the stored one unless something it needs is missing. */
   get step(): CheckoutStep {
-    return this.flow.step;
+    return this.#flow.step;
   }
 
-  private get adapter(): PaymentAdapter | undefined {
+  get #adapter(): PaymentAdapter | undefined {
     const options = { locale: this.effectiveLocale, stripeKey: this.stripeKey, wallets: this.wallets, failed: this.t('paymentError') };
-    return this.paymentAdapter ?? this.named.get(this.payment, options);
+    return this.paymentAdapter ?? this.#named.get(this.payment, options);
   }
 
-  private goTo(step: CheckoutStep): void {
+  #goTo(step: CheckoutStep): void {
     this.error = '';
-    this.flow.goTo(step);
+    this.#flow.goTo(step);
   }
 
-  private async handleReviewContinue() {
-    const flagged = this.flow.lines.find(isBlocking);
-    if (!flagged) return this.goTo('address');
+  async #handleReviewContinue() {
+    const flagged = this.#flow.lines.find(isBlocking);
+    if (!flagged) return this.#goTo('address');
     this.error = this.t('fixLinesFirst');
-    await this.cartEl?.focusLine(flagged.sku_id);
+    await this.#cartEl?.focusLine(flagged.sku_id);
   }
 
-  private handleAddressChange() {
-    const form = this.addressForm;
-    if (form) this.flow.updateAddress({ shipping: form.value, billing: form.billing, billingSameAsShipping: form.billingSameAsShipping });
+  #handleAddressChange() {
+    const form = this.#addressForm;
+    if (form) this.#flow.updateAddress({ shipping: form.value, billing: form.billing, billingSameAsShipping: form.billingSameAsShipping });
   }
 
-  private handleAddressContinue() {
-    this.handleAddressChange();
-    if (this.addressForm?.reportValidity()) this.goTo('shipping');
+  #handleAddressContinue() {
+    this.#handleAddressChange();
+    if (this.#addressForm?.reportValidity()) this.#goTo('shipping');
   }
 
-  private handleShippingContinue() {
-    const quote = this.flow.quote;
+  #handleShippingContinue() {
+    const quote = this.#flow.quote;
     if (!quote || quote.bags.some((b) => !b.shipping_method_id)) {
       this.error = this.t('chooseShippingEachBag');
       return;
     }
-    this.goTo('payment');
+    this.#goTo('payment');
   }
 
-  private async handlePaymentContinue() {
-    const el = this.paymentEl;
+  async #handlePaymentContinue() {
+    const el = this.#paymentEl;
     if (!el) return;
     this.working = true;
     try {
-      this.flow.setPayment(await el.tokenize());
+      this.#flow.setPayment(await el.tokenize());
     } catch {
       // tote-payment shows the adapter's error next to the fields.
     } finally {
@@ -262,16 +262,16 @@ export class ToteCheckout extends ToteElement {
 
   /** Places the order. A second press while one is in flight does nothing. */
   placeOrder(): Promise<void> {
-    return this.flow.place();
+    return this.#flow.place();
   }
 
   /** Starts a new checkout after an order was placed. */
   startOver(): void {
-    this.flow.startOver();
+    this.#flow.startOver();
   }
 
   /** "Continue shopping": the host may take over; else the provider's `shop-url`, else back. */
-  private handleContinue() {
+  #handleContinue() {
     const shopUrl = (this.host as Element | undefined)?.getAttribute?.('shop-url') || undefined;
     const event = this.emit('tote-checkout-continue', { url: shopUrl }, { cancelable: true });
     if (event.defaultPrevented) return;
@@ -284,102 +284,102 @@ export class ToteCheckout extends ToteElement {
     const step = this.step;
     if (step === 'placed') {
       return html`<div part="base" class="placed">
-        ${renderConfirmation(this.flow, { t: (k, p) => this.t(k, p), locale: this.effectiveLocale, onContinue: () => this.handleContinue() })}
+        ${renderConfirmation(this.#flow, { t: (k, p) => this.t(k, p), locale: this.effectiveLocale, onContinue: () => this.#handleContinue() })}
       </div>`;
     }
-    const notice = noticeText(this.flow, (k, p) => this.t(k, p), this.effectiveLocale);
+    const notice = noticeText(this.#flow, (k, p) => this.t(k, p), this.effectiveLocale);
     return html`<div part="base">
-      ${renderStepNav(step, (k, p) => this.t(k, p), (s) => this.goTo(s))}
+      ${renderStepNav(step, (k, p) => this.t(k, p), (s) => this.#goTo(s))}
       <div class="columns">
         <section class="main" aria-labelledby="step-heading" data-step=${step}>
           <h2 id="step-heading" tabindex="-1">${this.t(STEP_HEADING[step])}</h2>
           <div class="error" part="error" role="alert">${this.error || notice.error}</div>
           ${notice.status ? html`<p class="notice" role="status">${notice.status}</p>` : nothing}
-          ${this.renderStep(step)}
+          ${this.#renderStep(step)}
         </section>
-        ${renderSummary(this.flow, { t: (k, p) => this.t(k, p), locale: this.effectiveLocale, open: this.summaryOpen, toggle: () => (this.summaryOpen = !this.summaryOpen) })}
+        ${renderSummary(this.#flow, { t: (k, p) => this.t(k, p), locale: this.effectiveLocale, open: this.summaryOpen, toggle: () => (this.summaryOpen = !this.summaryOpen) })}
       </div>
     </div>`;
   }
 
-  private renderStep(step: CheckoutStep) {
+  #renderStep(step: CheckoutStep) {
     switch (step) {
       case 'review':
-        return this.renderReview();
+        return this.#renderReview();
       case 'address':
-        return this.renderAddress();
+        return this.#renderAddress();
       case 'shipping':
-        return this.renderShipping();
+        return this.#renderShipping();
       case 'payment':
-        return this.renderPayment();
+        return this.#renderPayment();
       default:
-        return this.renderConfirm();
+        return this.#renderConfirm();
     }
   }
 
-  private renderActions(back: CheckoutStep | undefined, label: MessageKey, onNext: () => void, disabled = false) {
+  #renderActions(back: CheckoutStep | undefined, label: MessageKey, onNext: () => void, disabled = false) {
     return html`<div class="actions">
-      ${back ? html`<button class="button secondary" type="button" @click=${() => this.goTo(back)}>${this.t('back')}</button>` : nothing}
+      ${back ? html`<button class="button secondary" type="button" @click=${() => this.#goTo(back)}>${this.t('back')}</button>` : nothing}
       <button class="button primary" type="button" ?disabled=${disabled || this.working} aria-busy=${this.working ? 'true' : 'false'} @click=${onNext}>
         ${this.t(label)}
       </button>
     </div>`;
   }
 
-  private renderReview() {
-    const empty = this.flow.lines.length === 0;
+  #renderReview() {
+    const empty = this.#flow.lines.length === 0;
     return html`<tote-cart .store=${this.store} hide-checkout hide-title exportparts="line,issue"></tote-cart>
       ${empty ? html`<p class="status">${this.t('nothingToCheckOut')}</p>` : nothing}
-      ${this.renderActions(undefined, 'continueToAddress', () => void this.handleReviewContinue(), empty)}`;
+      ${this.#renderActions(undefined, 'continueToAddress', () => void this.#handleReviewContinue(), empty)}`;
   }
 
-  private renderAddress() {
-    const s = this.flow.state;
+  #renderAddress() {
+    const s = this.#flow.state;
     return html`<tote-address-form
         .value=${s.shipping}
         .billing=${s.billing}
         .billingSameAsShipping=${s.billingSameAsShipping}
-        @change=${this.handleAddressChange}
-        @input=${this.handleAddressChange}
+        @change=${this.#handleAddressChange}
+        @input=${this.#handleAddressChange}
       ></tote-address-form>
-      ${this.renderActions('review', 'continueToShipping', () => this.handleAddressContinue())}`;
+      ${this.#renderActions('review', 'continueToShipping', () => this.#handleAddressContinue())}`;
   }
 
-  private renderShipping() {
-    const quote = this.flow.quote;
+  #renderShipping() {
+    const quote = this.#flow.quote;
     const addressed = !!quote?.bags.some((b) => b.shipping_methods.length || b.shipping_method_id);
-    const selections = { ...(quote ? Object.fromEntries(quote.bags.filter((b) => b.shipping_method_id).map((b) => [String(b.merchant_id), b.shipping_method_id!])) : {}), ...this.flow.state.selections };
+    const selections = { ...(quote ? Object.fromEntries(quote.bags.filter((b) => b.shipping_method_id).map((b) => [String(b.merchant_id), b.shipping_method_id!])) : {}), ...this.#flow.state.selections };
     return html`<tote-shipping-step
-        .choices=${quote && (addressed || this.flow.busy.size) ? choicesFromQuote(quote, this.flow.busy) : []}
+        .choices=${quote && (addressed || this.#flow.busy.size) ? choicesFromQuote(quote, this.#flow.busy) : []}
         .selections=${selections}
-        ?loading=${this.flow.quoteLoading || !addressed}
+        ?loading=${this.#flow.quoteLoading || !addressed}
         @tote-shipping-select=${(e: CustomEvent<{ merchant_id: number; shipping_method_id: string }>) =>
-          this.flow.selectShipping(e.detail.merchant_id, e.detail.shipping_method_id)}
-        @tote-shipping-remove-bag=${(e: CustomEvent<{ merchant_id: number }>) => this.flow.removeBag(e.detail.merchant_id)}
+          this.#flow.selectShipping(e.detail.merchant_id, e.detail.shipping_method_id)}
+        @tote-shipping-remove-bag=${(e: CustomEvent<{ merchant_id: number }>) => this.#flow.removeBag(e.detail.merchant_id)}
       ></tote-shipping-step>
-      ${this.renderActions('address', 'continueToPayment', () => this.handleShippingContinue(), this.flow.quoteLoading || !quote?.ready)}`;
+      ${this.#renderActions('address', 'continueToPayment', () => this.#handleShippingContinue(), this.#flow.quoteLoading || !quote?.ready)}`;
   }
 
-  private renderPayment() {
-    const declined = this.flow.notice?.kind === 'declined';
+  #renderPayment() {
+    const declined = this.#flow.notice?.kind === 'declined';
     // A wallet sheet that paid (Stripe's Express Checkout) counts as "Review order" then "Place order".
-    const walletPaid = () => void this.handlePaymentContinue().then(() => this.flow.state.payment && this.flow.place());
-    return html`<tote-payment .adapter=${this.adapter} .container=${this.paymentContainer} .error=${declined ? this.t('paymentDeclined') : ''} @tote-payment-authorized=${walletPaid}>
+    const walletPaid = () => void this.#handlePaymentContinue().then(() => this.#flow.state.payment && this.#flow.place());
+    return html`<tote-payment .adapter=${this.#adapter} .container=${this.#paymentContainer} .error=${declined ? this.t('paymentDeclined') : ''} @tote-payment-authorized=${walletPaid}>
         <slot name="payment" slot="payment"></slot>
       </tote-payment>
-      ${this.renderActions('shipping', 'continueToReview', () => void this.handlePaymentContinue(), !this.adapter)}`;
+      ${this.#renderActions('shipping', 'continueToReview', () => void this.#handlePaymentContinue(), !this.#adapter)}`;
   }
 
-  private renderConfirm() {
-    const busy = this.flow.placing !== 'idle';
-    return html`${renderRecap(this.flow, (k, p) => this.t(k, p), (s) => this.goTo(s), this.effectiveLocale)}
+  #renderConfirm() {
+    const busy = this.#flow.placing !== 'idle';
+    return html`${renderRecap(this.#flow, (k, p) => this.t(k, p), (s) => this.#goTo(s), this.effectiveLocale)}
       <div class="actions">
-        <button class="button secondary" type="button" @click=${() => this.goTo('payment')}>${this.t('back')}</button>
+        <button class="button secondary" type="button" @click=${() => this.#goTo('payment')}>${this.t('back')}</button>
         <button
           class="button primary place"
           part="submit-button"
           type="button"
-          ?disabled=${busy || !this.flow.canPlace}
+          ?disabled=${busy || !this.#flow.canPlace}
           aria-busy=${busy ? 'true' : 'false'}
           @click=${() => void this.placeOrder()}
         >

@@ -65,7 +65,7 @@ export class ToteEstimate extends ToteElement {
   /** The provider's currency (`currency` attribute), for a quote this element asks for itself. */
   declare currency?: string;
   // The nearest `<tote-provider>`'s values, written into the properties above when it gives them and whenever they change.
-  private readonly consumers = [
+  readonly #consumers = [
     new ContextConsumer(this, { context: apiContext, subscribe: true, callback: (api) => (this.api = api) }),
     new ContextConsumer(this, { context: currencyContext, subscribe: true, callback: (currency) => (this.currency = currency) }),
   ];
@@ -83,10 +83,10 @@ export class ToteEstimate extends ToteElement {
   /** Hides the line items (the grand total and each shop's totals stay). */
   hideLines = false;
 
-  private readonly quoteTask = new Task(this, {
-    args: () => [this.quote ? '' : quoteKey(this.ownRequest())] as [string],
+  readonly #quoteTask = new Task(this, {
+    args: () => [this.quote ? '' : quoteKey(this.#ownRequest())] as [string],
     task: async ([key], { signal }) => {
-      const req = this.ownRequest();
+      const req = this.#ownRequest();
       if (!key || !req || !this.api) return undefined;
       await new Promise((r) => setTimeout(r, QUOTE_DEBOUNCE_MS));
       signal.throwIfAborted();
@@ -97,7 +97,7 @@ export class ToteEstimate extends ToteElement {
     },
   });
 
-  private ownRequest() {
+  #ownRequest() {
     if (!this.api) return undefined;
     const lines = this.lines.filter((l) => !isBlocking(l));
     const state = { shipping: this.address ?? emptyAddress(), billing: emptyAddress(), billingSameAsShipping: true, selections: {} };
@@ -106,40 +106,40 @@ export class ToteEstimate extends ToteElement {
 
   /** The quote shown: the one given, else the last one fetched. */
   get shown(): QuoteResponse | undefined {
-    return this.quote ?? this.quoteTask.value;
+    return this.quote ?? this.#quoteTask.value;
   }
 
-  private money(amount: number) {
+  #money(amount: number) {
     return formatMoney(amount, this.shown!.currency, this.effectiveLocale);
   }
 
   override render() {
     const quote = this.shown;
-    const loading = this.updating || this.quoteTask.status === 1;
+    const loading = this.updating || this.#quoteTask.status === 1;
     return html`<section part="base" aria-labelledby="summary-title" aria-busy=${loading ? 'true' : 'false'}>
       <h3 id="summary-title">${this.t('summary')}</h3>
       <p class="status" role="status">${loading ? this.t('estimating') : ''}</p>
-      ${this.quoteTask.status === 3 && !this.quote
+      ${this.#quoteTask.status === 3 && !this.quote
         ? html`<p class="error" role="alert">
             ${this.t('estimateError')}
-            <button class="button secondary" type="button" @click=${() => void this.quoteTask.run()}>${this.t('retry')}</button>
+            <button class="button secondary" type="button" @click=${() => void this.#quoteTask.run()}>${this.t('retry')}</button>
           </p>`
         : nothing}
-      ${quote ? html`${quote.bags.map((b) => this.renderBag(b))} ${this.renderTotals(quote)}` : nothing}
+      ${quote ? html`${quote.bags.map((b) => this.#renderBag(b))} ${this.#renderTotals(quote)}` : nothing}
     </section>`;
   }
 
-  private renderBag(bag: QuoteBag) {
+  #renderBag(bag: QuoteBag) {
     const until = this.busy.get(bag.merchant_id);
     const merchant = bag.merchant_name || `#${bag.merchant_id}`;
     const shippingChosen = bag.shipping_method_id !== undefined;
     return html`<div class="bag" part="bag" data-merchant=${bag.merchant_id}>
       <h4>${merchant}</h4>
-      ${this.hideLines ? nothing : html`<ul class="lines">${bag.lines.map((l) => this.renderLine(l))}</ul>`}
+      ${this.hideLines ? nothing : html`<ul class="lines">${bag.lines.map((l) => this.#renderLine(l))}</ul>`}
       <dl>
-        ${shippingChosen ? html`<div><dt>${this.t('shipping')}</dt><dd>${this.money(bag.shipping_total)}</dd></div>` : nothing}
-        ${shippingChosen ? html`<div><dt>${this.t('tax')}</dt><dd>${this.money(bag.tax_total)}</dd></div>` : nothing}
-        <div class="total"><dt>${this.t('bagTotal')}</dt><dd data-total=${bag.total} data-currency=${this.shown!.currency}>${this.money(bag.total)}</dd></div>
+        ${shippingChosen ? html`<div><dt>${this.t('shipping')}</dt><dd>${this.#money(bag.shipping_total)}</dd></div>` : nothing}
+        ${shippingChosen ? html`<div><dt>${this.t('tax')}</dt><dd>${this.#money(bag.tax_total)}</dd></div>` : nothing}
+        <div class="total"><dt>${this.t('bagTotal')}</dt><dd data-total=${bag.total} data-currency=${this.shown!.currency}>${this.#money(bag.total)}</dd></div>
       </dl>
       ${until !== undefined ? html`<p class="busy" role="status">${shopBusyText((k, p) => this.t(k, p), merchant, until)}</p>` : nothing}
       ${bag.problems.some((p) => p.code === 'no_shipping')
@@ -148,7 +148,7 @@ export class ToteEstimate extends ToteElement {
     </div>`;
   }
 
-  private renderLine(line: QuoteLine) {
+  #renderLine(line: QuoteLine) {
     const cart = this.lines.find((l) => l.sku_id === line.sku_id);
     const src = safeUrl(line.thumbnail ?? cart?.image);
     const values = cart?.variant_values?.map((v) => v.value) ?? [];
@@ -165,24 +165,24 @@ export class ToteEstimate extends ToteElement {
         <span class="sr-only">${this.t('quantityShort', { count: line.quantity })}</span>
         ${line.available ? nothing : html`<span class="problem">${this.t('problemUnavailable', { name: line.name })}</span>`}
       </span>
-      <span class="price">${this.money(line.total)}</span>
+      <span class="price">${this.#money(line.total)}</span>
     </li>`;
   }
 
-  private renderTotals(quote: QuoteResponse) {
+  #renderTotals(quote: QuoteResponse) {
     const t = quote.totals;
     const shippingKnown = quote.bags.every((b) => b.shipping_method_id !== undefined);
     const converted = this.lines.some((l) => l.currency !== quote.currency);
     return html`<dl class="order-total" part="total">
-        <div><dt>${this.t('subtotal')}</dt><dd>${this.money(t.sub_total)}</dd></div>
+        <div><dt>${this.t('subtotal')}</dt><dd>${this.#money(t.sub_total)}</dd></div>
         <div>
           <dt>${this.t('shipping')}</dt>
-          <dd class=${shippingKnown ? '' : 'muted'}>${shippingKnown ? this.money(t.shipping_total) : this.t('shippingLater')}</dd>
+          <dd class=${shippingKnown ? '' : 'muted'}>${shippingKnown ? this.#money(t.shipping_total) : this.t('shippingLater')}</dd>
         </div>
-        ${shippingKnown ? html`<div><dt>${this.t('tax')}</dt><dd>${this.money(t.tax_total)}</dd></div>` : nothing}
+        ${shippingKnown ? html`<div><dt>${this.t('tax')}</dt><dd>${this.#money(t.tax_total)}</dd></div>` : nothing}
         <div class="grand">
           <dt>${this.t('grandTotal')} <span class="currency">${quote.currency}</span></dt>
-          <dd data-total=${t.total} data-currency=${quote.currency}>${this.money(t.total)}</dd>
+          <dd data-total=${t.total} data-currency=${quote.currency}>${this.#money(t.total)}</dd>
         </div>
       </dl>
       ${converted ? html`<p class="note">${this.t('paidIn', { currency: quote.currency })}</p>` : nothing}

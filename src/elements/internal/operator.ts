@@ -9,18 +9,18 @@ import './messages-operator.js';
 
 /** Keeps one client while endpoint, token and fetch stay the same (so its single-flight keys hold). */
 export class OperatorClientCache {
-  private client?: OperatorApi;
-  private made?: { endpoint: string; token: string; fetch?: typeof fetch };
+  #client?: OperatorApi;
+  #made?: { endpoint: string; token: string; fetch?: typeof fetch };
 
   get(endpoint: string | undefined, token: string | undefined, fetchFn?: typeof fetch): OperatorApi | undefined {
     const trimmed = token?.trim();
     if (!endpoint || !trimmed) return undefined;
-    const m = this.made;
+    const m = this.#made;
     if (!m || m.endpoint !== endpoint || m.token !== trimmed || m.fetch !== fetchFn) {
-      this.made = { endpoint, token: trimmed, fetch: fetchFn };
-      this.client = createOperatorClient({ endpoint, token: trimmed, fetch: fetchFn });
+      this.#made = { endpoint, token: trimmed, fetch: fetchFn };
+      this.#client = createOperatorClient({ endpoint, token: trimmed, fetch: fetchFn });
     }
-    return this.client;
+    return this.#client;
   }
 }
 

@@ -16,7 +16,7 @@ export class ToteElement extends LitElement {
   declare locale?: string;
 
   // The nearest `<tote-provider>`'s locale, written into `locale` when it gives it and whenever it changes.
-  private readonly localeConsumer = new ContextConsumer(this, {
+  readonly #localeConsumer = new ContextConsumer(this, {
     context: localeContext,
     subscribe: true,
     callback: (locale) => (this.locale = locale),

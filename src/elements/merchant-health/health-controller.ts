@@ -48,24 +48,26 @@ export class HealthController implements ReactiveController {
   loadError?: unknown;
 
   /** Endpoint and token of the last load, so a new token loads again. */
-  private loadedFor?: string;
-  private loadController?: AbortController;
-  private readonly refreshControllers = new Map<number, AbortController>();
+  #loadedFor?: string;
+  #loadController?: AbortController;
+  readonly #refreshControllers = new Map<number, AbortController>();
 
-  constructor(
-    private readonly host: ReactiveControllerHost,
-    /** The operator client for the element's endpoint and token; none without a token. */
-    private readonly client: () => OperatorApi | undefined,
-  ) {
+  readonly #host: ReactiveControllerHost;
+  /** The operator client for the element's endpoint and token; none without a token. */
+  readonly #client: () => OperatorApi | undefined;
+
+  constructor(host: ReactiveControllerHost, client: () => OperatorApi | undefined) {
+    this.#host = host;
+    this.#client = client;
     host.addController(this);
   }
 
   hostDisconnected(): void {
-    this.loadController?.abort();
-    for (const c of this.refreshControllers.values()) c.abort();
-    this.refreshControllers.clear();
+    this.#loadController?.abort();
+    for (const c of this.#refreshControllers.values()) c.abort();
+    this.#refreshControllers.clear();
     this.refreshing = new Set();
-    this.loadedFor = undefined;
+    this.#loadedFor = undefined;
   }
 
   /** Shows reports the element was given instead of loaded ones. */
@@ -80,24 +82,24 @@ export class HealthController implements ReactiveController {
    * not a second one.
    */
   loadFor(token: string | undefined): void {
-    const client = this.client();
+    const client = this.#client();
     const key = client ? `${client.endpoint}\n${token}` : undefined;
-    if (client && key !== this.loadedFor) {
-      this.loadedFor = key;
+    if (client && key !== this.#loadedFor) {
+      this.#loadedFor = key;
       void this.reload();
     }
   }
 
   /** Fetches every merchant's report again; resolves when this load ends or a newer one replaces it. */
   async reload(): Promise<void> {
-    const client = this.client();
+    const client = this.#client();
     if (!client) return;
-    this.loadController?.abort();
+    this.#loadController?.abort();
     const controller = new AbortController();
-    this.loadController = controller;
+    this.#loadController = controller;
     this.loading = true;
     this.loadError = undefined;
-    this.host.requestUpdate();
+    this.#host.requestUpdate();
     try {
       const snapshot = await client.connectionHealth({ signal: controller.signal });
       this.data = snapshot.reports;
@@ -108,21 +110,21 @@ export class HealthController implements ReactiveController {
       if (isAbortError(e)) return;
       this.loadError = e;
     } finally {
-      if (this.loadController === controller) this.loading = false;
-      this.host.requestUpdate();
+      if (this.#loadController === controller) this.loading = false;
+      this.#host.requestUpdate();
     }
   }
 
   /** Re-reads one merchant's report (the service refreshes it) and replaces its row. */
   async refresh(merchantId: number, outcome: RefreshOutcome): Promise<void> {
-    const client = this.client();
+    const client = this.#client();
     if (!client) return;
-    this.refreshControllers.get(merchantId)?.abort();
+    this.#refreshControllers.get(merchantId)?.abort();
     const controller = new AbortController();
-    this.refreshControllers.set(merchantId, controller);
+    this.#refreshControllers.set(merchantId, controller);
     this.refreshing = new Set(this.refreshing).add(merchantId);
     this.refreshErrors = without(this.refreshErrors, merchantId);
-    this.host.requestUpdate();
+    this.#host.requestUpdate();
     try {
       const snapshot = await client.refreshMerchant(merchantId, { signal: controller.signal });
       this.data = replaceReport(this.data ?? [], snapshot.report);
@@ -134,13 +136,13 @@ export class HealthController implements ReactiveController {
       outcome.failed(e);
     } finally {
       // A newer re-read of the same merchant owns the "refreshing" state now.
-      if (this.refreshControllers.get(merchantId) === controller) {
-        this.refreshControllers.delete(merchantId);
+      if (this.#refreshControllers.get(merchantId) === controller) {
+        this.#refreshControllers.delete(merchantId);
         const next = new Set(this.refreshing);
         next.delete(merchantId);
         this.refreshing = next;
       }
-      this.host.requestUpdate();
+      this.#host.requestUpdate();
     }
   }
 }

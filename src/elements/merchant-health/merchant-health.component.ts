@@ -80,10 +80,10 @@ export class ToteMerchantHealth extends ToteElement {
 
   declare private api?: ToteApi;
   // The nearest `<tote-provider>`'s BFF client, written into `api` when it gives it and whenever it changes.
-  private readonly apiConsumer = new ContextConsumer(this, { context: apiContext, subscribe: true, callback: (api) => (this.api = api) });
+  readonly #apiConsumer = new ContextConsumer(this, { context: apiContext, subscribe: true, callback: (api) => (this.api = api) });
 
-  private readonly clients = new OperatorClientCache();
-  private readonly health = new HealthController(this, () => this.client);
+  readonly #clients = new OperatorClientCache();
+  readonly #health = new HealthController(this, () => this.#client);
 
   private announcement = '';
 
@@ -108,45 +108,45 @@ export class ToteMerchantHealth extends ToteElement {
   /** `status` lists merchants that need attention first; `name` alphabetically. */
   sort: HealthSort = 'status';
 
-  private get client() {
-    return this.clients.get(this.endpoint ?? this.api?.endpoint, this.token, this.fetch);
+  get #client() {
+    return this.#clients.get(this.endpoint ?? this.api?.endpoint, this.token, this.fetch);
   }
 
-  private get text(): HealthText {
+  get #text(): HealthText {
     return healthText((k, p) => this.t(k, p), this.effectiveLocale);
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('reports')) this.health.show(this.reports, this.fetchedAtInput);
-    else if (changed.has('fetchedAtInput')) this.health.fetchedAt = this.fetchedAtInput;
-    if (!this.reports) this.health.loadFor(this.token);
+    if (changed.has('reports')) this.#health.show(this.reports, this.fetchedAtInput);
+    else if (changed.has('fetchedAtInput')) this.#health.fetchedAt = this.fetchedAtInput;
+    if (!this.reports) this.#health.loadFor(this.token);
   }
 
-  private handleFilter(e: Event) {
+  #handleFilter(e: Event) {
     this.filter = (e.target as HTMLInputElement).value as HealthFilter;
   }
 
-  private handleSort(e: Event) {
+  #handleSort(e: Event) {
     this.sort = (e.target as HTMLSelectElement).value as HealthSort;
   }
 
   /** Fetches every merchant's report again. */
   reload(): Promise<void> {
-    return this.health.reload();
+    return this.#health.reload();
   }
 
   /** Re-reads one merchant's report (the service refreshes it) and replaces its row. */
   refreshMerchant(merchantId: number): Promise<void> {
-    const text = this.text;
-    const name = text.nameOf(this.health.data?.find((r) => r.merchant_id === merchantId) ?? { merchant_id: merchantId });
-    return this.health.refresh(merchantId, {
+    const text = this.#text;
+    const name = text.nameOf(this.#health.data?.find((r) => r.merchant_id === merchantId) ?? { merchant_id: merchantId });
+    return this.#health.refresh(merchantId, {
       done: ({ report }) => {
         this.announcement = this.t('healthRefreshed', { name: text.nameOf(report) });
         this.emit('tote-health-refresh', { merchant_id: merchantId, report });
-        void this.keepFocus(merchantId);
+        void this.#keepFocus(merchantId);
       },
       failed: (error) => {
-        this.announcement = this.t('healthRefreshFailed', { name, message: this.refreshErrorMessage(error) });
+        this.announcement = this.t('healthRefreshFailed', { name, message: this.#refreshErrorMessage(error) });
       },
     });
   }
@@ -155,7 +155,7 @@ export class ToteMerchantHealth extends ToteElement {
    * A refresh re-sorts the rows; moving the focused row in the DOM blurs it, and a merchant fixed by the
    * refresh leaves the "needs attention" list altogether. Focus goes back to the button, or to the heading.
    */
-  private async keepFocus(merchantId: number) {
+  async #keepFocus(merchantId: number) {
     const focused = this.shadowRoot?.activeElement as HTMLElement | null | undefined;
     if (!focused?.closest(`[data-merchant-id="${merchantId}"]`)) return;
     await this.updateComplete;
@@ -164,36 +164,36 @@ export class ToteMerchantHealth extends ToteElement {
   }
 
   /** The list loaded, so the routes exist: a 404 on a re-read is about that merchant. */
-  private refreshErrorMessage(error: unknown): string {
+  #refreshErrorMessage(error: unknown): string {
     return operatorErrorMessage((k, p) => this.t(k, p), error, { routesReachable: true });
   }
 
   override render() {
     return html`<section part="base" class="base" aria-labelledby="title">
       <h2 id="title" class="title" tabindex="-1">${this.t('healthTitle')}</h2>
-      ${this.renderBody()}
+      ${this.#renderBody()}
       <p class="sr-only" role="status" aria-live="polite">${this.announcement}</p>
     </section>`;
   }
 
-  private renderBody() {
-    const { data, loading, loadError } = this.health;
+  #renderBody() {
+    const { data, loading, loadError } = this.#health;
     if (!data) {
-      if (loadError) return this.renderLoadError();
-      if (loading) return this.renderLoading();
-      if (!this.client) return html`<p part="message" class="message">${this.t('operatorTokenNeeded')}</p>`;
-      return this.renderLoading();
+      if (loadError) return this.#renderLoadError();
+      if (loading) return this.#renderLoading();
+      if (!this.#client) return html`<p part="message" class="message">${this.t('operatorTokenNeeded')}</p>`;
+      return this.#renderLoading();
     }
     const all = arrangeHealth(data, { filter: 'all', sort: this.sort });
     const rows = this.filter === 'attention' ? all.filter((h) => h.needsAttention) : all;
-    return html`${this.renderToolbar(all)} ${this.renderFreshness()}
-      ${loadError ? this.renderLoadError() : nothing}
+    return html`${this.#renderToolbar(all)} ${this.#renderFreshness()}
+      ${loadError ? this.#renderLoadError() : nothing}
       ${rows.length
         ? html`<ul part="list" class="list" aria-busy=${loading ? 'true' : 'false'}>
             ${repeat(
               rows,
               (h) => h.report.merchant_id,
-              (h) => this.renderMerchant(h),
+              (h) => this.#renderMerchant(h),
             )}
           </ul>`
         : html`<p part="message" class="message">
@@ -201,19 +201,19 @@ export class ToteMerchantHealth extends ToteElement {
           </p>`}`;
   }
 
-  private renderMerchant(health: MerchantHealth) {
+  #renderMerchant(health: MerchantHealth) {
     const id = health.report.merchant_id;
-    const text = this.text;
-    const error = this.health.refreshErrors.get(id);
+    const text = this.#text;
+    const error = this.#health.refreshErrors.get(id);
     return renderRow(health, text, {
-      running: this.health.refreshing.has(id),
-      at: text.date(this.health.refreshedAt.get(id)),
-      error: error === undefined ? undefined : this.refreshErrorMessage(error),
-      start: this.client ? () => void this.refreshMerchant(id) : undefined,
+      running: this.#health.refreshing.has(id),
+      at: text.date(this.#health.refreshedAt.get(id)),
+      error: error === undefined ? undefined : this.#refreshErrorMessage(error),
+      start: this.#client ? () => void this.refreshMerchant(id) : undefined,
     });
   }
 
-  private renderLoading() {
+  #renderLoading() {
     return html`<div part="message" class="message" role="status">
       <span>${this.t('healthLoading')}</span>
       <div class="skeleton-list" aria-hidden="true">
@@ -222,16 +222,16 @@ export class ToteMerchantHealth extends ToteElement {
     </div>`;
   }
 
-  private renderLoadError() {
+  #renderLoadError() {
     return html`<div part="message" class="message error" role="alert">
-      <p>${this.t('healthLoadError')} ${operatorErrorMessage((k, p) => this.t(k, p), this.health.loadError)}</p>
-      ${this.client
+      <p>${this.t('healthLoadError')} ${operatorErrorMessage((k, p) => this.t(k, p), this.#health.loadError)}</p>
+      ${this.#client
         ? html`<button type="button" class="button secondary" @click=${() => this.reload()}>${this.t('healthRetry')}</button>`
         : nothing}
     </div>`;
   }
 
-  private renderToolbar(all: MerchantHealth[]) {
+  #renderToolbar(all: MerchantHealth[]) {
     const attention = all.filter((h) => h.needsAttention).length;
     return html`<div part="toolbar" class="toolbar">
       <fieldset class="filter">
@@ -242,11 +242,11 @@ export class ToteMerchantHealth extends ToteElement {
             name="filter"
             value="attention"
             .checked=${this.filter === 'attention'}
-            @change=${this.handleFilter}
+            @change=${this.#handleFilter}
           />${this.t('healthFilterAttention', { count: attention })}</label
         >
         <label
-          ><input type="radio" name="filter" value="all" .checked=${this.filter === 'all'} @change=${this.handleFilter} />${this.t(
+          ><input type="radio" name="filter" value="all" .checked=${this.filter === 'all'} @change=${this.#handleFilter} />${this.t(
             'healthFilterAll',
             { count: all.length },
           )}</label
@@ -254,18 +254,18 @@ export class ToteMerchantHealth extends ToteElement {
       </fieldset>
       <label class="sort"
         >${this.t('healthSortBy')}
-        <select @change=${this.handleSort}>
+        <select @change=${this.#handleSort}>
           <option value="status" ?selected=${this.sort === 'status'}>${this.t('healthSortStatus')}</option>
           <option value="name" ?selected=${this.sort === 'name'}>${this.t('healthSortName')}</option>
         </select>
       </label>
-      ${this.client
+      ${this.#client
         ? html`<button
             type="button"
             part="reload-button"
             class="button secondary"
-            aria-disabled=${this.health.loading ? 'true' : 'false'}
-            @click=${() => !this.health.loading && this.reload()}
+            aria-disabled=${this.#health.loading ? 'true' : 'false'}
+            @click=${() => !this.#health.loading && this.reload()}
           >
             ${this.t('healthReloadAll')}
           </button>`
@@ -273,9 +273,9 @@ export class ToteMerchantHealth extends ToteElement {
     </div>`;
   }
 
-  private renderFreshness() {
-    const { fetchedAt } = this.health;
-    const text = this.text;
+  #renderFreshness() {
+    const { fetchedAt } = this.#health;
+    const text = this.#text;
     const when = text.date(fetchedAt);
     const stale = fetchedAt && Date.now() - new Date(fetchedAt).getTime() > STALE_AFTER_MS;
     return html`<div part="freshness" class="freshness">

@@ -99,10 +99,10 @@ export class ToteMerchantOnboarding extends ToteElement {
 
   declare private api?: ToteApi;
   // The nearest `<tote-provider>`'s BFF client, written into `api` when it gives it and whenever it changes.
-  private readonly apiConsumer = new ContextConsumer(this, { context: apiContext, subscribe: true, callback: (api) => (this.api = api) });
+  readonly #apiConsumer = new ContextConsumer(this, { context: apiContext, subscribe: true, callback: (api) => (this.api = api) });
 
-  private readonly clients = new OperatorClientCache();
-  private submitController?: AbortController;
+  readonly #clients = new OperatorClientCache();
+  #submitController?: AbortController;
 
   private values: OnboardingValues = emptyOnboarding();
   private errors: Partial<Record<OnboardingField, FieldError>> = {};
@@ -128,13 +128,13 @@ export class ToteMerchantOnboarding extends ToteElement {
   /** For tests and custom transports: the `fetch` the operator client uses. */
   declare fetch?: typeof globalThis.fetch;
 
-  private get client() {
-    return this.clients.get(this.endpoint ?? this.api?.endpoint, this.token, this.fetch);
+  get #client() {
+    return this.#clients.get(this.endpoint ?? this.api?.endpoint, this.token, this.fetch);
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.submitController?.abort();
+    this.#submitController?.abort();
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -148,29 +148,29 @@ export class ToteMerchantOnboarding extends ToteElement {
     }
   }
 
-  private handleInput(field: OnboardingField, e: Event) {
+  #handleInput(field: OnboardingField, e: Event) {
     this.values = { ...this.values, [field]: (e.target as HTMLInputElement | HTMLSelectElement).value };
     // "Saved" described the values as they were sent; an edit makes them a draft again.
     if (this.status === 'saved') this.status = 'idle';
     // Once a field shows an error, it follows the typing so the error clears as soon as it is fixed.
-    if (this.errors[field]) this.checkField(field);
+    if (this.errors[field]) this.#checkField(field);
   }
 
-  private handleBlur(field: OnboardingField) {
+  #handleBlur(field: OnboardingField) {
     // An untouched empty field is not an error until the form is submitted.
     if (this.values[field] === '' && !this.errors[field]) return;
-    this.checkField(field);
+    this.#checkField(field);
     // Focus has moved on, so the field's own description is not read: say the error out loud.
     const error = this.errors[field];
-    if (error) this.announcement = `${this.t(LABEL[field])}: ${this.errorText(field, error)}`;
+    if (error) this.announcement = `${this.t(LABEL[field])}: ${this.#errorText(field, error)}`;
   }
 
-  private async handleSubmit(e: SubmitEvent) {
+  async #handleSubmit(e: SubmitEvent) {
     e.preventDefault();
     await this.submit();
   }
 
-  private checkField(field: OnboardingField) {
+  #checkField(field: OnboardingField) {
     const problem = validateField(field, this.values[field]);
     this.errors = { ...this.errors, [field]: problem ? { problem } : undefined };
   }
@@ -197,13 +197,13 @@ export class ToteMerchantOnboarding extends ToteElement {
       return;
     }
     const id = this.merchantOnboardingId;
-    const client = this.client;
-    if (id === undefined || !Number.isInteger(id)) return this.fail(this.t('onboardingNoId'));
-    if (!client) return this.fail(this.t('operatorTokenNeeded'));
+    const client = this.#client;
+    if (id === undefined || !Number.isInteger(id)) return this.#fail(this.t('onboardingNoId'));
+    if (!client) return this.#fail(this.t('operatorTokenNeeded'));
 
-    this.submitController?.abort();
+    this.#submitController?.abort();
     const controller = new AbortController();
-    this.submitController = controller;
+    this.#submitController = controller;
     this.status = 'submitting';
     this.announcement = this.t('onboardingSubmitting');
     try {
@@ -214,18 +214,18 @@ export class ToteMerchantOnboarding extends ToteElement {
       this.emit('tote-onboarding-save', { record });
     } catch (error) {
       if (isAbortError(error)) return;
-      this.applyServerFieldErrors(error);
-      this.fail(operatorErrorMessage((k, p) => this.t(k, p), error));
+      this.#applyServerFieldErrors(error);
+      this.#fail(operatorErrorMessage((k, p) => this.t(k, p), error));
     }
   }
 
-  private fail(message: string) {
+  #fail(message: string) {
     this.status = 'error';
     this.formError = message;
     this.announcement = '';
   }
 
-  private applyServerFieldErrors(error: unknown) {
+  #applyServerFieldErrors(error: unknown) {
     if (!(error instanceof ApiRequestError) || !error.fields.length) return;
     const errors = { ...this.errors };
     for (const f of error.fields) {
@@ -235,7 +235,7 @@ export class ToteMerchantOnboarding extends ToteElement {
     this.errors = errors;
   }
 
-  private errorText(field: OnboardingField, error: FieldError): string {
+  #errorText(field: OnboardingField, error: FieldError): string {
     if ('server' in error) return error.server;
     if (error.problem === 'required') return this.t('fieldRequired');
     if (error.problem === 'too_long') return this.t('fieldTooLong', { max: MAX_LENGTH[field] ?? 0 });
@@ -248,17 +248,17 @@ export class ToteMerchantOnboarding extends ToteElement {
       <h2 id="title" class="title">${this.t('onboardingTitle', { id: id ?? '' })}</h2>
       ${id === undefined || !Number.isInteger(id)
         ? html`<p class="form-error" role="alert">${this.t('onboardingNoId')}</p>`
-        : this.renderForm()}
-      ${this.record ? this.renderRecord(this.record) : nothing}
+        : this.#renderForm()}
+      ${this.record ? this.#renderRecord(this.record) : nothing}
       <p class="sr-only" role="status" aria-live="polite">${this.announcement}</p>
     </section>`;
   }
 
-  private renderForm() {
+  #renderForm() {
     const submitting = this.status === 'submitting';
-    return html`<form part="form" class="form" novalidate aria-busy=${submitting ? 'true' : 'false'} @submit=${this.handleSubmit}>
+    return html`<form part="form" class="form" novalidate aria-busy=${submitting ? 'true' : 'false'} @submit=${this.#handleSubmit}>
       <p class="intro">${this.t('onboardingIntro')}</p>
-      ${this.renderField('channel_merchant_id')} ${this.renderField('payment_provider')} ${this.renderField('provider_account_id')}
+      ${this.#renderField('channel_merchant_id')} ${this.#renderField('payment_provider')} ${this.#renderField('provider_account_id')}
       ${this.formError
         ? html`<p part="form-error" class="form-error" role="alert">${this.t('onboardingError')} ${this.formError}</p>`
         : nothing}
@@ -269,7 +269,7 @@ export class ToteMerchantOnboarding extends ToteElement {
     </form>`;
   }
 
-  private renderField(field: OnboardingField) {
+  #renderField(field: OnboardingField) {
     const error = this.errors[field];
     const hint = HINT[field];
     const describedBy = [hint ? `${field}-hint` : '', error ? `${field}-error` : ''].filter(Boolean).join(' ');
@@ -289,11 +289,11 @@ export class ToteMerchantOnboarding extends ToteElement {
             aria-invalid=${common.invalid}
             aria-describedby=${common.describedBy}
             ?disabled=${this.status === 'submitting'}
-            @change=${(e: Event) => this.handleInput(field, e)}
-            @blur=${() => this.handleBlur(field)}
+            @change=${(e: Event) => this.#handleInput(field, e)}
+            @blur=${() => this.#handleBlur(field)}
           >
             <option value="" ?selected=${!this.values[field]}>${this.t('onboardingChooseProvider')}</option>
-            ${this.providerOptions().map(
+            ${this.#providerOptions().map(
               (p) => html`<option value=${p} ?selected=${this.values[field].toUpperCase() === p}>${p}</option>`,
             )}
           </select>`
@@ -310,24 +310,24 @@ export class ToteMerchantOnboarding extends ToteElement {
             aria-describedby=${common.describedBy}
             ?readonly=${this.status === 'submitting'}
             .value=${this.values[field]}
-            @input=${(e: Event) => this.handleInput(field, e)}
-            @blur=${() => this.handleBlur(field)}
+            @input=${(e: Event) => this.#handleInput(field, e)}
+            @blur=${() => this.#handleBlur(field)}
           />`;
     return html`<div part="field" class="field" data-field=${field}>
       <label for=${field}>${this.t(LABEL[field])}</label>
       ${hint ? html`<p id="${field}-hint" class="hint">${this.t(hint)}</p>` : nothing} ${control}
-      ${error ? html`<p id="${field}-error" part="field-error" class="field-error">${this.errorText(field, error)}</p>` : nothing}
+      ${error ? html`<p id="${field}-error" part="field-error" class="field-error">${this.#errorText(field, error)}</p>` : nothing}
     </div>`;
   }
 
   /** The known providers, plus one a stored record or draft names that we don't know. */
-  private providerOptions(): string[] {
+  #providerOptions(): string[] {
     const current = this.values.payment_provider.trim().toUpperCase();
     const known: string[] = [...PAYMENT_PROVIDERS];
     return current && !known.includes(current) ? [...known, current] : known;
   }
 
-  private renderRecord(record: MerchantOnboarding) {
+  #renderRecord(record: MerchantOnboarding) {
     const modified = record.date_last_modified ?? record.date_created;
     const date = modified ? new Date(modified) : undefined;
     const when =

@@ -68,22 +68,22 @@ export class ToteOfferCard extends ToteElement {
   declare private cart?: CartStore;
   declare private api?: ToteApi;
   // The nearest `<tote-provider>`'s values, written into the properties above when it gives them and whenever they change.
-  private readonly consumers = [
+  readonly #consumers = [
     new ContextConsumer(this, { context: cartContext, subscribe: true, callback: (cart) => (this.cart = cart) }),
     new ContextConsumer(this, { context: apiContext, subscribe: true, callback: (api) => (this.api = api) }),
   ];
 
-  private readonly loader = new OfferLoader(this);
-  private shownOffer?: WidgetOffer;
+  readonly #loader = new OfferLoader(this);
+  #shownOffer?: WidgetOffer;
 
   private descriptionNodes: Node[] = [];
   private imageFailed = false;
   private pickerOpen = false;
-  private dialogStyled = false;
+  #dialogStyled = false;
   private announcement = '';
 
   // A getter, not lit's `@query`: the shopper's bundles then carry no query decorator at all.
-  private get dialog(): HTMLDialogElement | null {
+  get #dialog(): HTMLDialogElement | null {
     return this.renderRoot.querySelector('dialog');
   }
 
@@ -94,44 +94,44 @@ export class ToteOfferCard extends ToteElement {
   declare offerId?: number;
 
   /** The offer on screen: given, or fetched by `offer-id`. */
-  private get current(): WidgetOffer | undefined {
-    return this.offer ?? (this.loader.status === 'ready' ? this.loader.offer : undefined);
+  get #current(): WidgetOffer | undefined {
+    return this.offer ?? (this.#loader.status === 'ready' ? this.#loader.offer : undefined);
   }
 
   protected override willUpdate(_changed: PropertyValues): void {
-    if (!this.offer) this.loader.set(this.api, this.offerId);
-    const offer = this.current;
-    if (offer !== this.shownOffer) {
+    if (!this.offer) this.#loader.set(this.api, this.offerId);
+    const offer = this.#current;
+    if (offer !== this.#shownOffer) {
       // A grid reuses its cards by position: another offer here is another product, with nothing of the last one open.
-      if (this.shownOffer) {
-        this.dialog?.close();
+      if (this.#shownOffer) {
+        this.#dialog?.close();
         this.pickerOpen = false;
         this.announcement = '';
       }
-      this.shownOffer = offer;
+      this.#shownOffer = offer;
       this.imageFailed = false;
       this.descriptionNodes = [];
-      void this.loadDescription(offer);
+      void this.#loadDescription(offer);
     }
   }
 
-  private async loadDescription(offer: WidgetOffer | undefined): Promise<void> {
-    const markup = this.markupDescription(offer);
+  async #loadDescription(offer: WidgetOffer | undefined): Promise<void> {
+    const markup = this.#markupDescription(offer);
     if (markup === undefined) return;
     const fragment = await sanitizeHtml(markup);
-    if (this.shownOffer === offer) this.descriptionNodes = [...fragment.childNodes];
+    if (this.#shownOffer === offer) this.descriptionNodes = [...fragment.childNodes];
   }
 
   /** The description needing the sanitiser, or undefined when plain text will do. */
-  private markupDescription(offer: WidgetOffer | undefined): string | undefined {
+  #markupDescription(offer: WidgetOffer | undefined): string | undefined {
     if (!offer) return undefined;
     if (offer.description && !hasMarkup(offer.description)) return undefined;
     const markup = offer.html_description || offer.description;
     return markup ? clip(markup) : undefined;
   }
 
-  private handleAdd(): void {
-    const offer = this.current;
+  #handleAdd(): void {
+    const offer = this.#current;
     const sku = offer?.skus[0];
     if (!offer || !sku || !skuInStock(sku) || !sellable(offer)) return;
     const line = lineForSku(offer, sku, 1);
@@ -141,15 +141,15 @@ export class ToteOfferCard extends ToteElement {
     this.announcement = this.t('addedToCart', { name: offer.name });
   }
 
-  private async handleChoose(): Promise<void> {
+  async #handleChoose(): Promise<void> {
     // The picker loads on the first "Choose options": a product grid does not pay for it up front. Its dialog's
     // styles come with it and join the card's before the dialog first renders.
     void loadMessages(this.effectiveLocale, 'picker'); // beside the picker, not after it
     try {
       const { pickerDialogStyles } = await import('../variant-picker/variant-picker.js');
-      if (!this.dialogStyled && this.shadowRoot) {
+      if (!this.#dialogStyled && this.shadowRoot) {
         adoptStyles(this.shadowRoot, [...(this.constructor as typeof ToteOfferCard).elementStyles, pickerDialogStyles]);
-        this.dialogStyled = true;
+        this.#dialogStyled = true;
       }
     } catch {
       this.announcement = this.t('offerLoadError');
@@ -157,52 +157,52 @@ export class ToteOfferCard extends ToteElement {
     }
     this.pickerOpen = true;
     await this.updateComplete;
-    this.dialog?.showModal();
+    this.#dialog?.showModal();
   }
 
-  private handlePickerAdd(e: CustomEvent<ToteCartAddDetail>): void {
+  #handlePickerAdd(e: CustomEvent<ToteCartAddDetail>): void {
     // After the event has run its course: the picker has added (or the host took over),
     // the dialog has done its job, and the card, which outlives it, announces the result.
     queueMicrotask(() => {
-      this.dialog?.close();
+      this.#dialog?.close();
       if (!e.defaultPrevented) this.announcement = this.t('addedToCart', { name: e.detail.line.name });
     });
   }
 
-  private handleDialogClose(): void {
+  #handleDialogClose(): void {
     this.pickerOpen = false;
   }
 
   /** Opens the variant picker (for an offer with several SKUs). */
   async showOptions(): Promise<void> {
-    await this.handleChoose();
+    await this.#handleChoose();
   }
 
   protected override render() {
-    const offer = this.current;
-    if (!offer) return renderOfferStatus(this.loader, (key, params) => this.t(key, params));
+    const offer = this.#current;
+    if (!offer) return renderOfferStatus(this.#loader, (key, params) => this.t(key, params));
     const known = sellable(offer);
     const inStock = known && offerInStock(offer);
     return html`
       <article part="base" class="card" aria-labelledby="title">
-        ${this.renderMedia(offer, inStock)}
+        ${this.#renderMedia(offer, inStock)}
         <div class="body">
           <p part="merchant" class="merchant" dir="auto">${offer.merchant_name || offer.seller || this.t('thisShop')}</p>
           <h3 part="title" class="title" id="title" dir="auto">${offer.name}</h3>
-          ${this.renderPrice(offer)}
+          ${this.#renderPrice(offer)}
           <p part="availability" class="availability ${inStock ? '' : 'out'}">
             ${inStock ? this.t('inStock') : known ? this.t('outOfStock') : this.t('unavailable')}
           </p>
-          ${this.renderTags(offer)} ${this.renderDescription(offer)}
-          <div class="actions">${this.renderAction(offer, inStock)}</div>
+          ${this.#renderTags(offer)} ${this.#renderDescription(offer)}
+          <div class="actions">${this.#renderAction(offer, inStock)}</div>
         </div>
         <span class="sr-only" role="status">${this.announcement}</span>
       </article>
-      ${this.renderDialog(offer)}
+      ${this.#renderDialog(offer)}
     `;
   }
 
-  private renderMedia(offer: WidgetOffer, inStock: boolean) {
+  #renderMedia(offer: WidgetOffer, inStock: boolean) {
     const image = offerImage(offer);
     const src = safeUrl(image?.url);
     const onSale = offer.skus.length === 1 && (offer.skus[0]!.retail_price ?? 0) > offer.skus[0]!.sale_price;
@@ -234,7 +234,7 @@ export class ToteOfferCard extends ToteElement {
     </div>`;
   }
 
-  private renderPrice(offer: WidgetOffer) {
+  #renderPrice(offer: WidgetOffer) {
     const range = priceRange(offer);
     // No price beats a made-up one: an unknown code cannot be formatted (or bought).
     if (!range || !isKnownCurrency(offer.currency)) return nothing;
@@ -249,7 +249,7 @@ export class ToteOfferCard extends ToteElement {
     </p>`;
   }
 
-  private renderTags(offer: WidgetOffer) {
+  #renderTags(offer: WidgetOffer) {
     const tags = offer.tags.filter((t) => t.trim()).slice(0, MAX_TAGS);
     if (!tags.length) return nothing;
     return html`<ul part="tags" class="tags" aria-label=${this.t('tags')}>
@@ -257,8 +257,8 @@ export class ToteOfferCard extends ToteElement {
     </ul>`;
   }
 
-  private renderDescription(offer: WidgetOffer) {
-    const markup = this.markupDescription(offer);
+  #renderDescription(offer: WidgetOffer) {
+    const markup = this.#markupDescription(offer);
     if (markup === undefined) {
       return offer.description ? html`<p part="description" class="description" dir="auto">${clip(offer.description)}</p>` : nothing;
     }
@@ -267,7 +267,7 @@ export class ToteOfferCard extends ToteElement {
       : nothing;
   }
 
-  private renderAction(offer: WidgetOffer, inStock: boolean) {
+  #renderAction(offer: WidgetOffer, inStock: boolean) {
     // Nothing to choose from: an all-disabled picker behind "Choose options" would be a dead end.
     if (offer.skus.length === 1 || !inStock) {
       return html`<button
@@ -276,7 +276,7 @@ export class ToteOfferCard extends ToteElement {
         type="button"
         aria-describedby="title"
         ?disabled=${!inStock}
-        @click=${this.handleAdd}
+        @click=${this.#handleAdd}
       >
         ${inStock ? this.t('addToCart') : sellable(offer) ? this.t('outOfStock') : this.t('unavailable')}
       </button>`;
@@ -287,19 +287,19 @@ export class ToteOfferCard extends ToteElement {
       type="button"
       aria-describedby="title"
       aria-haspopup="dialog"
-      @click=${this.handleChoose}
+      @click=${this.#handleChoose}
     >
       ${this.t('chooseOptions')}
     </button>`;
   }
 
-  private renderDialog(offer: WidgetOffer) {
+  #renderDialog(offer: WidgetOffer) {
     if (offer.skus.length <= 1) return nothing;
-    return html`<dialog part="dialog" aria-labelledby="dialog-title" @close=${this.handleDialogClose}>
+    return html`<dialog part="dialog" aria-labelledby="dialog-title" @close=${this.#handleDialogClose}>
       ${this.pickerOpen
         ? html`<div class="dialog-header">
               <h2 id="dialog-title" dir="auto">${this.t('chooseOptionsFor', { name: offer.name })}</h2>
-              <button class="close" type="button" aria-label=${this.t('close')} @click=${() => this.dialog?.close()}>
+              <button class="close" type="button" aria-label=${this.t('close')} @click=${() => this.#dialog?.close()}>
                 ×
               </button>
             </div>
@@ -308,7 +308,7 @@ export class ToteOfferCard extends ToteElement {
                 .offer=${offer}
                 .locale=${this.locale}
                 exportparts="base: picker, image: picker-image, price: picker-price, quantity, add-button: picker-add-button"
-                @tote-cart-add=${this.handlePickerAdd}
+                @tote-cart-add=${this.#handlePickerAdd}
               ></tote-variant-picker>
             </div>`
         : nothing}

@@ -56,26 +56,26 @@ export class ToteOfferGrid extends ToteElement {
 
   declare private api?: ToteApi;
   // The nearest `<tote-provider>`'s BFF client, written into `api` when it gives it and whenever it changes.
-  private readonly apiConsumer = new ContextConsumer(this, { context: apiContext, subscribe: true, callback: (api) => (this.api = api) });
+  readonly #apiConsumer = new ContextConsumer(this, { context: apiContext, subscribe: true, callback: (api) => (this.api = api) });
 
   private loaded: WidgetOffer[] = [];
   private status: Status = 'idle';
   private loadingMore = false;
   private moreFailed = false;
   /** A busy shop's wait (429): the grid retries by itself when it is over. */
-  private readonly wait = new BusyWait(this);
+  readonly #wait = new BusyWait(this);
 
   // A getter, not lit's `@query`: the shopper's bundles then carry no query decorator at all.
-  private get sentinel(): HTMLElement | null {
+  get #sentinel(): HTMLElement | null {
     return this.renderRoot.querySelector('.sentinel');
   }
 
-  private readonly flightKey = `tote-offer-grid-${++instances}`;
-  private readonly seen = new Set<number>();
-  private readonly merchantNames = new Map<number, string>();
-  private nextCursor: string | null | undefined;
-  private observer?: IntersectionObserver;
-  private inFlight?: AbortController;
+  readonly #flightKey = `tote-offer-grid-${++instances}`;
+  readonly #seen = new Set<number>();
+  readonly #merchantNames = new Map<number, string>();
+  #nextCursor: string | null | undefined;
+  #observer?: IntersectionObserver;
+  #inFlight?: AbortController;
 
   /** Show one merchant's offers; absent, every shoppable merchant's. */
   declare merchantId?: number;
@@ -91,68 +91,68 @@ export class ToteOfferGrid extends ToteElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    if (this.hasUpdated && this.status === 'idle') void this.load(true);
+    if (this.hasUpdated && this.status === 'idle') void this.#load(true);
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.inFlight?.abort();
-    this.observer?.disconnect();
-    this.observer = undefined;
+    this.#inFlight?.abort();
+    this.#observer?.disconnect();
+    this.#observer = undefined;
     if (this.status !== 'ready') this.status = 'idle';
   }
 
   protected override willUpdate(changed: PropertyValues): void {
     const source = changed.has('api') || changed.has('merchantId') || changed.has('pageSize');
-    if (!this.offers && this.api && (source || this.status === 'idle')) void this.load(true);
+    if (!this.offers && this.api && (source || this.status === 'idle')) void this.#load(true);
   }
 
   protected override updated(): void {
-    this.watchSentinel();
+    this.#watchSentinel();
   }
 
   /** Reloads from the first page. */
   async reload(): Promise<void> {
-    await this.load(true);
+    await this.#load(true);
   }
 
   /** Loads the next page, if there is one. */
   async loadMore(): Promise<void> {
-    await this.load(false);
+    await this.#load(false);
   }
 
-  private async load(reset: boolean): Promise<void> {
+  async #load(reset: boolean): Promise<void> {
     const api = this.api;
     if (!api || this.offers) return;
-    if (!reset && (!this.nextCursor || this.loadingMore || this.wait.active || this.status !== 'ready')) return;
-    this.wait.stop();
+    if (!reset && (!this.#nextCursor || this.loadingMore || this.#wait.active || this.status !== 'ready')) return;
+    this.#wait.stop();
     if (reset) {
       this.loaded = [];
-      this.seen.clear();
-      this.nextCursor = undefined;
+      this.#seen.clear();
+      this.#nextCursor = undefined;
       this.status = 'loading';
       this.loadingMore = false;
     } else {
       this.loadingMore = true;
     }
     this.moreFailed = false;
-    this.inFlight = new AbortController();
+    this.#inFlight = new AbortController();
     try {
       const page = await api.listOffers(
-        { merchant_id: this.merchantId || undefined, cursor: reset ? undefined : (this.nextCursor ?? undefined), size: this.pageSize },
-        { key: this.flightKey, signal: this.inFlight.signal },
+        { merchant_id: this.merchantId || undefined, cursor: reset ? undefined : (this.#nextCursor ?? undefined), size: this.pageSize },
+        { key: this.#flightKey, signal: this.#inFlight.signal },
       );
-      const fresh = page.offers.filter((o) => !this.seen.has(o.id));
+      const fresh = page.offers.filter((o) => !this.#seen.has(o.id));
       for (const o of fresh) {
-        this.seen.add(o.id);
-        if (o.merchant_name) this.merchantNames.set(o.merchant_id, o.merchant_name);
+        this.#seen.add(o.id);
+        if (o.merchant_name) this.#merchantNames.set(o.merchant_id, o.merchant_name);
       }
       this.loaded = [...this.loaded, ...fresh];
-      this.nextCursor = page.next_cursor;
+      this.#nextCursor = page.next_cursor;
       this.status = 'ready';
     } catch (e) {
       if (isAbortError(e)) return;
-      if (e instanceof ApiRequestError && e.rateLimited) this.startBusy(e, api, reset);
+      if (e instanceof ApiRequestError && e.rateLimited) this.#startBusy(e, api, reset);
       else if (reset) this.status = 'error';
       else this.moreFailed = true;
     } finally {
@@ -160,29 +160,29 @@ export class ToteOfferGrid extends ToteElement {
     }
   }
 
-  private startBusy(error: ApiRequestError, api: ToteApi, reset: boolean): void {
+  #startBusy(error: ApiRequestError, api: ToteApi, reset: boolean): void {
     if (reset) this.status = 'busy';
-    this.wait.start(
+    this.#wait.start(
       error,
       api,
       () => {
-        if (reset) return void this.load(true);
+        if (reset) return void this.#load(true);
         this.status = 'ready';
-        void this.load(false);
+        void this.#load(false);
       },
-      (id) => this.merchantNames.get(id),
+      (id) => this.#merchantNames.get(id),
     );
   }
 
-  private watchSentinel(): void {
-    const sentinel = this.sentinel;
+  #watchSentinel(): void {
+    const sentinel = this.#sentinel;
     if (!sentinel || this.manual || typeof IntersectionObserver === 'undefined') {
-      this.observer?.disconnect();
+      this.#observer?.disconnect();
       return;
     }
-    this.observer ??= new IntersectionObserver(
+    this.#observer ??= new IntersectionObserver(
       (entries) => {
-        if (entries.some((e) => e.isIntersecting)) void this.load(false);
+        if (entries.some((e) => e.isIntersecting)) void this.#load(false);
       },
       // From the viewport's middle to 600 px below it: the next page comes while the shopper scrolls toward the
       // grid's end, not once they are past it. Pages often go on after the grid (a checkout, a footer); a page
@@ -190,17 +190,17 @@ export class ToteOfferGrid extends ToteElement {
       { rootMargin: '-50% 0px 600px 0px' },
     );
     // Observing afresh reports the current intersection, so a page that left the sentinel in view loads the next.
-    this.observer.disconnect();
-    if (!this.loadingMore && this.status === 'ready') this.observer.observe(sentinel);
+    this.#observer.disconnect();
+    if (!this.loadingMore && this.status === 'ready') this.#observer.observe(sentinel);
   }
 
   protected override render() {
     const offers = this.offers ?? this.loaded;
     const initial = !this.offers && (this.status === 'loading' || this.status === 'idle');
     return html`<section part="base" aria-busy=${initial || this.loadingMore ? 'true' : 'false'}>
-      ${this.renderNotice(offers.length)}
+      ${this.#renderNotice(offers.length)}
       ${initial
-        ? this.renderSkeleton()
+        ? this.#renderSkeleton()
         : offers.length
           ? html`<ul part="list" class="list" aria-label=${this.t('products')}>
               ${offers.map(
@@ -215,11 +215,11 @@ export class ToteOfferGrid extends ToteElement {
               )}
             </ul>`
           : nothing}
-      ${this.renderFooter(offers.length)}
+      ${this.#renderFooter(offers.length)}
     </section>`;
   }
 
-  private renderSkeleton() {
+  #renderSkeleton() {
     return html`<p class="sr-only" role="status">${this.t('loading')}</p>
       <ul class="list" aria-hidden="true">
         ${Array.from(
@@ -229,14 +229,14 @@ export class ToteOfferGrid extends ToteElement {
       </ul>`;
   }
 
-  private renderNotice(count: number) {
-    if (this.wait.active) {
-      return html`<div part="notice" class="offer-status notice busy">${renderBusyText(this.wait, (key, params) => this.t(key, params))}</div>`;
+  #renderNotice(count: number) {
+    if (this.#wait.active) {
+      return html`<div part="notice" class="offer-status notice busy">${renderBusyText(this.#wait, (key, params) => this.t(key, params))}</div>`;
     }
     if (this.status === 'error') {
       return html`<div part="notice" class="offer-status notice error" role="alert">
         <p class="title">${this.t('loadError')}</p>
-        <button part="retry-button" class="button secondary" type="button" @click=${() => this.load(true)}>
+        <button part="retry-button" class="button secondary" type="button" @click=${() => this.#load(true)}>
           ${this.t('retry')}
         </button>
       </div>`;
@@ -250,17 +250,17 @@ export class ToteOfferGrid extends ToteElement {
     return nothing;
   }
 
-  private renderFooter(count: number) {
-    if (this.offers || this.status !== 'ready' || !count || this.wait.active) return nothing;
+  #renderFooter(count: number) {
+    if (this.offers || this.status !== 'ready' || !count || this.#wait.active) return nothing;
     if (this.moreFailed) {
       return html`<div class="footer" role="alert">
         <p>${this.t('loadError')}</p>
-        <button part="retry-button" class="button secondary" type="button" @click=${() => this.load(false)}>
+        <button part="retry-button" class="button secondary" type="button" @click=${() => this.#load(false)}>
           ${this.t('retry')}
         </button>
       </div>`;
     }
-    if (!this.nextCursor) return html`<div class="footer"><p>${this.t('endOfList')}</p></div>`;
+    if (!this.#nextCursor) return html`<div class="footer"><p>${this.t('endOfList')}</p></div>`;
     return html`<div class="footer">
       <div class="sentinel"></div>
       <button
@@ -268,7 +268,7 @@ export class ToteOfferGrid extends ToteElement {
         class="button secondary"
         type="button"
         ?disabled=${this.loadingMore}
-        @click=${() => this.load(false)}
+        @click=${() => this.#load(false)}
       >
         ${this.loadingMore ? this.t('loadingMore') : this.t('loadMore')}
       </button>

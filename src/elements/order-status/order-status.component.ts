@@ -93,7 +93,7 @@ export class ToteOrderStatus extends ToteElement {
   /** The BFF client; taken from `<tote-provider>` when not set. */
   declare api?: ToteApi;
   // The nearest `<tote-provider>`'s BFF client, written into `api` when it gives it and whenever it changes.
-  private readonly apiConsumer = new ContextConsumer(this, { context: apiContext, subscribe: true, callback: (api) => (this.api = api) });
+  readonly #apiConsumer = new ContextConsumer(this, { context: apiContext, subscribe: true, callback: (api) => (this.api = api) });
 
   /** The order id. */
   declare orderId?: number;
@@ -108,44 +108,44 @@ export class ToteOrderStatus extends ToteElement {
   private failed = false;
   private connection: 'idle' | 'live' | 'reconnecting' = 'idle';
 
-  private stream?: EventStream;
-  private controller?: AbortController;
-  private streamKey = '';
+  #stream?: EventStream;
+  #controller?: AbortController;
+  #streamKey = '';
 
   override connectedCallback(): void {
     super.connectedCallback();
-    if (this.hasUpdated) this.connect();
+    if (this.hasUpdated) this.#connect();
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.disconnect();
+    this.#disconnect();
   }
 
   protected override updated(changed: PropertyValues<this>): void {
-    if (changed.has('orderId') || changed.has('access') || changed.has('api') || changed.has('noLive')) this.connect();
+    if (changed.has('orderId') || changed.has('access') || changed.has('api') || changed.has('noLive')) this.#connect();
   }
 
-  private disconnect(): void {
-    this.stream?.close();
-    this.stream = undefined;
-    this.controller?.abort();
-    this.streamKey = '';
+  #disconnect(): void {
+    this.#stream?.close();
+    this.#stream = undefined;
+    this.#controller?.abort();
+    this.#streamKey = '';
     this.connection = 'idle';
   }
 
-  private connect(): void {
+  #connect(): void {
     const api = this.api;
     const id = this.orderId;
     if (!api || !id || !this.access) return;
     const key = `${api.endpoint}|${id}|${this.access}|${this.noLive}`;
-    if (key === this.streamKey) return;
-    this.disconnect();
-    this.streamKey = key;
+    if (key === this.#streamKey) return;
+    this.#disconnect();
+    this.#streamKey = key;
     const handle = { id, access: this.access };
-    if (!this.order || this.order.id !== id) void this.load(api, handle);
+    if (!this.order || this.order.id !== id) void this.#load(api, handle);
     if (this.noLive) return;
-    this.stream = api.orderEvents(handle, {
+    this.#stream = api.orderEvents(handle, {
       onOpen: () => (this.connection = 'live'),
       onOrder: (order) => {
         this.order = order;
@@ -159,9 +159,9 @@ export class ToteOrderStatus extends ToteElement {
     });
   }
 
-  private async load(api: ToteApi, handle: { id: number; access: string }): Promise<void> {
+  async #load(api: ToteApi, handle: { id: number; access: string }): Promise<void> {
     const controller = new AbortController();
-    this.controller = controller;
+    this.#controller = controller;
     this.loading = true;
     this.failed = false;
     try {
@@ -170,13 +170,13 @@ export class ToteOrderStatus extends ToteElement {
     } catch (e) {
       if (!isAbortError(e) && !controller.signal.aborted && !this.order) this.failed = true;
     } finally {
-      if (this.controller === controller) this.loading = false;
+      if (this.#controller === controller) this.loading = false;
     }
   }
 
-  private retry(): void {
-    this.streamKey = '';
-    this.connect();
+  #retry(): void {
+    this.#streamKey = '';
+    this.#connect();
   }
 
   override render() {
@@ -185,7 +185,7 @@ export class ToteOrderStatus extends ToteElement {
       if (this.failed) {
         return html`<div part="base">
           <p class="error" role="alert">${this.t('orderError')}</p>
-          <div><button class="button secondary" type="button" @click=${() => this.retry()}>${this.t('retryNow')}</button></div>
+          <div><button class="button secondary" type="button" @click=${() => this.#retry()}>${this.t('retryNow')}</button></div>
         </div>`;
       }
       return html`<div part="base" aria-busy="true"><p role="status">${this.t('orderLoading')}</p><div class="skeleton"></div></div>`;
@@ -197,12 +197,12 @@ export class ToteOrderStatus extends ToteElement {
         ${this.connection === 'live' ? this.t('live') : this.connection === 'reconnecting' ? this.t('reconnecting') : ''}
       </p>
       <ul class="bags">
-        ${order.bags.map((b) => this.renderBag(b, currency))}
+        ${order.bags.map((b) => this.#renderBag(b, currency))}
       </ul>
     </section>`;
   }
 
-  private badge(value: string | null | undefined) {
+  #badge(value: string | null | undefined) {
     const v = value ?? '';
     const tone = GOOD.has(v) ? 'good' : BAD.has(v) ? 'bad' : '';
     const key = STATUS_LABEL[v];
@@ -210,15 +210,15 @@ export class ToteOrderStatus extends ToteElement {
     return html`<span class="badge ${tone}" data-value=${v}>${label}</span>`;
   }
 
-  private renderBag(bag: Bag, currency?: string) {
+  #renderBag(bag: Bag, currency?: string) {
     const status = bagStatus(bag);
     const cur = bag.currency ?? currency;
     return html`<li class="bag" part="bag" data-bag=${bag.id} data-status=${status ?? ''}>
       <h4>${bag.merchant_name ?? `#${bag.merchant_id}`}${bag.total != null && cur ? html` · ${formatMoney(bag.total, cur, this.effectiveLocale)}` : nothing}</h4>
       <dl>
-        <div><dt>${this.t('bagStatus')}</dt><dd part="status" data-field="status">${this.badge(status)}</dd></div>
-        <div><dt>${this.t('financialStatus')}</dt><dd data-field="financial">${this.badge(bag.financial_status)}</dd></div>
-        <div><dt>${this.t('fulfillmentStatus')}</dt><dd data-field="fulfillment">${this.badge(shownFulfillmentStatus(bag.fulfillment_status))}</dd></div>
+        <div><dt>${this.t('bagStatus')}</dt><dd part="status" data-field="status">${this.#badge(status)}</dd></div>
+        <div><dt>${this.t('financialStatus')}</dt><dd data-field="financial">${this.#badge(bag.financial_status)}</dd></div>
+        <div><dt>${this.t('fulfillmentStatus')}</dt><dd data-field="fulfillment">${this.#badge(shownFulfillmentStatus(bag.fulfillment_status))}</dd></div>
       </dl>
       ${bag.fulfillments.some((f) => f.tracking_number || f.tracking_url)
         ? html`<ul class="tracking">

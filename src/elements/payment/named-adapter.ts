@@ -41,11 +41,11 @@ function namedPaymentAdapter(name: string, options: NamedAdapterOptions): Paymen
 
 /** One adapter per name and settings, kept while they stay the same (its fields and state live in it). */
 export class AdapterByName {
-  private current?: { key: string; adapter?: PaymentAdapter };
+  #current?: { key: string; adapter?: PaymentAdapter };
 
   get(name: string, options: NamedAdapterOptions): PaymentAdapter | undefined {
     const key = `${name} ${options.stripeKey ?? ''} ${!!options.wallets}`;
-    if (this.current?.key !== key) this.current = { key, adapter: namedPaymentAdapter(name, options) };
-    return this.current.adapter;
+    if (this.#current?.key !== key) this.#current = { key, adapter: namedPaymentAdapter(name, options) };
+    return this.#current.adapter;
   }
 }

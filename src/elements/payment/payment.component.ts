@@ -44,42 +44,42 @@ export class TotePayment extends ToteElement {
   error = '';
 
   private mounting = false;
-  private mounted?: { adapter: PaymentAdapter; container: HTMLElement };
-  private ownContainer?: HTMLElement;
+  #mounted?: { adapter: PaymentAdapter; container: HTMLElement };
+  #ownContainer?: HTMLElement;
 
   override connectedCallback(): void {
     super.connectedCallback();
-    if (this.hasUpdated) void this.mountAdapter();
+    if (this.hasUpdated) void this.#mountAdapter();
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.mounted?.adapter.unmount?.();
-    this.mounted = undefined;
+    this.#mounted?.adapter.unmount?.();
+    this.#mounted = undefined;
   }
 
   protected override updated(changed: PropertyValues<this>): void {
-    if (changed.has('adapter') || changed.has('container')) void this.mountAdapter();
+    if (changed.has('adapter') || changed.has('container')) void this.#mountAdapter();
     if (changed.has('error') && this.error) this.renderRoot.querySelector<HTMLElement>('[part="error"]')?.focus();
   }
 
-  private target(): HTMLElement {
+  #target(): HTMLElement {
     if (this.container) return this.container;
-    if (!this.ownContainer) {
-      this.ownContainer = document.createElement('div');
-      this.ownContainer.slot = 'payment';
+    if (!this.#ownContainer) {
+      this.#ownContainer = document.createElement('div');
+      this.#ownContainer.slot = 'payment';
     }
-    if (this.ownContainer.parentNode !== this) this.append(this.ownContainer);
-    return this.ownContainer;
+    if (this.#ownContainer.parentNode !== this) this.append(this.#ownContainer);
+    return this.#ownContainer;
   }
 
-  private async mountAdapter(): Promise<void> {
+  async #mountAdapter(): Promise<void> {
     const adapter = this.adapter;
     if (!adapter) return;
-    const container = this.target();
-    if (this.mounted?.adapter === adapter && this.mounted.container === container) return;
-    this.mounted?.adapter.unmount?.();
-    this.mounted = { adapter, container };
+    const container = this.#target();
+    if (this.#mounted?.adapter === adapter && this.#mounted.container === container) return;
+    this.#mounted?.adapter.unmount?.();
+    this.#mounted = { adapter, container };
     this.mounting = true;
     try {
       await adapter.mount(container);

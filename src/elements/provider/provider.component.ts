@@ -39,15 +39,15 @@ export class ToteProvider extends LitElement {
     fetch: { attribute: false },
   };
 
-  private readonly apiProvider = new ContextProvider(this, { context: apiContext });
-  private readonly cartProvider = new ContextProvider(this, { context: cartContext });
-  private readonly localeProvider = new ContextProvider(this, { context: localeContext, initialValue: 'en' });
-  private readonly currencyProvider = new ContextProvider(this, { context: currencyContext });
-  private readonly hostProvider = new ContextProvider(this, { context: hostContext, initialValue: this });
-  private setUpFor?: { endpoint: string; fetch?: typeof globalThis.fetch };
-  private cartDisposed = false;
+  readonly #apiProvider = new ContextProvider(this, { context: apiContext });
+  readonly #cartProvider = new ContextProvider(this, { context: cartContext });
+  readonly #localeProvider = new ContextProvider(this, { context: localeContext, initialValue: 'en' });
+  readonly #currencyProvider = new ContextProvider(this, { context: currencyContext });
+  readonly #hostProvider = new ContextProvider(this, { context: hostContext, initialValue: this });
+  #setUpFor?: { endpoint: string; fetch?: typeof globalThis.fetch };
+  #cartDisposed = false;
   /** The `dir` this provider set from its locale; any other value on the attribute is the host's. */
-  private dirFromLocale?: string;
+  #dirFromLocale?: string;
 
   /** Base URL of the BFF. */
   endpoint = '/api';
@@ -75,38 +75,38 @@ export class ToteProvider extends LitElement {
 
   /** The BFF client of this provider. */
   get api(): ToteApi | undefined {
-    return this.apiProvider.value;
+    return this.#apiProvider.value;
   }
 
   /** The cart of this provider. */
   get cart(): CartStore | undefined {
-    return this.cartProvider.value;
+    return this.#cartProvider.value;
   }
 
   override connectedCallback(): void {
     super.connectedCallback();
-    this.setUp();
-    this.addEventListener('tote-cart-add', this.handleCartAdd);
-    this.addEventListener('tote-cart-checkout', this.handleCartCheckout);
+    this.#setUp();
+    this.addEventListener('tote-cart-add', this.#handleCartAdd);
+    this.addEventListener('tote-cart-checkout', this.#handleCartCheckout);
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.removeEventListener('tote-cart-add', this.handleCartAdd);
-    this.removeEventListener('tote-cart-checkout', this.handleCartCheckout);
+    this.removeEventListener('tote-cart-add', this.#handleCartAdd);
+    this.removeEventListener('tote-cart-checkout', this.#handleCartCheckout);
     this.cart?.dispose();
-    this.cartDisposed = true;
-    this.setUpFor = undefined;
+    this.#cartDisposed = true;
+    this.#setUpFor = undefined;
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('endpoint') || changed.has('fetch')) this.setUp();
+    if (changed.has('endpoint') || changed.has('fetch')) this.#setUp();
     const locale = usableLocale(this.locale, document.documentElement.lang, navigator.language);
     // In a language that loads lazily (German), fetch the first page's strings now; each element waits for its own.
-    if (locale !== this.localeProvider.value) void loadMessages(locale, 'cart');
-    this.localeProvider.setValue(locale);
-    if (changed.has('locale')) this.applyDirection();
-    this.currencyProvider.setValue(this.currency?.toUpperCase());
+    if (locale !== this.#localeProvider.value) void loadMessages(locale, 'cart');
+    this.#localeProvider.setValue(locale);
+    if (changed.has('locale')) this.#applyDirection();
+    this.#currencyProvider.setValue(this.currency?.toUpperCase());
   }
 
   /**
@@ -138,23 +138,23 @@ export class ToteProvider extends LitElement {
    * Both events are cancelable and listeners above the provider (the host page's) run after this one:
    * the default action waits until the dispatch is over, so a host's `preventDefault()` still counts.
    */
-  private afterDispatch(e: Event, action: () => void): void {
+  #afterDispatch(e: Event, action: () => void): void {
     queueMicrotask(() => {
       if (!e.defaultPrevented) action();
     });
   }
 
-  private readonly handleCartAdd = (e: Event) => {
+  readonly #handleCartAdd = (e: Event) => {
     const feedback = this.addFeedback;
     if (feedback === 'none') return;
     const { line } = (e as CustomEvent<ToteCartAddDetail>).detail;
-    this.afterDispatch(e, () => {
+    this.#afterDispatch(e, () => {
       const added = this.cart?.line(line.sku_id);
       if (added) this.openCart({ added, feedback });
     });
   };
 
-  private readonly handleCartCheckout = (e: Event) => this.afterDispatch(e, () => this.goToCheckout());
+  readonly #handleCartCheckout = (e: Event) => this.#afterDispatch(e, () => this.goToCheckout());
 
   /**
    * The cart's "Check out": a `<tote-checkout>` on this page begins (scrolled into view, first field
@@ -182,7 +182,7 @@ export class ToteProvider extends LitElement {
   startCheckout(): void {
     const start = () => this.dispatchEvent(new CustomEvent('tote-checkout-start', { detail: {}, bubbles: true, composed: true }));
     const loading = loadOnDemand('tote-checkout');
-    void loadMessages(this.localeProvider.value, 'checkout'); // beside the flow, not after it
+    void loadMessages(this.#localeProvider.value, 'checkout'); // beside the flow, not after it
     if (loading) void loading.then(start, start);
     else start();
   }
@@ -192,25 +192,25 @@ export class ToteProvider extends LitElement {
    * to left through `dir` on the provider, which every element below inherits;
    * a `dir` the host set itself is left alone.
    */
-  private applyDirection(): void {
+  #applyDirection(): void {
     const current = this.getAttribute('dir');
-    if (current !== null && current !== this.dirFromLocale) return;
-    this.dirFromLocale = this.locale ? localeDirection(this.locale) : undefined;
-    if (this.dirFromLocale) this.setAttribute('dir', this.dirFromLocale);
+    if (current !== null && current !== this.#dirFromLocale) return;
+    this.#dirFromLocale = this.locale ? localeDirection(this.locale) : undefined;
+    if (this.#dirFromLocale) this.setAttribute('dir', this.#dirFromLocale);
     else this.removeAttribute('dir');
   }
 
   /** Runs on connect (before children ask for context) and when endpoint or fetch change. */
-  private setUp(): void {
+  #setUp(): void {
     const endpoint = this.endpoint.replace(/\/+$/, '') || '/';
-    if (this.setUpFor?.endpoint === endpoint && this.setUpFor.fetch === this.fetch) return;
-    this.setUpFor = { endpoint, fetch: this.fetch };
+    if (this.#setUpFor?.endpoint === endpoint && this.#setUpFor.fetch === this.fetch) return;
+    this.#setUpFor = { endpoint, fetch: this.fetch };
     const api = createApiClient({ endpoint, ...(this.fetch ? { fetch: this.fetch } : {}) });
-    this.apiProvider.setValue(api);
-    if (!this.cart || this.cart.storageKey !== cartStorageKey(endpoint) || this.cartDisposed) {
+    this.#apiProvider.setValue(api);
+    if (!this.cart || this.cart.storageKey !== cartStorageKey(endpoint) || this.#cartDisposed) {
       this.cart?.dispose();
-      this.cartDisposed = false;
-      this.cartProvider.setValue(new CartStore({ storageKey: cartStorageKey(endpoint) }));
+      this.#cartDisposed = false;
+      this.#cartProvider.setValue(new CartStore({ storageKey: cartStorageKey(endpoint) }));
     }
   }
 

@@ -73,7 +73,7 @@ export class ToteShippingStep extends ToteElement {
     return this.choices.filter((c) => c.methods.length === 0 && c.busyUntil === undefined).map((c) => c.merchantId);
   }
 
-  private handleSelect(merchantId: number, id: string) {
+  #handleSelect(merchantId: number, id: string) {
     this.selections = { ...this.selections, [String(merchantId)]: id };
     this.emit('tote-shipping-select', { merchant_id: merchantId, shipping_method_id: id });
   }
@@ -86,10 +86,10 @@ export class ToteShippingStep extends ToteElement {
       </div>`;
     }
     if (this.error) return html`<div part="base"><p class="error" role="alert">${this.error}</p></div>`;
-    return html`<div part="base">${this.choices.map((c) => this.renderBag(c))}</div>`;
+    return html`<div part="base">${this.choices.map((c) => this.#renderBag(c))}</div>`;
   }
 
-  private renderBag(choice: BagShippingChoice) {
+  #renderBag(choice: BagShippingChoice) {
     const merchant = choice.merchantName ?? `#${choice.merchantId}`;
     const name = `ship-${choice.merchantId}`;
     return html`<fieldset part="bag" data-merchant=${choice.merchantId}>
@@ -110,7 +110,7 @@ export class ToteShippingStep extends ToteElement {
                 name=${name}
                 value=${m.id}
                 .checked=${this.selections[String(choice.merchantId)] === m.id}
-                @change=${() => this.handleSelect(choice.merchantId, m.id)}
+                @change=${() => this.#handleSelect(choice.merchantId, m.id)}
               />
               <span class="method">
                 <span>${m.label}${carrierName(m.carrier) ? html` <span class="carrier">· ${carrierName(m.carrier)}</span>` : nothing}</span>

@@ -66,13 +66,13 @@ export class ToteVariantPicker extends ToteElement {
   declare private cart?: CartStore;
   declare private api?: ToteApi;
   // The nearest `<tote-provider>`'s values, written into the properties above when it gives them and whenever they change.
-  private readonly consumers = [
+  readonly #consumers = [
     new ContextConsumer(this, { context: cartContext, subscribe: true, callback: (cart) => (this.cart = cart) }),
     new ContextConsumer(this, { context: apiContext, subscribe: true, callback: (api) => (this.api = api) }),
   ];
 
-  private readonly loader = new OfferLoader(this);
-  private shownOffer?: WidgetOffer;
+  readonly #loader = new OfferLoader(this);
+  #shownOffer?: WidgetOffer;
 
   private selection: Map<number, number> = new Map();
   private quantity = 1;
@@ -85,53 +85,53 @@ export class ToteVariantPicker extends ToteElement {
   declare offerId?: number;
 
   /** The offer on screen: given, or fetched by `offer-id`. */
-  private get current(): WidgetOffer | undefined {
-    return this.offer ?? (this.loader.status === 'ready' ? this.loader.offer : undefined);
+  get #current(): WidgetOffer | undefined {
+    return this.offer ?? (this.#loader.status === 'ready' ? this.#loader.offer : undefined);
   }
 
   /** The SKU the current choice resolves to, when it is in stock. */
   get selectedSku(): Sku | undefined {
-    const offer = this.current;
+    const offer = this.#current;
     const sku = offer ? resolveSku(offer, this.selection) : undefined;
     // A currency we cannot format is a price we cannot show: not sold.
     return sku && skuInStock(sku) && isKnownCurrency(sku.currency ?? offer!.currency) ? sku : undefined;
   }
 
   protected override willUpdate(_changed: PropertyValues): void {
-    if (!this.offer) this.loader.set(this.api, this.offerId);
-    const offer = this.current;
-    if (offer !== this.shownOffer) {
-      this.shownOffer = offer;
+    if (!this.offer) this.#loader.set(this.api, this.offerId);
+    const offer = this.#current;
+    if (offer !== this.#shownOffer) {
+      this.#shownOffer = offer;
       this.selection = offer ? initialSelection(offer) : new Map();
       this.quantity = 1;
     }
-    this.quantity = Math.max(1, Math.min(this.quantity, this.maxQuantity()));
+    this.quantity = Math.max(1, Math.min(this.quantity, this.#maxQuantity()));
   }
 
-  private maxQuantity(): number {
+  #maxQuantity(): number {
     const sku = this.selectedSku;
     return (sku && skuStock(sku)) ?? UNTRACKED_MAX;
   }
 
-  private handleChoose(variant: Variant, value: VariantValue): void {
-    const offer = this.current;
+  #handleChoose(variant: Variant, value: VariantValue): void {
+    const offer = this.#current;
     if (!offer) return;
     this.selection = choose(offer, this.selection, variant.id, value.id);
     const sku = this.selectedSku;
     this.emit('tote-sku-select', { offer_id: offer.id, sku_id: sku?.id ?? null, sku: sku ?? null });
   }
 
-  private handleQuantityInput(e: Event): void {
+  #handleQuantityInput(e: Event): void {
     const n = Number.parseInt((e.target as HTMLInputElement).value, 10);
     if (Number.isFinite(n)) this.quantity = n;
   }
 
-  private step(delta: number): void {
-    this.quantity = Math.max(1, Math.min(this.quantity + delta, this.maxQuantity()));
+  #step(delta: number): void {
+    this.quantity = Math.max(1, Math.min(this.quantity + delta, this.#maxQuantity()));
   }
 
-  private handleAdd(): void {
-    const offer = this.current;
+  #handleAdd(): void {
+    const offer = this.#current;
     const sku = this.selectedSku;
     if (!offer || !sku) return;
     const line = lineForSku(offer, sku, this.quantity);
@@ -142,8 +142,8 @@ export class ToteVariantPicker extends ToteElement {
   }
 
   protected override render() {
-    const offer = this.current;
-    if (!offer) return renderOfferStatus(this.loader, (key, params) => this.t(key, params));
+    const offer = this.#current;
+    if (!offer) return renderOfferStatus(this.#loader, (key, params) => this.t(key, params));
     const resolved = resolveSku(offer, this.selection);
     const sku = this.selectedSku;
     const image = skuImage(offer, resolved);
@@ -156,24 +156,24 @@ export class ToteVariantPicker extends ToteElement {
             : html`<div class="no-image" role="img" aria-label=${this.t('noImage')}>${this.t('noImage')}</div>`}
         </div>
         <div class="options">
-          ${this.renderPrice(offer, resolved)} ${this.renderStock(resolved)}
-          ${orderedVariants(offer).map((variant) => this.renderGroup(offer, variant))}
-          ${!sku ? html`<p class="problem" role="status">${this.problem(offer, resolved)}</p>` : nothing}
-          <div class="buy">${this.renderQuantity(sku)} ${this.renderAddButton(sku)}</div>
+          ${this.#renderPrice(offer, resolved)} ${this.#renderStock(resolved)}
+          ${orderedVariants(offer).map((variant) => this.#renderGroup(offer, variant))}
+          ${!sku ? html`<p class="problem" role="status">${this.#problem(offer, resolved)}</p>` : nothing}
+          <div class="buy">${this.#renderQuantity(sku)} ${this.#renderAddButton(sku)}</div>
           <span class="sr-only" role="status">${this.announcement}</span>
         </div>
       </div>
     </div>`;
   }
 
-  private problem(offer: WidgetOffer, resolved: Sku | undefined): string {
+  #problem(offer: WidgetOffer, resolved: Sku | undefined): string {
     if (resolved && !isKnownCurrency(resolved.currency ?? offer.currency)) return this.t('unavailable');
     if (!offer.skus.some(skuInStock)) return this.t('outOfStock');
     if (resolved) return this.t('outOfStock');
     return this.t('noSkuForChoice');
   }
 
-  private renderPrice(offer: WidgetOffer, sku: Sku | undefined) {
+  #renderPrice(offer: WidgetOffer, sku: Sku | undefined) {
     const currency = sku?.currency ?? offer.currency;
     // No price beats a made-up one: an unknown code cannot be formatted (or bought).
     if (!sku || !isKnownCurrency(currency)) return nothing;
@@ -186,7 +186,7 @@ export class ToteVariantPicker extends ToteElement {
     </p>`;
   }
 
-  private renderStock(sku: Sku | undefined) {
+  #renderStock(sku: Sku | undefined) {
     if (!sku) return nothing;
     if (!skuInStock(sku)) return html`<p part="stock" class="stock out">${this.t('outOfStock')}</p>`;
     const stock = skuStock(sku);
@@ -196,7 +196,7 @@ export class ToteVariantPicker extends ToteElement {
       : html`<p part="stock" class="stock">${this.t('stockLeft', { count: stock })}</p>`;
   }
 
-  private renderGroup(offer: WidgetOffer, variant: Variant) {
+  #renderGroup(offer: WidgetOffer, variant: Variant) {
     const chosen = variant.values.find((v) => v.id === this.selection.get(variant.id));
     return html`<fieldset part="group">
       <legend>${variant.name}${chosen ? html`: <span class="chosen">${chosen.name}</span>` : nothing}</legend>
@@ -212,24 +212,24 @@ export class ToteVariantPicker extends ToteElement {
               .checked=${chosen?.id === value.id}
               ?disabled=${!st.enabled}
               aria-describedby=${st.enabled ? nothing : reasonId}
-              @change=${() => this.handleChoose(variant, value)}
+              @change=${() => this.#handleChoose(variant, value)}
             />
             <span class="chip" dir="auto">${value.name}</span>
-            ${st.enabled ? nothing : html`<span class="reason" id=${reasonId}>${this.reason(st)}</span>`}
+            ${st.enabled ? nothing : html`<span class="reason" id=${reasonId}>${this.#reason(st)}</span>`}
           </label>`;
         })}
       </div>
     </fieldset>`;
   }
 
-  private reason(st: ValueState): string {
+  #reason(st: ValueState): string {
     if (st.enabled) return '';
     if (st.reason === 'out_of_stock' || !st.choice.length) return this.t('valueOutOfStock');
     return this.t('notWithChoice', { choice: st.choice.join(', ') });
   }
 
-  private renderQuantity(sku: Sku | undefined) {
-    const max = this.maxQuantity();
+  #renderQuantity(sku: Sku | undefined) {
+    const max = this.#maxQuantity();
     return html`<div part="quantity" class="quantity">
       <label for="quantity">${this.t('quantity')}</label>
       <div class="stepper">
@@ -237,7 +237,7 @@ export class ToteVariantPicker extends ToteElement {
           type="button"
           aria-label=${this.t('decreaseQuantity')}
           ?disabled=${!sku || this.quantity <= 1}
-          @click=${() => this.step(-1)}
+          @click=${() => this.#step(-1)}
         >
           −
         </button>
@@ -249,13 +249,13 @@ export class ToteVariantPicker extends ToteElement {
           max=${max}
           .value=${live(String(this.quantity))}
           ?disabled=${!sku}
-          @change=${this.handleQuantityInput}
+          @change=${this.#handleQuantityInput}
         />
         <button
           type="button"
           aria-label=${this.t('increaseQuantity')}
           ?disabled=${!sku || this.quantity >= max}
-          @click=${() => this.step(1)}
+          @click=${() => this.#step(1)}
         >
           +
         </button>
@@ -263,8 +263,8 @@ export class ToteVariantPicker extends ToteElement {
     </div>`;
   }
 
-  private renderAddButton(sku: Sku | undefined) {
-    return html`<button part="add-button" class="button add" type="button" ?disabled=${!sku} @click=${this.handleAdd}>
+  #renderAddButton(sku: Sku | undefined) {
+    return html`<button part="add-button" class="button add" type="button" ?disabled=${!sku} @click=${this.#handleAdd}>
       ${this.t('addToCart')}
     </button>`;
   }
