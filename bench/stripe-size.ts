@@ -1,7 +1,7 @@
 /**
  * What paying through Stripe costs in bytes (issues 16 and 18): the Stripe
- * adapter and @stripe/stripe-js's loader, named by the split bundle's source
- * maps. They must be absent up front (the entry's static graph) and ride in
+ * adapter with its Stripe.js loader (and @stripe/stripe-js, should runtime
+ * code of it come back), named by the split bundle's source maps. They must be absent up front (the entry's static graph) and ride in
  * the checkout flow's chunk (scripts/build.mjs says why). Stripe.js itself
  * comes from js.stripe.com and is not counted.
  */
@@ -29,7 +29,7 @@ export function stripeSizes(upFront: Iterable<string>, journey: Iterable<string>
   return [
     figure('size', 'size.stripe_up_front.brotli', 'Stripe adapter in dist/split up front (must be 0), brotli -q 11', 'B', [eagerBrotli]),
     figure('size', 'size.stripe_chunks', 'chunks of the journey carrying the Stripe adapter (the checkout flow\'s)', 'files', [lazy.length]),
-    figure('size', 'size.stripe_in_checkout.min', 'Stripe adapter + @stripe/stripe-js loader inside the checkout chunk, minified (by source map)', 'B', [inChunk]),
+    figure('size', 'size.stripe_in_checkout.min', 'Stripe adapter (with its Stripe.js loader) inside the checkout chunk, minified (by source map)', 'B', [inChunk]),
   ];
 }
 
