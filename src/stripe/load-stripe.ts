@@ -2,7 +2,7 @@
  * Stripe.js, fetched from js.stripe.com when the payment step first needs it, once per page. Stripe requires it
  * be loaded from there, never bundled or self-hosted (https://docs.stripe.com/js/including), at a versioned URL
  * (https://docs.stripe.com/sdks/stripejs-versioning). The release is the one the installed @stripe/stripe-js
- * types describe (test/stripe/load-stripe.browser.test.ts holds the two together); Tote uses that package for its
+ * types describe (test/stripe/load-stripe.test.ts holds the two together); Tote uses that package for its
  * types only: its loader cost the shopper's journey 903 B brotli for a version warning and Stripe's own telemetry.
  */
 import type { Stripe, StripeConstructor } from '@stripe/stripe-js';

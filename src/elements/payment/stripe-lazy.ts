@@ -2,10 +2,11 @@ import type { StripeAdapterOptions, StripePaymentAdapter } from '../../stripe/st
 import { stripeQuotePayment } from './stripe-quote.js';
 
 /**
- * `payment="stripe"`: the Stripe adapter behind a dynamic import, so a shop
- * that does not pay with Stripe downloads none of it (in the split bundle the
- * adapter and @stripe/stripe-js are a chunk of their own). Quotes seen before
- * the chunk arrives are handed on once it has; the first quote starts loading it.
+ * `payment="stripe"`: the Stripe adapter behind a dynamic import, so a shop's
+ * bundler can keep it out of a checkout that does not pay with Stripe (in
+ * `dist/split` it rides in the checkout flow's chunk: scripts/build.mjs says
+ * why). Quotes seen before it arrives are handed on once it has; the first
+ * quote starts loading it.
  */
 export function createLazyStripeAdapter(options: StripeAdapterOptions = {}): StripePaymentAdapter {
   let real: StripePaymentAdapter | undefined;
