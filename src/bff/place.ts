@@ -215,7 +215,7 @@ export function createPlacer({ client, quoter, tokens, access, submitOnce, store
   const alreadyPlaced = (what: 'cart' | 'quote'): StoredAnswer => ({
     status: 409,
     final: false,
-    body: { error: { code: 'quote_invalid', message: `This ${what} was already placed, or is being placed, by another attempt; nothing more was charged`, skus: [], fields: [] } },
+    body: { error: { code: 'quote_used', message: `This ${what} was already placed, or is being placed, by another attempt; nothing more was charged`, skus: [], fields: [] } },
   });
 
   /** The cart's order when it was submitted by this attempt (its `app_order_id` verified equal). */

@@ -28,6 +28,7 @@ export const API_ERROR_CODES = [
   'idempotency_conflict',
   'idempotency_in_progress',
   'quote_invalid',
+  'quote_used',
   'quote_expired',
   'quote_changed',
   'payment_required',

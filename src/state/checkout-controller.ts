@@ -55,6 +55,7 @@ export type CheckoutNotice =
   | { kind: 'payment_required' }
   | { kind: 'quote_changed' }
   | { kind: 'quote_expired' }
+  | { kind: 'placed_elsewhere' }
   | { kind: 'unknown' }
   | { kind: 'busy'; merchantId?: number }
   | { kind: 'confirm_failed'; message?: string }
@@ -507,6 +508,12 @@ export class CheckoutController implements ReactiveController {
         session.failAttempt();
         this.notice = { kind: 'quote_expired' };
         this.requote();
+        return;
+      case 'placed_elsewhere':
+        // Another tab's attempt holds this quote: say so, rather than "prices refreshed". Its placed lines leave
+        // this tab's cart through the shared storage, and what is left is quoted again.
+        session.failAttempt();
+        this.notice = { kind: 'placed_elsewhere' };
         return;
       case 'busy':
         // Still busy after waiting: the key stays, the next press resends the same attempt.

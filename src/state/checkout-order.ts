@@ -51,6 +51,8 @@ export type PlaceFailure =
   | { kind: 'payment_required' }
   /** The quote expired or is not one the BFF signed: quote again, then the shopper presses again. */
   | { kind: 'requote' }
+  /** This quote was placed, or is being placed, by another attempt (another tab): nothing was sent for this one. */
+  | { kind: 'placed_elsewhere' }
   | { kind: 'busy'; merchantId?: number; retryAfter: number }
   /** No answer (offline, timeout, 5xx, still in progress): the order may exist; resend the same key. */
   | { kind: 'unknown' }
@@ -69,6 +71,7 @@ export function classifyPlaceFailure(error: unknown): PlaceFailure {
   const code = e.code ?? '';
   if (code === 'payment_declined') return { kind: 'declined' };
   if (code === 'payment_required') return { kind: 'payment_required' };
+  if (code === 'quote_used') return { kind: 'placed_elsewhere' };
   if (code === 'quote_expired' || code === 'quote_invalid' || code === 'quote_changed' || code === 'currency_mismatch') return { kind: 'requote' };
   if (e.status === 429 || code === 'rate_limited' || code === 'merchant_busy') {
     return { kind: 'busy', merchantId: e.merchantId, retryAfter: Math.max(0.05, e.retryAfter ?? 5) };

@@ -218,6 +218,26 @@ for (const mode of ['cart', 'direct'] as const) {
       await expect(el).to.be.accessible();
     });
 
+    it('a duplicated tab pressing "Place order" on the quote the first tab placed is told so, and no second order is made', async () => {
+      const bff = createFakeBff({ catalog: [...threeMerchantLines, yenLine] });
+      const first = await mount({ mode, bffInstance: bff });
+      await toConfirm(first.el);
+      // Duplicating a tab copies its session storage: the copy resumes the same checkout, with the same quote.
+      const copied = new MemoryStorage();
+      for (const [k, v] of (first.storage as MemoryStorage).data) copied.setItem(k, v);
+      const second = await mount({ mode, bffInstance: bff, storage: copied });
+      await reach(second.el, 'confirm');
+      await press(first.el, 'Place order');
+      await reach(first.el, 'placed');
+      await press(second.el, 'Place order');
+      await waitUntil(() => errorText(second.el).includes('in another tab or window'), 'told where the order went', { timeout: 4000 });
+      expect(errorText(second.el)).to.contain('Nothing more was charged');
+      expect(errorText(second.el)).to.not.contain('prices were refreshed');
+      expect(step(second.el)).to.equal('confirm');
+      expect(bff.placed.length).to.equal(1);
+      await expect(second.el).to.be.accessible();
+    });
+
     it('a price raised after the quote (409): the change is shown, nothing charged, and the next press places at the new price', async () => {
       const { el, bff } = await mount({ mode, bff: { priceChangedAtSubmit: [10011] } });
       await toConfirm(el);

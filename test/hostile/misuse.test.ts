@@ -120,7 +120,7 @@ describe('4. Client misuse (against the BFF)', () => {
     assert.equal(first.status, 201, first.text);
     const again = await place(stack, token, 'misuse-direct-second');
     assert.equal(again.status, 409, again.text);
-    assert.equal(again.body.error.code, 'quote_invalid');
+    assert.equal(again.body.error.code, 'quote_used');
     assert.equal(directOrders() - before, 2, 'the declined try and the placed one; the fresh key sent nothing');
 
     // Two tabs, each with its own key, press at once: one order between them.

@@ -30,6 +30,8 @@ export function noticeText(flow: CheckoutController, t: T, locale: string): { er
       return { error: [t('quoteChanged'), ...flow.changes.map((c) => changeText(c, t, flow.quote?.currency, locale))].join('\n'), status: '' };
     case 'quote_expired':
       return { error: t('quoteExpired'), status: '' };
+    case 'placed_elsewhere':
+      return { error: t('placedElsewhere'), status: '' };
     case 'unknown':
       return { error: t('errorUnknown'), status: '' };
     case 'busy': {

@@ -142,6 +142,7 @@ export const checkoutMessages = {
   changeTax: (p: Params) => `Tax for ${p.merchant}: ${p.before} → ${p.after}`,
   changeTotal: (p: Params) => `Total: ${p.before} → ${p.after}`,
   quoteExpired: 'Your prices were refreshed. Check the total, then place your order again.',
+  placedElsewhere: 'This order was already placed, or is being placed, in another tab or window. Nothing more was charged.',
   confirmFailed: 'Your payment could not be confirmed. Nothing was charged; try again or use another card.',
   paymentRequired: 'Choose how to pay first.',
   errorPlace: 'The order could not be placed. Nothing was charged; try again in a moment.',

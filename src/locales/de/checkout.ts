@@ -145,6 +145,7 @@ export const deCheckout = {
   changeTax: (p) => `Steuer für ${p.merchant}: ${p.before} → ${p.after}`,
   changeTotal: (p) => `Gesamt: ${p.before} → ${p.after}`,
   quoteExpired: 'Ihre Preise wurden aktualisiert. Prüfen Sie die Summe und bestellen Sie erneut.',
+  placedElsewhere: 'Diese Bestellung wurde bereits in einem anderen Tab oder Fenster aufgegeben oder wird gerade aufgegeben. Es wurde nichts zusätzlich belastet.',
   confirmFailed: 'Ihre Zahlung konnte nicht bestätigt werden. Es wurde nichts belastet; versuchen Sie es erneut oder mit einer anderen Karte.',
   paymentRequired: 'Wählen Sie zuerst eine Zahlungsart.',
   errorPlace: 'Die Bestellung konnte nicht aufgegeben werden. Es wurde nichts belastet; versuchen Sie es gleich noch einmal.',
