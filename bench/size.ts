@@ -167,7 +167,6 @@ function merge(maps: Map<string, number>[]): { module: string; bytes: number }[]
   return [...total].map(([module, bytes]) => ({ module, bytes })).sort((a, b) => b.bytes - a.bytes);
 }
 
-
 /** Provider + grid + card from the package's dist, bundled and code-split as a shop's bundler would; only the entry's static graph loads first. */
 async function catalogFirstLoad() {
   const result = await build({

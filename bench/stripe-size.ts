@@ -1,9 +1,10 @@
 /**
  * What paying through Stripe costs in bytes (issues 16 and 18): the Stripe
  * adapter with its Stripe.js loader (and @stripe/stripe-js, should runtime
- * code of it come back), named by the split bundle's source maps. They must be absent up front (the entry's static graph) and ride in
- * the checkout flow's chunk (scripts/build.mjs says why). Stripe.js itself
- * comes from js.stripe.com and is not counted.
+ * code of it come back), named by the split bundle's source maps. They must
+ * be absent up front (the entry's static graph) and ride in the checkout
+ * flow's chunk (scripts/build.mjs says why). Stripe.js itself comes from
+ * js.stripe.com and is not counted.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { bytesPerSource, sizesOf } from './size.js';

@@ -92,8 +92,7 @@ function walk(node, visit) {
  * (from `privatePropertyNames`), renames the private custom properties anywhere in it. Undefined when nothing changed.
  */
 export function minifyTemplates(code, id = 'module.ts', names = new Map()) {
-  const renames = names.size > 0 && PRIVATE_PROPERTY.test(code);
-  PRIVATE_PROPERTY.lastIndex = 0;
+  const renames = names.size > 0 && code.includes('--_');
   if (!renames && !/\b(css|html|svg)`/.test(code)) return undefined;
   const { program, errors } = parseSync(id, code, { lang: /\.[cm]?ts$/.test(id) ? 'ts' : 'js' });
   if (errors.length) throw new Error(`${id}: ${errors[0].message}`);

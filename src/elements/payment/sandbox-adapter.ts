@@ -1,6 +1,8 @@
 import { msg } from '../internal/localize.js';
 import type { CheckoutPayment } from '../../state/checkout-session.js';
 import type { PaymentAdapter } from './payment-adapter.js';
+// Its labels are checkout strings; the lazy chunk imports them from the flow's, already loaded.
+import '../internal/messages-checkout.js';
 
 const CARDS = [
   { token: 'tok_sandbox_visa', brand: 'Visa', last4: '4242', label: 'testCardApproves' },
