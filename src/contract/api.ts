@@ -31,6 +31,7 @@ export const API_ERROR_CODES = [
   'quote_used',
   'quote_expired',
   'quote_changed',
+  'duplicate_order',
   'payment_required',
   'currency_mismatch',
   'internal',

@@ -125,6 +125,11 @@ export const PlaceRequestSchema = z.object({
   payment: z.union([PlaceTokenPaymentSchema, PlaceIntentPaymentSchema]),
   /** The currency the shopper was shown; refused (`currency_mismatch`) when it is not the quote's. */
   currency: currencyCode.optional(),
+  /**
+   * The shopper confirmed a second order of the same lines (another tab placed them a moment ago): without it
+   * such a place is refused with 409 `duplicate_order` and nothing is sent (docs/checkout.md, "Two tabs").
+   */
+  confirm_duplicate: z.literal(true).optional(),
 });
 export type PlaceRequest = z.input<typeof PlaceRequestSchema>;
 
