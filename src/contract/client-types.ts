@@ -1,0 +1,162 @@
+/**
+ * What the service client is and takes: its options (retries, token, header prefix) and the
+ * `ServiceClient` interface, one method per route of the service it uses.
+ */
+import type { Offer } from './catalog.js';
+import type { Page } from './page.js';
+import type { ConnectionHealthReport, MerchantOnboarding, MerchantOnboardingInput } from './operations.js';
+import type {
+  AddressInput,
+  ApplyShippingRequest,
+  BagShippingOptions,
+  Cart,
+  CartSkuInput,
+  CreateCartRequest,
+  CustomerInput,
+  Order,
+  PaymentRequest,
+  SearchOrdersRequest,
+} from './order.js';
+import type { EstimateRequest, EstimateResponse } from './estimate.js';
+import type { DirectOrderRequest } from './direct-order.js';
+import type { TokenProvider } from './token.js';
+import type { CallInfo } from './client-errors.js';
+// ---------------------------------------------------------------------------
+// Options
+
+export interface RetryOptions {
+  /** Attempts in all, the first included. Default 4. */
+  maxAttempts?: number;
+  /** Base of the exponential backoff. Default 250 ms. */
+  baseDelayMs?: number;
+  /** Longest single wait; a `Retry-After` asking for more gives up at once. Default 5 s. */
+  maxDelayMs?: number;
+  /** Longest time spent waiting across all retries of one call. Default 15 s. */
+  maxTotalDelayMs?: number;
+  /** Source of the full jitter, in [0, 1). */
+  random?: () => number;
+  /** Told before each wait (logging, metrics, tests). */
+  onRetry?: (info: RetryInfo) => void;
+}
+
+export interface RetryInfo {
+  method: string;
+  path: string;
+  attempt: number;
+  delayMs: number;
+  reason: 'rate_limited' | 'server_error' | 'network' | 'token_expired';
+  status?: number;
+  merchantId?: number;
+}
+
+/** An offer the client dropped from a page because it did not match the contract (the rest of the page is served). */
+export interface InvalidOfferReport {
+  merchantId: number;
+  /** The offer's id when it could be read. */
+  offerId?: number;
+  /** Paths of the fields that did not match, e.g. `skus.0.sale_price` (never their values). */
+  fields: string[];
+}
+
+/** The header prefix of the interface; the real service's own is `X-Violet-`. */
+export const DEFAULT_SERVICE_HEADER_PREFIX = 'X-Service-';
+
+/** `X-Service-App-Id`, … under another prefix (`SERVICE_HEADER_PREFIX`), so one build talks to the real service. */
+export function serviceHeaderNames(prefix = DEFAULT_SERVICE_HEADER_PREFIX) {
+  if (!/^[A-Za-z0-9-]{1,40}-$/.test(prefix)) throw new TypeError('The service header prefix must be letters, digits and dashes ending in "-"');
+  return { appId: `${prefix}App-Id`, appSecret: `${prefix}App-Secret`, token: `${prefix}Token` };
+}
+
+export interface ServiceClientOptions {
+  baseUrl: string;
+  appId: number | string;
+  appSecret: string;
+  token: string | TokenProvider;
+  fetch?: typeof fetch;
+  /** Deadline of one call, retries and waits included. Default 30 s. */
+  timeoutMs?: number;
+  retry?: RetryOptions;
+  /** Told every token the client sends (a refreshing provider renews it), so a redactor can know each one. */
+  onToken?: (token: string) => void;
+  /**
+   * Asked before every attempt (retries included), with the call and its
+   * body; throwing stops the call before anything is sent (a per-merchant
+   * budget answering "busy" without touching the platform).
+   */
+  beforeAttempt?: (call: CallInfo & { body?: unknown }) => Promise<void>;
+  /** Prefix of the credential headers. Default `X-Service-`. */
+  headerPrefix?: string;
+  /** Told about each offer dropped from a page (count it, log it; never show its text to shoppers). */
+  onInvalidOffer?: (report: InvalidOfferReport) => void;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  /** Sent as `Idempotency-Key`; makes a POST safe to repeat after a 5xx or a lost connection. */
+  idempotencyKey?: string;
+  /** The merchant the call concerns, named in errors (rate limits are per merchant store). */
+  merchantId?: number;
+}
+
+export interface ServiceOffersQuery {
+  /** 1-based, as the service counts pages in requests. */
+  page?: number;
+  /** Offers per page; the service caps it at 100, so do we. */
+  size?: number;
+  /** `metadata`, `collections`, `shipping`, `sku_metadata`. */
+  include?: string | readonly string[];
+  /** Published offers modified after this time. */
+  since?: string | Date;
+  /** Published offers modified before this time (`date_last_modified:max`). */
+  before?: string | Date;
+  /** `next_page_cursor` of the previous page. */
+  cursor?: string;
+}
+
+
+
+export interface ConnectionHealthQuery {
+  /** Defaults to the client's app id (the service requires it). */
+  appId?: number | string;
+  excludePublic?: boolean;
+}
+
+export interface SubmitCartRequest {
+  app_order_id?: string;
+  referral_id?: string;
+}
+
+export type OfferPage = Page<Offer>;
+
+export interface ServiceClient {
+  listOffers(merchantId: number, query?: ServiceOffersQuery, opts?: CallOptions): Promise<OfferPage>;
+  iterateOffers(merchantId: number, query?: ServiceOffersQuery, opts?: CallOptions): AsyncIterable<Offer>;
+  getOffer(offerId: number, opts?: CallOptions): Promise<Offer>;
+  connectionHealth(query?: ConnectionHealthQuery, opts?: CallOptions): Promise<ConnectionHealthReport[]>;
+  merchantConnectionHealth(merchantId: number, opts?: CallOptions): Promise<ConnectionHealthReport>;
+  onboardMerchant(onboardingId: number, body: MerchantOnboardingInput, opts?: CallOptions): Promise<MerchantOnboarding>;
+  estimateOrder(req: EstimateRequest, opts?: CallOptions): Promise<EstimateResponse>;
+  createDirectOrder(req: DirectOrderRequest, opts?: CallOptions): Promise<Order>;
+  getOrder(orderId: number, opts?: CallOptions): Promise<Order>;
+  /** `POST /v1/orders/search`; the answer may list orders other than the one asked for: check before trusting one. */
+  searchOrders(query: SearchOrdersRequest, opts?: CallOptions): Promise<Order[]>;
+  /** Orders whose `app_order_id` the service matched to this one (check `app_order_id` of each before use). */
+  findOrdersByAppOrderId(appOrderId: string, opts?: CallOptions): Promise<Order[]>;
+  createCart(req: CreateCartRequest, opts?: CallOptions): Promise<Cart>;
+  getCart(cartId: number, opts?: CallOptions): Promise<Cart>;
+  deleteCart(cartId: number, opts?: CallOptions): Promise<void>;
+  addCartSku(cartId: number, sku: CartSkuInput, opts?: CallOptions): Promise<Cart>;
+  updateCartSku(cartId: number, orderSkuId: number, body: { quantity: number }, opts?: CallOptions): Promise<Cart>;
+  removeCartSku(cartId: number, orderSkuId: number, opts?: CallOptions): Promise<Cart>;
+  setCartCustomer(cartId: number, customer: CustomerInput, opts?: CallOptions): Promise<Cart>;
+  setShippingAddress(cartId: number, address: AddressInput, opts?: CallOptions): Promise<Cart>;
+  setBillingAddress(cartId: number, address: AddressInput, opts?: CallOptions): Promise<Cart>;
+  getAvailableShipping(cartId: number, opts?: CallOptions): Promise<BagShippingOptions[]>;
+  applyShipping(cartId: number, selections: ApplyShippingRequest, opts?: CallOptions): Promise<Cart>;
+  priceCart(cartId: number, opts?: CallOptions): Promise<Cart>;
+  /** A token, or `{ intent_based_capture: true }` for a PaymentIntent (Stripe). */
+  applyPayment(cartId: number, payment: PaymentRequest, opts?: CallOptions): Promise<Cart>;
+  submitCart(cartId: number, body?: SubmitCartRequest, opts?: CallOptions): Promise<Order>;
+}
+
