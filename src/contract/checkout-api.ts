@@ -40,6 +40,11 @@ export const QuoteRequestSchema = z.object({
     .optional(),
   /** Cart mode: the previous quote, so the same service cart is updated in place. */
   quote_token: z.string().min(1).max(QUOTE_LIMITS.tokenChars).optional(),
+  /**
+   * A random id the widget keeps per browser (localStorage), signed into the quote: two tabs of one shopper
+   * placing the same lines are told from two shoppers by it (409 `duplicate_order`, docs/checkout.md "Two tabs").
+   */
+  device_id: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/).optional(),
 });
 export type QuoteRequest = z.input<typeof QuoteRequestSchema>;
 export type ParsedQuoteRequest = z.output<typeof QuoteRequestSchema>;
