@@ -2,9 +2,9 @@
 // the storefront and its variant picker, each checkout step, the open summary bar, the
 // confirmation, the live order status and the operator page. Each is saved as a screenshot and
 // fails the test when the page scrolls sideways, when text overflows its box, or when axe finds
-// a serious or critical violation. The screenshots go to docs/screenshots/ (what the README and
-// docs show), or to TOTE_SCREENSHOTS_DIR (`TOTE_SCREENSHOTS_DIR=test-results/screenshots` leaves
-// the docs as they are).
+// a serious or critical violation. The screenshots go to test-results/screenshots/ (ignored by
+// git), so a test run never writes into the tree; `npm run screenshots` refreshes docs/screenshots/
+// (what the README and docs show) by pointing TOTE_SCREENSHOTS_DIR there.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
@@ -14,7 +14,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { chromiumFlags, findChrome } from '../../scripts/find-chrome.mjs';
 import { startDemo, type Demo } from '../../demo/server.js';
 
-const out = resolve(process.env.TOTE_SCREENSHOTS_DIR || 'docs/screenshots');
+const out = resolve(process.env.TOTE_SCREENSHOTS_DIR || 'test-results/screenshots');
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const MERCHANTS = [1001, 1003, 1004];
 const OPERATOR_TOKEN = 'screenshots-operator-token';
