@@ -1,0 +1,129 @@
+// The layers of src/ (README → Contributing), checked by `npm run lint:deps`:
+//
+//   browser:  root entries (index, define, define-split, headless), react → elements → stripe → state → core
+//             locales hold translations only; elements load them lazily
+//   server:   bff, sandbox → contract → core
+//
+// core is the zod-free part of contract/ that a browser may import at run time (money, statuses, the
+// widget API's names and error shape). A browser module may import any other contract module for its
+// types only (`import type`), which the compiler erases. Type-only imports count for every other rule,
+// circles included: a circle of types is still two modules that cannot be understood apart.
+/** Contract modules a browser may import at run time: they import nothing but each other. */
+const CORE = '^src/contract/(money|statuses)[.]ts$';
+const BROWSER = '^src/(elements|state|stripe|locales|react)/|^src/(index|define|define-split|headless)[.]ts$';
+const SERVER = '^src/(bff|sandbox|contract)/';
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'No import circle, not even through type-only or dynamic imports.',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'core-imports-only-core',
+      severity: 'error',
+      comment: 'core is what a browser may run: it imports nothing outside core (no zod, no schemas, no Node).',
+      from: { path: CORE },
+      to: { pathNot: CORE },
+    },
+    {
+      name: 'browser-runs-no-schemas',
+      severity: 'error',
+      comment: 'Browser code runs only core of contract/; schema modules (zod) for their types only.',
+      from: { path: BROWSER },
+      to: { path: '^src/contract/', pathNot: CORE, dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'browser-runs-no-zod',
+      severity: 'error',
+      comment: 'zod never reaches a shopper: browser code may name its types, never import it to run.',
+      from: { path: BROWSER },
+      to: { path: '(^|/)node_modules/zod/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'browser-imports-no-node',
+      severity: 'error',
+      comment: 'Browser code imports no Node module and no server layer.',
+      from: { path: BROWSER },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'browser-imports-no-server',
+      severity: 'error',
+      from: { path: BROWSER },
+      to: { path: '^src/(bff|sandbox)/' },
+    },
+    {
+      name: 'server-imports-no-browser',
+      severity: 'error',
+      comment: 'The BFF, the sandbox and the contract never import widget code.',
+      from: { path: SERVER },
+      to: { path: BROWSER },
+    },
+    {
+      name: 'contract-below-bff-and-sandbox',
+      severity: 'error',
+      comment: 'contract/ is shared by the BFF and the sandbox: it imports neither.',
+      from: { path: '^src/contract/' },
+      to: { path: '^src/(bff|sandbox)/' },
+    },
+    {
+      name: 'bff-and-sandbox-apart',
+      severity: 'error',
+      comment: 'The BFF talks to the service (or the sandbox) over HTTP only; neither imports the other.',
+      from: { path: '^src/bff/' },
+      to: { path: '^src/sandbox/' },
+    },
+    {
+      name: 'sandbox-and-bff-apart',
+      severity: 'error',
+      from: { path: '^src/sandbox/' },
+      to: { path: '^src/bff/' },
+    },
+    {
+      name: 'state-below-elements',
+      severity: 'error',
+      comment: 'state/ is plain TypeScript the elements use: it imports no element, adapter or translation.',
+      from: { path: '^src/state/' },
+      to: { path: '^src/(elements|stripe|locales|react)/|^src/[^/]+[.]ts$' },
+    },
+    {
+      name: 'stripe-below-elements',
+      severity: 'error',
+      comment: 'The Stripe adapter implements state/payment-adapter; elements load it, it never imports them.',
+      from: { path: '^src/stripe/' },
+      to: { path: '^src/(elements|locales|react)/|^src/[^/]+[.]ts$' },
+    },
+    {
+      name: 'locales-hold-only-strings',
+      severity: 'error',
+      comment: 'A locale is translations: it imports no element, store or adapter.',
+      from: { path: '^src/locales/' },
+      to: { path: '^src/(elements|state|stripe|react)/|^src/[^/]+[.]ts$' },
+    },
+    {
+      name: 'elements-below-entries',
+      severity: 'error',
+      comment: 'Elements never import the entry files or the framework wrappers that are built on them.',
+      from: { path: '^src/(elements|state|stripe|locales)/' },
+      to: { path: '^src/react/|^src/[^/]+[.]ts$' },
+    },
+    {
+      name: 'no-unresolvable',
+      severity: 'error',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'] },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};
