@@ -375,9 +375,10 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     setCartCustomer: (cartId, customer, opts) =>
       call({ method: 'POST', path: cart(cartId, '/customer'), body: customer, schema: OrderSchema }, opts),
     setShippingAddress: (cartId, address, opts) =>
-      call({ method: 'POST', path: cart(cartId, '/shipping_address'), body: address, schema: OrderSchema }, opts),
+      // The definition requires the address's `type`, and the service's own app sends it (fixture swift-demo.request-customer.json).
+      call({ method: 'POST', path: cart(cartId, '/shipping_address'), body: { ...address, type: 'SHIPPING' }, schema: OrderSchema }, opts),
     setBillingAddress: (cartId, address, opts) =>
-      call({ method: 'POST', path: cart(cartId, '/billing_address'), body: address, schema: OrderSchema }, opts),
+      call({ method: 'POST', path: cart(cartId, '/billing_address'), body: { ...address, type: 'BILLING' }, schema: OrderSchema }, opts),
     getAvailableShipping: (cartId, opts) =>
       call({ method: 'GET', path: cart(cartId, '/shipping/available'), schema: AvailableShippingSchema }, opts),
     applyShipping: (cartId, selections, opts) =>

@@ -4,7 +4,7 @@ import { serviceHeaderNames } from '../contract/client.js';
 import { Auth, type Credentials } from './auth.js';
 import type { SandboxContext } from './context.js';
 import { fail, HttpError, MB, readJson, sendJson } from './http.js';
-import { Router } from './router.js';
+import { Router, type Route } from './router.js';
 import { authRoutes } from './routes/auth.js';
 import { cartRoutes } from './routes/carts.js';
 import { catalogRoutes } from './routes/catalog.js';
@@ -54,6 +54,20 @@ export const DEFAULT_CREDENTIALS = {
 
 const DEFAULT_BODY_LIMIT = MB;
 
+/** Every route the sandbox serves (the contract test holds each against the service's definitions). */
+export function sandboxRoutes(): Route[] {
+  return [
+    ...authRoutes(),
+    ...catalogRoutes(),
+    ...operationsRoutes(),
+    ...orderRoutes(),
+    ...cartRoutes(),
+    ...controlRoutes(),
+    ...paymentIntentRoutes(),
+    ...mediaRoutes(),
+  ];
+}
+
 /** Starts a sandbox of the service's `/v1` interface; resolves once it listens. */
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const creds: Credentials = {
@@ -67,16 +81,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   };
   // Fails fast on a prefix no header could carry.
   serviceHeaderNames(options.headerPrefix);
-  const router = new Router().add(
-    ...authRoutes(),
-    ...catalogRoutes(),
-    ...operationsRoutes(),
-    ...orderRoutes(),
-    ...cartRoutes(),
-    ...controlRoutes(),
-    ...paymentIntentRoutes(),
-    ...mediaRoutes(),
-  );
+  const router = new Router().add(...sandboxRoutes());
   let ctx: SandboxContext | undefined;
   const server = createServer((req, res) => {
     if (!ctx) return sendJson(res, 503, { message: 'Sandbox is starting', error: 'starting', code: 1503 });

@@ -4,7 +4,7 @@ import type { OfferShippingMethod } from '../contract/catalog.js';
 export type MerchantShippingMethod = OfferShippingMethod & {
   shipping_method_id: string;
   carrier: 'USPS' | 'UPS' | 'FEDEX' | 'DHL' | 'OTHER';
-  type: 'FLAT_RATE_PRICE' | 'FREE' | 'CALCULATED';
+  type: 'FLAT_RATE_PRICE' | 'CALCULATED';
 };
 
 /** The seeded facts about one merchant and its commerce platform. */
@@ -74,7 +74,8 @@ function methods(
       external_id: `ship_${merchantId}_free`,
       name: 'Free shipping',
       carrier: 'OTHER',
-      type: 'FREE',
+      // A free method is a flat rate of 0, as the service sends one (test/conformance/fixtures/swift-demo.cart-74445.json, "Economy").
+      type: 'FLAT_RATE_PRICE',
       price: price(0, currency),
       regions: { countries },
       conditions: [{ price: price(freeOver, currency), type: 'TOTAL_PRICE', operator: 'GREATER_THAN_OR_EQUAL_TO' }],

@@ -170,9 +170,11 @@ export async function submitOrder(ctx: SandboxContext, record: OrderRecord, opti
       bag.transactions = [
         {
           id,
+          app_id: ctx.creds.appId,
           order_id: order.id,
           bag_id: bag.id,
           merchant_id: bag.merchant_id,
+          payment_method_id: order.payment_method?.id ?? null,
           amount: bag.total,
           currency: bag.currency,
           gateway: options.payment.payment_provider,
