@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { currencyCode, id, list, maybe, money, openEnum, positiveId, price } from './primitives.js';
 import { AddressInputSchema, quantity } from './order.js';
 import { OrderErrorSchema } from './errors.js';
+import { DiscountCodeInputSchema } from './discount.js';
 
 export const EstimateRequestSchema = z.object({
   base_currency: maybe(currencyCode),
@@ -17,7 +18,7 @@ export const EstimateRequestSchema = z.object({
     .min(1)
     .max(500),
   shipping_address: AddressInputSchema,
-  discounts: list(z.object({ code: z.string().min(1).max(64), merchant_id: id })),
+  discounts: list(DiscountCodeInputSchema),
 });
 export type EstimateRequest = z.infer<typeof EstimateRequestSchema>;
 

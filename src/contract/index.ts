@@ -4,6 +4,8 @@ export * from './page.js';
 export * from './errors.js';
 export * from './operations.js';
 export * from './order.js';
+export * from './order-changes.js';
+export * from './discount.js';
 export * from './estimate.js';
 export * from './direct-order.js';
 export * from './webhook.js';

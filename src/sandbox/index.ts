@@ -9,8 +9,11 @@ import { authRoutes } from './routes/auth.js';
 import { cartRoutes } from './routes/carts.js';
 import { catalogRoutes } from './routes/catalog.js';
 import { controlRoutes } from './routes/control.js';
+import { currencyRoutes } from './routes/currencies.js';
+import { discountRoutes } from './routes/discounts.js';
 import { mediaRoutes } from './routes/media.js';
 import { operationsRoutes } from './routes/operations.js';
+import { orderChangeRoutes } from './routes/order-changes.js';
 import { orderRoutes } from './routes/orders.js';
 import { paymentIntentRoutes } from './routes/payment-intents.js';
 import { Store } from './store.js';
@@ -61,7 +64,10 @@ export function sandboxRoutes(): Route[] {
     ...catalogRoutes(),
     ...operationsRoutes(),
     ...orderRoutes(),
+    ...orderChangeRoutes(),
     ...cartRoutes(),
+    ...discountRoutes(),
+    ...currencyRoutes(),
     ...controlRoutes(),
     ...paymentIntentRoutes(),
     ...mediaRoutes(),

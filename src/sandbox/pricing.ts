@@ -1,4 +1,5 @@
 import { convert, exchangeRate } from './exchange.js';
+import { priceDiscounts } from './discounts.js';
 import type { OfferShippingMethod } from '../contract/catalog.js';
 import type { Bag, Order, ShippingMethod } from '../contract/order.js';
 import type { MerchantProfile, MerchantShippingMethod } from './merchants.js';
@@ -77,21 +78,22 @@ export function priceBag(bag: Bag, m: MerchantProfile, country: string | undefin
     if (s.external_price != null) s.external_line_price = s.external_price * s.quantity;
   }
   bag.sub_total = lines.reduce((sum, s) => sum + s.price * s.quantity, 0);
-  bag.tax_total = taxFor(m, bag.sub_total, country);
+  bag.discount_total = priceDiscounts(bag, m, bag.sub_total);
+  // Tax is owed on what the shopper pays for the goods: the subtotal less its discounts.
+  bag.tax_total = taxFor(m, bag.sub_total - bag.discount_total, country);
   bag.taxes = bag.tax_total
     ? [{ order_id: bag.order_id, merchant_id: m.id, state: country ?? null, rate: m.tax.rate, amount: bag.tax_total, description: m.tax.label }]
     : [];
   bag.shipping_total = bag.shipping_method?.price ?? 0;
-  bag.discount_total = 0;
-  bag.total = bag.sub_total + bag.tax_total + bag.shipping_total;
+  bag.total = bag.sub_total - bag.discount_total + bag.tax_total + bag.shipping_total;
 
   bag.external_currency = m.currency;
   bag.currency_exchange_rate = exchangeRate(m.currency, base);
   bag.external_sub_total = lines.reduce((sum, s) => sum + (s.external_price ?? convert(s.price, base, m.currency)) * s.quantity, 0);
-  bag.external_tax_total = taxFor(m, bag.external_sub_total, country);
+  bag.external_discount_total = bag.discount_total ? convert(bag.discount_total, base, m.currency) : 0;
+  bag.external_tax_total = taxFor(m, bag.external_sub_total - bag.external_discount_total, country);
   bag.external_shipping_total = bag.shipping_method ? (bag.shipping_method.external_price ?? convert(bag.shipping_method.price, base, m.currency)) : 0;
-  bag.external_discount_total = 0;
-  bag.external_total = bag.external_sub_total + bag.external_tax_total + bag.external_shipping_total;
+  bag.external_total = bag.external_sub_total - bag.external_discount_total + bag.external_tax_total + bag.external_shipping_total;
 }
 
 /** The merchant-currency subtotal of a bag, which the merchant's shipping conditions are written in. */

@@ -50,6 +50,43 @@ function recordingFetch(log: Exchange[]): typeof fetch {
   };
 }
 
+/** The routes the client has no method for yet, called as a client of the real service would (same recording fetch). */
+async function checkRoutesBeyondTheClient(client: ServiceClient, log: Exchange[], skuId: number): Promise<void> {
+  const sku = await client.listOffers(1002, { size: 100 }).then((p) => p.content.flatMap((o) => o.skus).find((s) => s.in_stock && (s.qty_available ?? 9) >= 2)!);
+  const cart = await client.createCart({ base_currency: 'USD', skus: [{ sku_id: sku.id, quantity: 1 }] });
+  const recorded = recordingFetch(log);
+  // Control routes (`/__sandbox/*`) are ours: they go unrecorded.
+  const send = async (method: string, path: string, body?: unknown) => {
+    const res = await (path.startsWith('/__sandbox/') ? fetch : recorded)(`${baseUrl}${path}`, {
+      method,
+      headers: { 'x-violet-app-id': '10001', 'x-violet-app-secret': 'sandbox-secret', 'x-violet-token': 'sandbox-token', ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    assert.ok(res.status < 300, `${method} ${path} answered ${res.status}: ${text}`);
+    return JSON.parse(text);
+  };
+  const withCode = await send('POST', `/v1/checkout/cart/${cart.id}/discounts`, { code: 'TOTE10', merchant_id: 1002 });
+  await send('DELETE', `/v1/checkout/cart/${cart.id}/discounts/${withCode.bags[0].discounts[0].id}`);
+  await send('GET', `/v1/checkout/cart/byToken/${encodeURIComponent(cart.token!)}`);
+  await send('GET', '/v1/currencies/latest?base=EUR');
+  await send('GET', `/v1/catalog/skus/${skuId}`);
+  await send('POST', '/v1/catalog/offers/search?page=1&size=5', { name: 'a', merchant_id: 1001, sort_by: 'name', sort_direction: 'DESC' });
+  await client.setCartCustomer(cart.id, { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com' });
+  await client.setShippingAddress(cart.id, { ...US_ADDRESS });
+  const [options] = await client.getAvailableShipping(cart.id);
+  await client.applyShipping(cart.id, [{ bag_id: options!.bag_id, shipping_method_id: options!.shipping_methods[0]!.shipping_method_id }]);
+  await client.applyPayment(cart.id, { token: 'tok_sandbox_visa' });
+  const order = await client.submitCart(cart.id, {});
+  // Accepted by the merchant, so captured: its cancellation is a refund.
+  await send('POST', `/__sandbox/orders/${order.id}/advance`, {});
+  await send('POST', `/v1/orders/${order.id}/bags/${order.bags[0]!.id}/cancel`, { reason: 'changed my mind', restock_items: true });
+  assert.equal((await send('GET', `/v1/orders/${order.id}/refunds`)).length, 1);
+  await send('GET', `/v1/orders/${order.id}/bags/${order.bags[0]!.id}/refunds`);
+}
+
+let baseUrl = '';
+
 describe('the service\'s OpenAPI definitions', () => {
   let definitions: Definition[];
   let sb: TestSandbox;
@@ -58,6 +95,7 @@ describe('the service\'s OpenAPI definitions', () => {
   before(async () => {
     definitions = await loadDefinitions();
     sb = await sandbox({ headerPrefix: PREFIX });
+    baseUrl = sb.url;
     client = createServiceClient({
       baseUrl: sb.url,
       appId: 10001,
@@ -113,6 +151,8 @@ describe('the service\'s OpenAPI definitions', () => {
     await client.deleteCart(doomed.id);
     await client.connectionHealth();
     await client.onboardMerchant(5, { channel_merchant_id: 'merchant-55', payout_details: { payment_provider: 'STRIPE', payment_provider_metadata: { stripe_account_id: 'acct_55' } } });
+
+    await checkRoutesBeyondTheClient(client, log, offers[0]!.skus[0]!.id);
 
     const called = new Set(log.map((x) => `${x.method} ${findOperation(definitions, x.method, x.path)?.operation.path ?? x.path}`));
     assert.ok(called.size >= 20, `the flow reached ${called.size} routes`);

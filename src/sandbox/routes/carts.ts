@@ -23,7 +23,7 @@ import { applyIntent, checkIntentConfirmed } from '../stripe.js';
 import { checkPaymentMethod, providerOfToken, platformsOf, submitOrder, throwIfBusy } from '../submit.js';
 import { paymentMethodOf, toAddress } from './orders.js';
 
-function cartOf({ ctx, params }: RouteRequest, forChange = true): OrderRecord {
+export function cartOf({ ctx, params }: RouteRequest, forChange = true): OrderRecord {
   const id = parseId(params.cart_id, 'cart_id');
   const record = ctx.store.orders.get(id);
   if (!record) throw notFound('Cart', id, 'cart_id');
@@ -33,7 +33,7 @@ function cartOf({ ctx, params }: RouteRequest, forChange = true): OrderRecord {
 }
 
 /** Asks the platforms of these bags, concurrently; a 429 from any is passed through before anything changes. */
-async function touch(ctx: SandboxContext, bags: Bag[], op: string): Promise<void> {
+export async function touch(ctx: SandboxContext, bags: Bag[], op: string): Promise<void> {
   throwIfBusy(await callEach(platformsOf(ctx, bags), op, () => undefined));
 }
 
@@ -58,7 +58,7 @@ function addLine(ctx: SandboxContext, order: Order, ref: SkuRef, quantity: numbe
 }
 
 /** Re-prices every bag against the catalog: current prices, availability, tax for the address, shipping still valid. */
-function reprice(ctx: SandboxContext, order: Order): void {
+export function reprice(ctx: SandboxContext, order: Order): void {
   const country = order.shipping_address?.country ?? undefined;
   for (const bag of order.bags) {
     const state = ctx.store.merchant(bag.merchant_id)!;
@@ -87,7 +87,7 @@ function reprice(ctx: SandboxContext, order: Order): void {
   order.date_last_modified = nowDate();
 }
 
-const begin = (order: Order) => {
+export const begin = (order: Order) => {
   order.errors = [];
 };
 
@@ -142,6 +142,17 @@ export function cartRoutes(): Route[] {
       },
     },
     { method: 'GET', path: `${base}/:cart_id`, auth: 'access', handler: (req) => ({ body: cartOf(req, false).order }) },
+    {
+      // The cart's `token` finds it too (the service's `GET /v1/checkout/cart/byToken/{token}`).
+      method: 'GET',
+      path: `${base}/byToken/:token`,
+      auth: 'access',
+      handler({ ctx, params }) {
+        const record = [...ctx.store.orders.values()].find((r) => r.order.token === params.token);
+        if (!record) throw fail(404, 'not_found', 'No cart has this token', { field: 'token' });
+        return { body: record.order };
+      },
+    },
     {
       method: 'DELETE',
       path: `${base}/:cart_id`,

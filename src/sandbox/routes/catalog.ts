@@ -1,6 +1,7 @@
+import { OfferSearchRequestSchema, type OfferSearchRequest } from '../../contract/catalog-search.js';
 import type { SandboxContext } from '../context.js';
 import { parseServiceDate } from '../dates.js';
-import { fail, invalid, notFound, parseId } from '../http.js';
+import { fail, invalid, notFound, parseId, parseWith } from '../http.js';
 import { throwIfBusy } from '../submit.js';
 import type { Platform } from '../platform.js';
 import type { Route, RouteResult } from '../router.js';
@@ -155,6 +156,44 @@ function listOffers(ctx: SandboxContext, merchantId: number, query: URLSearchPar
   };
 }
 
+/** Offers matching every field of the search, in the order asked (by id unless told otherwise). */
+function searchOffers(ctx: SandboxContext, search: OfferSearchRequest): StoredOffer[] {
+  const has = (text: string | null | undefined, part: string | null | undefined) => !part || (text ?? '').toLowerCase().includes(part.toLowerCase());
+  const found = [...ctx.store.offers.values()].filter(({ offer }) => {
+    if (search.merchant_id != null && offer.merchant_id !== search.merchant_id) return false;
+    if (search.publishing_status && (offer.publishing_status ?? 'PUBLISHED') !== search.publishing_status) return false;
+    if (search.min_price != null && (offer.min_price ?? 0) < search.min_price) return false;
+    if (search.max_price != null && (offer.min_price ?? 0) > search.max_price) return false;
+    return has(offer.name, search.name) && has(offer.vendor, search.vendor) && has(offer.seller, search.seller);
+  });
+  const key = search.sort_by ?? 'id';
+  const sign = search.sort_direction === 'DESC' ? -1 : 1;
+  const value = (s: StoredOffer) => s.offer[key] ?? '';
+  return found.sort((a, b) => sign * (value(a) < value(b) ? -1 : value(a) > value(b) ? 1 : a.offer.id - b.offer.id));
+}
+
+/** A page as the service's searches answer it: numbered from 0 and, unlike the offers list, with its totals filled. */
+function searchPage(all: StoredOffer[], query: URLSearchParams) {
+  const page = intParam(query, 'page', 1);
+  const size = Math.min(MAX_PAGE_SIZE, intParam(query, 'size', 20));
+  const content = all.slice((page - 1) * size, page * size);
+  const sort = { unsorted: false, sorted: true, empty: false };
+  const totalPages = Math.ceil(all.length / size);
+  return {
+    content: content.map((s) => shapeOffer(s, new Set())),
+    pageable: { page_number: page - 1, page_size: size, offset: (page - 1) * size, sort, paged: true, unpaged: false },
+    total_elements: all.length,
+    total_pages: totalPages,
+    last: page >= totalPages,
+    first: page === 1,
+    number_of_elements: content.length,
+    size,
+    number: page - 1,
+    empty: content.length === 0,
+    sort,
+  };
+}
+
 export function catalogRoutes(): Route[] {
   return [
     {
@@ -183,6 +222,26 @@ export function catalogRoutes(): Route[] {
         const merchant = ctx.store.merchant(stored.offer.merchant_id);
         if (merchant) throwIfBusy(await Promise.allSettled([merchant.platform.call('get_offer')]));
         return (merchant && injectedAnswer(merchant.platform)) ?? { body: shapeOffer(stored, include) };
+      },
+    },
+    {
+      method: 'POST',
+      path: '/v1/catalog/offers/search',
+      auth: 'access',
+      handler({ ctx, body, query }) {
+        const search = parseWith(OfferSearchRequestSchema, body ?? {});
+        return { body: searchPage(searchOffers(ctx, search), query) };
+      },
+    },
+    {
+      method: 'GET',
+      path: '/v1/catalog/skus/:sku_id',
+      auth: 'access',
+      handler({ ctx, params }) {
+        const skuId = parseId(params.sku_id, 'sku_id');
+        const hit = ctx.store.skus.get(skuId);
+        if (!hit) throw fail(404, 'sku_not_found', `SKU ${skuId} was not found`, { field: 'sku_id', skus: [{ sku_id: skuId, message: `SKU ${skuId} does not exist` }] });
+        return { body: hit.sku };
       },
     },
   ];
