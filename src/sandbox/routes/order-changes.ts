@@ -32,6 +32,7 @@ function placedOrder({ ctx, params }: RouteRequest): Order {
   const id = parseId(params.order_id, 'order_id');
   const record = ctx.store.orders.get(id);
   if (!record) throw notFound('Order', id, 'order_id');
+  if (!record.submitted) throw fail(409, 'conflict', `Order ${id} is a cart that was not placed; delete the cart instead`, { field: 'order_id' });
   return record.order;
 }
 
