@@ -69,6 +69,7 @@ async function checkRoutesBeyondTheClient(client: ServiceClient, log: Exchange[]
   const withCode = await send('POST', `/v1/checkout/cart/${cart.id}/discounts`, { code: 'TOTE10', merchant_id: 1002 });
   await send('DELETE', `/v1/checkout/cart/${cart.id}/discounts/${withCode.bags[0].discounts[0].id}`);
   await send('GET', `/v1/checkout/cart/byToken/${encodeURIComponent(cart.token!)}`);
+  await send('PUT', `/v1/checkout/cart/${cart.id}/billing_address`, { ...US_ADDRESS, type: 'BILLING' });
   await send('GET', '/v1/currencies/latest?base=EUR');
   await send('GET', `/v1/catalog/skus/${skuId}`);
   await send('POST', '/v1/catalog/offers/search?page=1&size=5', { name: 'a', merchant_id: 1001, sort_by: 'name', sort_direction: 'DESC' });

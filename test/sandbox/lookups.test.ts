@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { OfferSchema, OrderSchema, SkuSchema } from '../../src/contract/index.js';
 import { convert } from '../../src/sandbox/exchange.js';
-import { sandbox, type TestSandbox } from './support.js';
+import { sandbox, US_ADDRESS, type TestSandbox } from './support.js';
 
 describe('sandbox lookups: one SKU, offer search, exchange rates, a cart by its token', () => {
   let sb: TestSandbox;
@@ -60,11 +60,13 @@ describe('sandbox lookups: one SKU, offer search, exchange rates, a cart by its 
     assert.equal((await sb.get('/v1/currencies/latest?base=XXX')).status, 400);
   });
 
-  it('finds a cart by its token, and no other', async () => {
+  it('finds a cart by its token, and no other; takes an address by PUT as by POST', async () => {
     const created = OrderSchema.parse((await sb.post('/v1/checkout/cart', { skus: [{ sku_id: (await sb.skuOf(1001)).id, quantity: 1 }] })).body);
+    assert.equal((await sb.call('PUT', `/v1/checkout/cart/${created.id}/billing_address`, { ...US_ADDRESS, city: 'Dallas' })).status, 200);
     const res = await sb.get(`/v1/checkout/cart/byToken/${encodeURIComponent(created.token!)}`);
     assert.equal(res.status, 200);
     assert.equal(res.body.id, created.id);
+    assert.deepEqual([res.body.billing_address.city, res.body.billing_address.type], ['Dallas', 'BILLING']);
     assert.equal((await sb.get('/v1/checkout/cart/byToken/cart_1')).status, 404);
   });
 });

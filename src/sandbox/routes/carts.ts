@@ -229,9 +229,10 @@ export function cartRoutes(): Route[] {
         return { body: order };
       },
     },
-    ...(['shipping', 'billing'] as const).map(
-      (kind): Route => ({
-        method: 'POST',
+    // Both definitions of the service take an address by POST and by PUT alike.
+    ...(['shipping', 'billing'] as const).flatMap((kind) => (['POST', 'PUT'] as const).map((method) => [kind, method] as const)).map(
+      ([kind, method]): Route => ({
+        method,
         path: `${base}/:cart_id/${kind}_address`,
         auth: 'access',
         async handler(req) {

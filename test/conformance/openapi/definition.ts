@@ -16,7 +16,7 @@ const here = new URL('./', import.meta.url);
 const load = (file: string): any => parse(readFileSync(new URL(file, here), 'utf8'));
 
 /** Every definition serves its paths under `/v1` on the public hosts (see overrides.ts for the Order-Service's `basePath`). */
-export const API_ROOT = '/v1';
+const API_ROOT = '/v1';
 
 export interface Definition {
   /** File name, as in SOURCES.md. */

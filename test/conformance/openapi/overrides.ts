@@ -16,8 +16,6 @@ export interface Override {
   source: string;
 }
 
-const nullableString = { type: 'string', nullable: true };
-
 export const OVERRIDES: Override[] = [
   {
     file: 'violet_public_api.yaml',
@@ -114,5 +112,3 @@ export function definitionFixes(file: string, document: any): any {
   for (const o of OVERRIDES) if (o.file === file || o.file === '*') setAt(copy, o.pointer, o.value);
   return copy;
 }
-
-export { nullableString };
