@@ -1,5 +1,6 @@
 export * from './primitives.js';
 export * from './catalog.js';
+export * from './catalog-search.js';
 export * from './page.js';
 export * from './errors.js';
 export * from './operations.js';
