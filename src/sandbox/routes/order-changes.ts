@@ -68,7 +68,7 @@ function cancel(req: RouteRequest, order: Order, bags: Bag[]): { body: Order } {
   return { body: order };
 }
 
-function refundsOf(order: Order, bags: Bag[]): Refund[] {
+function refundsOf(ctx: SandboxContext, order: Order, bags: Bag[]): Refund[] {
   return bags.flatMap((bag): Refund[] => {
     const charge = bag.transactions?.[0];
     if (bag.financial_status !== 'REFUNDED' || !charge) return [];
@@ -78,7 +78,7 @@ function refundsOf(order: Order, bags: Bag[]): Refund[] {
         order_id: order.id,
         bag_id: bag.id,
         merchant_id: bag.merchant_id,
-        app_id: order.app_id ?? 0,
+        app_id: order.app_id ?? ctx.creds.appId,
         transaction_id: charge.id!,
         gateway_transaction_id: `re_${charge.gateway_transaction_id ?? charge.id}`,
         amount: bag.total ?? 0,
@@ -119,7 +119,7 @@ export function orderChangeRoutes(): Route[] {
       auth: 'access',
       handler(req) {
         const order = placedOrder(req);
-        return { body: refundsOf(order, order.bags) };
+        return { body: refundsOf(req.ctx, order, order.bags) };
       },
     },
     {
@@ -128,7 +128,7 @@ export function orderChangeRoutes(): Route[] {
       auth: 'access',
       handler(req) {
         const order = placedOrder(req);
-        return { body: refundsOf(order, [bagOf(order, req.params.bag_id)]) };
+        return { body: refundsOf(req.ctx, order, [bagOf(order, req.params.bag_id)]) };
       },
     },
     {
@@ -138,7 +138,7 @@ export function orderChangeRoutes(): Route[] {
       handler(req) {
         const order = placedOrder(req);
         const id = parseId(req.params.refund_id, 'refund_id');
-        const refund = refundsOf(order, order.bags).find((r) => r.id === id);
+        const refund = refundsOf(req.ctx, order, order.bags).find((r) => r.id === id);
         if (!refund) throw notFound('Refund', id, 'refund_id');
         return { body: refund };
       },

@@ -100,7 +100,10 @@ export function problemsOf(definitions: Definition[], ex: Exchange): string[] {
   const asked = api.validateRequest(request, match.operation);
   for (const e of asked.errors ?? []) problems.push(`${where} request ${e.instancePath} ${e.message} ${JSON.stringify(e.params)}`);
   // The definitions describe only successful answers; error bodies are the interface's Error object (docs/contract.md).
-  if (ex.status < 300 && ex.status !== 204) {
+  const described = Object.keys(match.operation.responses ?? {});
+  if (ex.status < 300 && ![String(ex.status), '2XX', 'default'].some((s) => described.includes(s))) {
+    problems.push(`${where} → ${ex.status}: the definition describes only ${described.join(', ')}`);
+  } else if (ex.status < 300 && ex.status !== 204) {
     const answered = api.validateResponse(withoutNulls(ex.answer), match.operation, ex.status);
     for (const e of answered.errors ?? []) problems.push(`${where} → ${ex.status} ${e.instancePath} ${e.message} ${JSON.stringify(e.params)}`);
   }
