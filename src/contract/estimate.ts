@@ -55,6 +55,7 @@ export const EstimatedCartSchema = z.object({
   currency_exchange_rate: maybe(z.number()),
   external_sub_total: maybe(money),
   external_shipping_total: maybe(money),
+  external_discount_total: maybe(money),
   external_tax_total: maybe(money),
   external_total: maybe(money),
   sub_total: money,

@@ -33,17 +33,22 @@ export const DISCOUNT_CODES: Readonly<Record<string, CodeRule>> = {
 /** Platforms whose stores take no discount codes through the service (the seeded OTHER platform). */
 const NO_DISCOUNTS = new Set(['OTHER']);
 
+/** What the merchant's platform says of `code`. */
+function statusOf(code: string, merchant: MerchantProfile): 'APPLIED' | 'INVALID' | 'EXPIRED' | 'NOT_SUPPORTED' {
+  const rule = DISCOUNT_CODES[code.toUpperCase()];
+  return NO_DISCOUNTS.has(merchant.platform) ? 'NOT_SUPPORTED' : !rule ? 'INVALID' : rule.expired ? 'EXPIRED' : 'APPLIED';
+}
+
 /** The record of `code` applied to `bag`, its status decided by the merchant's platform. */
 export function newDiscount(ctx: SandboxContext, bag: Bag, merchant: MerchantProfile, code: string): BagDiscount {
   const rule = DISCOUNT_CODES[code.toUpperCase()];
   const now = nowDate();
-  const status = NO_DISCOUNTS.has(merchant.platform) ? 'NOT_SUPPORTED' : !rule ? 'INVALID' : rule.expired ? 'EXPIRED' : 'APPLIED';
   const id = ctx.store.nextId('discount');
   return {
     id,
     bag_id: bag.id,
     code,
-    status,
+    status: statusOf(code, merchant),
     type: 'CODE',
     value_type: rule?.value_type ?? null,
     percentage: rule?.value_type === 'PERCENTAGE' ? rule.value : null,
@@ -62,20 +67,35 @@ function fixedAmount(rule: CodeRule, currency: string, merchant: MerchantProfile
 }
 
 /**
- * Sets each applied discount's amount against `subTotal` (in the bag's currency) and answers the bag's discount
- * total: percentages of the subtotal first, then fixed amounts, never more than the subtotal altogether.
+ * What each rule takes off `subTotal` (in `currency`), in the rules' order: percentages of the subtotal first,
+ * then fixed amounts, never more than the subtotal altogether.
  */
-export function priceDiscounts(bag: Bag, merchant: MerchantProfile, subTotal: number): number {
+function amountsOf(rules: CodeRule[], merchant: MerchantProfile, currency: string, subTotal: number): number[] {
+  const amounts = rules.map(() => 0);
+  const order = rules.map((_, i) => i).sort((a, b) => Number(rules[a]!.value_type !== 'PERCENTAGE') - Number(rules[b]!.value_type !== 'PERCENTAGE'));
   let left = subTotal;
-  const applied = (bag.discounts ?? []).filter((d) => d.status === 'APPLIED');
-  const ordered = [...applied.filter((d) => d.value_type === 'PERCENTAGE'), ...applied.filter((d) => d.value_type !== 'PERCENTAGE')];
-  for (const d of ordered) {
-    const rule = DISCOUNT_CODES[(d.code ?? '').toUpperCase()]!;
-    const wanted = rule.value_type === 'PERCENTAGE' ? Math.round((subTotal * rule.value) / 100) : fixedAmount(rule, bag.currency ?? merchant.currency, merchant);
-    const amount = Math.min(wanted, left);
-    d.amount = amount;
-    d.amount_total = amount;
-    left -= amount;
+  for (const i of order) {
+    const rule = rules[i]!;
+    const wanted = rule.value_type === 'PERCENTAGE' ? Math.round((subTotal * rule.value) / 100) : fixedAmount(rule, currency, merchant);
+    amounts[i] = Math.min(wanted, left);
+    left -= amounts[i]!;
   }
-  return subTotal - left;
+  return amounts;
+}
+
+/** Sets each applied discount's amount against the bag's `subTotal` and answers the bag's discount total. */
+export function priceDiscounts(bag: Bag, merchant: MerchantProfile, subTotal: number): number {
+  const applied = (bag.discounts ?? []).filter((d) => d.status === 'APPLIED');
+  const amounts = amountsOf(applied.map((d) => DISCOUNT_CODES[(d.code ?? '').toUpperCase()]!), merchant, bag.currency ?? merchant.currency, subTotal);
+  applied.forEach((d, i) => {
+    d.amount = amounts[i]!;
+    d.amount_total = amounts[i]!;
+  });
+  return amounts.reduce((a, b) => a + b, 0);
+}
+
+/** What `codes` would take off `subTotal` (in `currency`) at this merchant, by the rules a cart's bag follows (the estimate's discounts). */
+export function discountFor(codes: readonly string[], merchant: MerchantProfile, currency: string, subTotal: number): number {
+  const distinct = [...new Set(codes.map((c) => c.toUpperCase()))].filter((c) => statusOf(c, merchant) === 'APPLIED');
+  return amountsOf(distinct.map((c) => DISCOUNT_CODES[c]!), merchant, currency, subTotal).reduce((a, b) => a + b, 0);
 }

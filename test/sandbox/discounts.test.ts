@@ -83,4 +83,27 @@ describe('sandbox discounts', () => {
     assert.equal(placed.body.bags[0].discounts[0].code, 'TOTE10', 'the discount travels into the placed order');
     assert.equal((await sb.post(`/v1/checkout/cart/${cart.id}/discounts`, { code: 'TOTE5OFF', merchant_id: 1001 })).status, 409);
   });
+
+  it('prices the same codes in an estimate as in a cart, to the minor unit', async () => {
+    const { cart, skus } = await cartWith(1001, 1002);
+    await sb.post(`/v1/checkout/cart/${cart.id}/shipping_address`, US_ADDRESS);
+    await sb.post(`/v1/checkout/cart/${cart.id}/discounts`, { code: 'TOTE10', merchant_id: 1001 });
+    await sb.post(`/v1/checkout/cart/${cart.id}/discounts`, { code: 'TOTE5OFF', merchant_id: 1001 });
+    const priced = (await sb.post(`/v1/checkout/cart/${cart.id}/discounts`, { code: 'TOTE5OFF', merchant_id: 1002 })).body;
+    const estimate = await sb.post('/v1/orders/estimate', {
+      skus: skus.map((s) => ({ sku_id: s.id, quantity: 2 })),
+      shipping_address: US_ADDRESS,
+      discounts: [
+        { code: 'TOTE10', merchant_id: 1001 },
+        { code: 'tote5off', merchant_id: 1001 },
+        { code: 'TOTE5OFF', merchant_id: 1002 },
+        { code: 'NOPE', merchant_id: 1002 },
+      ],
+    });
+    assert.equal(estimate.status, 200);
+    const carts = estimate.body.estimated_carts;
+    assert.deepEqual(carts.map((c: any) => [c.discount_total, c.tax_total]), priced.bags.map((b: any) => [b.discount_total, b.tax_total]));
+    assert.ok(carts[0].discount_total > 0);
+    assert.equal(carts[0].total, carts[0].sub_total - carts[0].discount_total + carts[0].shipping_total + carts[0].tax_total);
+  });
 });

@@ -12,6 +12,7 @@ import { matchingMethods, priceBag, sumOrder, taxFor, toBagShippingMethod } from
 import type { Route } from '../router.js';
 import type { MerchantState } from '../store.js';
 import { checkPaymentMethod, providerOfToken, submitOrder } from '../submit.js';
+import { discountFor } from '../discounts.js';
 import { SearchOrdersRequestSchema } from '../../contract/order.js';
 
 export function toAddress(input: Record<string, unknown> | null | undefined, type: 'SHIPPING' | 'BILLING'): Address | null {
@@ -65,7 +66,7 @@ interface EstimateLine {
  * is (see `priceBag`): unit prices and shipping converted once, tax on the
  * converted subtotal, so the estimate, the cart and the direct order agree.
  */
-function estimateMerchant(state: MerchantState, lines: EstimateLine[], country: string, base: string, busy?: PlatformBusyError): EstimatedCart {
+function estimateMerchant(state: MerchantState, lines: EstimateLine[], country: string, base: string, codes: string[], busy?: PlatformBusyError): EstimatedCart {
   const m = state.profile;
   const own = m.currency;
   const errors: OrderError[] = [];
@@ -110,9 +111,12 @@ function estimateMerchant(state: MerchantState, lines: EstimateLine[], country: 
   if (!methods.length) errors.push(estimateError('EXTERNAL_GET_SHIPPING_METHODS', `${m.name} does not ship to ${country}`, m.platform));
   const cheapest = methods.length ? methods.reduce((a, b) => (b.price < a.price ? b : a)) : undefined;
   const shipping = cheapest?.price ?? 0;
-  const tax = taxFor(m, subTotal, country);
+  // Discount codes as a cart's bag takes them (src/sandbox/discounts.ts): off the subtotal, before tax.
+  const discount = discountFor(codes, m, base, subTotal);
+  const tax = taxFor(m, subTotal - discount, country);
   const externalShipping = cheapest?.external_price ?? 0;
-  const externalTax = taxFor(m, externalSub, country);
+  const externalDiscount = discount ? convert(discount, base, own) : 0;
+  const externalTax = taxFor(m, externalSub - externalDiscount, country);
   return {
     merchant_id: m.id,
     platform: m.platform,
@@ -121,12 +125,13 @@ function estimateMerchant(state: MerchantState, lines: EstimateLine[], country: 
     sub_total: subTotal,
     shipping_total: shipping,
     tax_total: tax,
-    discount_total: 0,
-    total: subTotal + shipping + tax,
+    discount_total: discount,
+    total: subTotal - discount + shipping + tax,
     external_sub_total: externalSub,
     external_shipping_total: externalShipping,
+    external_discount_total: externalDiscount,
     external_tax_total: externalTax,
-    external_total: externalSub + externalShipping + externalTax,
+    external_total: externalSub - externalDiscount + externalShipping + externalTax,
     skus,
     available_shipping_methods: methods,
     has_shipping_methods: methods.length > 0,
@@ -148,12 +153,13 @@ async function estimate(ctx: SandboxContext, body: unknown) {
   });
   const country = req.shipping_address.country;
   const entries = [...groups.values()];
+  const codesOf = (merchantId: number) => req.discounts.filter((d) => d.merchant_id === merchantId).map((d) => d.code);
   // Every merchant's platform is asked at once; one slow or busy merchant does not hold up the others' answers.
-  const settled = await Promise.allSettled(entries.map((g) => g.state.platform.call('estimate', () => estimateMerchant(g.state, g.lines, country, base))));
+  const settled = await Promise.allSettled(entries.map((g) => g.state.platform.call('estimate', () => estimateMerchant(g.state, g.lines, country, base, codesOf(g.state.profile.id)))));
   return {
     estimated_carts: settled.map((r, i) => {
       if (r.status === 'fulfilled') return r.value;
-      if (r.reason instanceof PlatformBusyError) return estimateMerchant(entries[i]!.state, entries[i]!.lines, country, base, r.reason);
+      if (r.reason instanceof PlatformBusyError) return estimateMerchant(entries[i]!.state, entries[i]!.lines, country, base, [], r.reason);
       throw r.reason;
     }),
   };
