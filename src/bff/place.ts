@@ -13,7 +13,7 @@ import type { DirectOrderRequest } from '../contract/direct-order.js';
 import type { Order } from '../contract/order.js';
 import type { AccessSigner } from './access.js';
 import { ApiHttpError, toApiError } from './errors.js';
-import { requiresAction } from './place-intent.js';
+import { followTotal, requiresAction } from './place-intent.js';
 import { appOrderIdFor, fingerprintOf, outcomeUnknown, readIdempotencyKey, type StoredAnswer, type Submission } from './idempotency.js';
 import type { IdempotencyStore } from './stores/index.js';
 import type { QuoteInput, Quoter } from './quote.js';
@@ -197,10 +197,12 @@ export function createPlacer({ client, quoter, tokens, access, submitOnce, store
     const now = quotedOfCart(cart);
     const diff = differences(q.bags, now.bags, now.unavailable);
     if (diff.skus.length || diff.merchants.length || (cart.currency ?? q.currency) !== q.currency) {
-      return quoteChanged((await quoter.fromCart(inputOf(q), cart)).response, diff);
+      // A Stripe intent follows the new total first (an authorization for the old one is released there).
+      const changed = q.intent ? await followTotal(client, cart) : cart;
+      return quoteChanged((await quoter.fromCart(inputOf(q), changed)).response, diff);
     }
     if (q.intent) {
-      const action = await requiresAction(client, cartId, intentConfirmed);
+      const action = await requiresAction(client, cart, intentConfirmed);
       if (action) return action;
     } else if (payment) await client.applyPayment(cartId, payment);
     const order = await client.submitCart(cartId, { app_order_id: appOrderId });

@@ -11,6 +11,7 @@ import type { Bag, Order } from '../contract/order.js';
 import { ApiHttpError, badRequest } from './errors.js';
 import { isShoppable, type HealthDirectory } from './merchants.js';
 import { ensureIntent } from './place-intent.js';
+import { stripeKeySource } from './stripe-key.js';
 import type { QuotedBag, QuotePayload, QuoteTokens } from './quote-token.js';
 
 /** The service's own default base currency, used when the shopper's is not given. */
@@ -54,6 +55,8 @@ function totalsOf(bags: readonly { sub_total: number; shipping_total: number; ta
 const stockProblem = (message: string | null | undefined): QuoteProblem['code'] => (/stock|only \d+|available in this quantity/i.test(message ?? '') ? 'out_of_stock' : 'unavailable');
 
 export function createQuoter({ client, health, tokens, ttlMs, now = Date.now }: QuoterOptions): Quoter {
+  const stripeKey = stripeKeySource(client, now);
+
   /** Merchant names and shoppability, from the health snapshot the catalog already keeps (no call most of the time). */
   async function merchantsById() {
     const reports = await health.reports().catch(() => []);
@@ -167,12 +170,15 @@ export function createQuoter({ client, health, tokens, ttlMs, now = Date.now }: 
         { path: 'shipping_address', message: 'required' },
       ]);
     }
-    const [estimate, merchants] = await Promise.all([
+    const [estimate, merchants, key] = await Promise.all([
       client.estimateOrder({ base_currency: input.currency, skus: input.lines, shipping_address: input.shipping_address, discounts: [] }),
       merchantsById(),
+      stripeKey(),
     ]);
     const bags = estimate.estimated_carts.map((c) => estimatedBag(input, c, merchants.get(c.merchant_id)));
-    return finish(input, bags, { quoted: bags.map(quotedOf) });
+    // The service's Stripe key, for a shop that sets none: direct orders pay with a token made with it.
+    const payment = key ? { provider: 'stripe' as const, stripe_key: key } : undefined;
+    return finish(input, bags, { quoted: bags.map(quotedOf), ...(payment ? { payment } : {}) });
   }
 
   // ---- cart mode ------------------------------------------------------------

@@ -107,9 +107,12 @@ export const QuoteResponseSchema = z.object({
   totals: QuoteTotalsSchema,
   /** True when this quote can be placed: customer, address, a method per bag, no problems. */
   ready: z.boolean(),
-  /** Cart mode with intent-based capture: what Stripe.js needs to confirm the payment. */
+  /**
+   * What Stripe.js needs: the publishable key, and in cart mode with intent-based capture the PaymentIntent's
+   * client secret to confirm. A direct-mode quote carries the service's key only (docs/payments.md).
+   */
   payment: z
-    .object({ provider: z.literal('stripe'), stripe_key: z.string(), payment_intent_client_secret: z.string() })
+    .object({ provider: z.literal('stripe'), stripe_key: z.string(), payment_intent_client_secret: z.string().optional() })
     .optional(),
 });
 export type QuoteResponse = z.infer<typeof QuoteResponseSchema>;

@@ -19,6 +19,7 @@ import type {
 } from './order.js';
 import type { EstimateRequest, EstimateResponse } from './estimate.js';
 import type { DirectOrderRequest } from './direct-order.js';
+import type { PaymentToken } from './payment-token.js';
 import type { TokenProvider } from './token.js';
 import type { CallInfo } from './client-errors.js';
 // ---------------------------------------------------------------------------
@@ -157,6 +158,13 @@ export interface ServiceClient {
   priceCart(cartId: number, opts?: CallOptions): Promise<Cart>;
   /** A token, or `{ intent_based_capture: true }` for a PaymentIntent (Stripe). */
   applyPayment(cartId: number, payment: PaymentRequest, opts?: CallOptions): Promise<Cart>;
+  /**
+   * `POST /cart/{id}/payment/update?price_cart=true`: the cart priced again and its PaymentIntent made to
+   * follow the total, before the shopper confirms with Stripe (docs/payments.md).
+   */
+  updatePayment(cartId: number, opts?: CallOptions): Promise<Cart>;
+  /** `GET /checkout/payment/token`: the Stripe publishable key (`stripe_token`) direct orders tokenize cards with. */
+  getPaymentToken(opts?: CallOptions): Promise<PaymentToken>;
   submitCart(cartId: number, body?: SubmitCartRequest, opts?: CallOptions): Promise<Order>;
 }
 

@@ -10,6 +10,7 @@ import { pageSchema } from './page.js';
 import { ConnectionHealthReportSchema, ConnectionHealthSchema, MerchantOnboardingSchema } from './operations.js';
 import { AvailableShippingSchema, OrderSchema } from './order.js';
 import { EstimateResponseSchema } from './estimate.js';
+import { PaymentTokenSchema } from './payment-token.js';
 import type { TokenProvider } from './token.js';
 import {
   RateLimitedError,
@@ -389,6 +390,9 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     priceCart: (cartId, opts) => call({ method: 'GET', path: cart(cartId, '/price'), schema: OrderSchema }, opts),
     applyPayment: (cartId, payment, opts) =>
       call({ method: 'POST', path: cart(cartId, '/payment'), body: payment, schema: OrderSchema }, opts),
+    updatePayment: (cartId, opts) =>
+      call({ method: 'POST', path: cart(cartId, '/payment/update'), query: { price_cart: true }, schema: OrderSchema }, opts),
+    getPaymentToken: (opts) => call({ method: 'GET', path: '/v1/checkout/payment/token', schema: PaymentTokenSchema }, opts),
     submitCart: (cartId, body = {}, opts) =>
       call({ method: 'POST', path: cart(cartId, '/submit'), body, schema: OrderSchema }, opts),
   };

@@ -19,7 +19,7 @@ export const SANDBOX_STRIPE_KEY = 'pk_test_tote_sandbox';
  * card payment with manual capture rests at `requires_capture`, which is what
  * the service needs before it submits the bags.
  */
-export type IntentStatus = 'requires_payment_method' | 'requires_action' | 'requires_capture';
+export type IntentStatus = 'requires_payment_method' | 'requires_action' | 'requires_capture' | 'canceled';
 
 export interface PaymentError {
   type: 'card_error';
@@ -39,6 +39,8 @@ export interface PaymentIntentRecord {
   /** What Stripe authorized: set by a successful confirmation, checked again at submit. */
   authorized?: { amount: number; currency: string };
   last_payment_error?: PaymentError;
+  /** Set when the intent was canceled: an authorization it held is released (Stripe's `cancellation_reason`). */
+  cancellation_reason?: 'abandoned';
 }
 
 // Stripe's documented test tokens and test PaymentMethods (docs.stripe.com/testing): one list
@@ -78,6 +80,17 @@ export function stripeDeclineOf(token: string): { code: string; decline_code: st
 }
 
 export const isStripeSuccessToken = (token: string): boolean => SUCCESS_CARDS.has(/^(?:tok|pm_card)_(\w+)$/.exec(token)?.[1] ?? '');
+
+/**
+ * A direct order's Stripe payment: the service documents single-use Stripe tokens (`tok_…`) only, so a
+ * PaymentMethod id (`pm_…`) is refused as its real counterpart would refuse it (docs/contract.md).
+ */
+export function checkDirectStripeToken(token: string, field: string): void {
+  if (!token.startsWith('pm_')) return;
+  throw fail(400, 'payment_invalid', `${field}.token: a direct order takes a single-use Stripe token (tok_…), not a PaymentMethod (pm_…)`, {
+    field: `${field}.token`,
+  });
+}
 
 /** A direct order's Stripe token: a documented test token (success or decline), else 400. */
 export function checkStripeToken(token: string, field: string): void {
@@ -175,6 +188,37 @@ export function applyIntent(ctx: SandboxContext, record: OrderRecord): Order {
   return order;
 }
 
+/**
+ * `POST /v1/checkout/cart/{id}/payment/update`: the cart's PaymentIntent
+ * follows the cart's total, as the service's clients expect right before
+ * they confirm with Stripe. An intent not yet authorized gets the new amount
+ * (Stripe's PaymentIntent update: same id, same client secret). One Stripe
+ * authorized for another amount can no longer be updated (Stripe refuses to
+ * change a `requires_capture` intent's amount): it is canceled, which releases
+ * the card hold, and a new intent for the new total replaces it.
+ */
+export function updateIntent(ctx: SandboxContext, record: OrderRecord): Order {
+  const { order } = record;
+  const intent = intentOf(ctx, record);
+  if (!intent) throw fail(400, 'payment_invalid', 'payment_intent: the cart has no payment intent; apply intent_based_capture first', { field: 'payment_intent' });
+  if (order.total == null) throw fail(400, 'payment_invalid', 'payment_intent: the cart has no single total to charge', { field: 'payment_intent' });
+  const currency = order.currency ?? intent.currency;
+  if (intent.amount === order.total && intent.currency === currency) return order;
+  if (intent.authorized) {
+    intent.status = 'canceled';
+    intent.cancellation_reason = 'abandoned';
+    intent.authorized = undefined;
+    const next = newIntent(ctx, order);
+    record.paymentIntentId = record.paymentToken = next.id;
+    showIntent(order, next);
+    return order;
+  }
+  intent.amount = order.total;
+  intent.currency = currency;
+  showIntent(order, intent);
+  return order;
+}
+
 /** A cart with an intent may only be submitted once Stripe authorized exactly its total. */
 export function checkIntentConfirmed(ctx: SandboxContext, record: OrderRecord): void {
   const intent = intentOf(ctx, record);
@@ -203,6 +247,7 @@ export function intentBody(intent: PaymentIntentRecord) {
     currency: intent.currency.toLowerCase(),
     next_action: intent.status === 'requires_action' ? { type: 'use_stripe_sdk' } : null,
     last_payment_error: intent.last_payment_error ?? null,
+    cancellation_reason: intent.cancellation_reason ?? null,
   };
 }
 
@@ -219,10 +264,10 @@ export function confirmIntent(
   outcome: ConfirmOutcome,
   declineCode?: string,
 ): { status: number; body: unknown } {
-  if (intent.authorized) {
+  if (intent.authorized || intent.status === 'canceled') {
     return {
       status: 400,
-      body: { error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: `This PaymentIntent's status is ${intent.status}; it was already confirmed.` } },
+      body: { error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: `This PaymentIntent's status is ${intent.status}; it cannot be confirmed again.` } },
     };
   }
   const record = ctx.store.orders.get(intent.cart_id);

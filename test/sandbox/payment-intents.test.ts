@@ -128,7 +128,7 @@ describe('sandbox: Stripe PaymentIntents and test tokens', () => {
 
   it('takes Stripe’s documented test tokens on direct orders; decline tokens fail with their decline code', async () => {
     const a = await sb.skuOf(1001, 5);
-    for (const token of ['tok_visa', 'tok_mastercard', 'pm_card_amex']) {
+    for (const token of ['tok_visa', 'tok_mastercard', 'tok_amex']) {
       const ok = await sb.post('/v1/orders', directOrder([{ sku: a }], { payment_method: { type: 'SINGLE_USE_CARD_TOKEN', payment_provider: 'STRIPE', token } }));
       assert.equal(ok.status, 200, `${token}: ${ok.text}`);
       assert.equal(ok.body.bags[0].financial_status, 'AUTHORIZED');
@@ -141,8 +141,7 @@ describe('sandbox: Stripe PaymentIntents and test tokens', () => {
       ['tok_chargeDeclinedExpiredCard', 'expired_card'],
       ['tok_chargeDeclinedIncorrectCvc', 'incorrect_cvc'],
       ['tok_chargeDeclinedProcessingError', 'processing_error'],
-      ['pm_card_visa_chargeDeclined', 'generic_decline'],
-      ['pm_card_authenticationRequired', 'authentication_required'],
+      ['tok_authenticationRequired', 'authentication_required'],
     ];
     const before = (await sb.get('/__sandbox/orders')).body.length;
     for (const [token, code] of cases) {
@@ -156,5 +155,24 @@ describe('sandbox: Stripe PaymentIntents and test tokens', () => {
     const unknown = await sb.post('/v1/orders', directOrder([{ sku: a }], { payment_method: { payment_provider: 'STRIPE', token: 'tok_made_up' } }));
     assert.equal(unknown.status, 400);
     assert.equal(unknown.body.field, 'payment_method.token');
+  });
+
+  it('refuses a PaymentMethod (pm_…) as a direct order’s single-use token, as the service documents tokens only', async () => {
+    const a = await sb.skuOf(1001, 5);
+    const before = (await sb.get('/__sandbox/orders')).body.length;
+    for (const token of ['pm_card_visa', 'pm_card_visa_chargeDeclined']) {
+      const res = await sb.post('/v1/orders', directOrder([{ sku: a }], { payment_method: { type: 'SINGLE_USE_CARD_TOKEN', payment_provider: 'STRIPE', token } }));
+      assert.equal(res.status, 400, token);
+      assert.equal(res.body.error, 'payment_invalid');
+      assert.equal(res.body.field, 'payment_method.token');
+      assert.match(res.body.message, /tok_/);
+    }
+    assert.equal((await sb.get('/__sandbox/orders')).body.length, before);
+  });
+
+  it('hands out the Stripe publishable key (GET /v1/checkout/payment/token)', async () => {
+    const res = await sb.get('/v1/checkout/payment/token');
+    assert.equal(res.status, 200);
+    assert.deepEqual(res.body, { stripe_token: 'pk_test_tote_sandbox' });
   });
 });

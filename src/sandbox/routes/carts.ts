@@ -19,7 +19,7 @@ import { checkRate } from '../exchange.js';
 import { bagWeight, externalSubTotal, matchingMethods, priceBag, sumOrder, toBagShippingMethod } from '../pricing.js';
 import type { Route, RouteRequest } from '../router.js';
 import type { OrderRecord } from '../store.js';
-import { applyIntent, checkIntentConfirmed } from '../stripe.js';
+import { applyIntent, checkIntentConfirmed, updateIntent } from '../stripe.js';
 import { checkPaymentMethod, providerOfToken, platformsOf, submitOrder, throwIfBusy } from '../submit.js';
 import { paymentMethodOf, toAddress } from './orders.js';
 
@@ -316,6 +316,22 @@ export function cartRoutes(): Route[] {
         record.order.payment_method = paymentMethodOf(payment, req.ctx.store.nextId('transaction'));
         record.order.date_last_modified = nowDate();
         return { body: record.order };
+      },
+    },
+    {
+      // The service's "Update Payment Transaction" (OrderService definition): its clients call it right
+      // before confirming with Stripe, so the intent charges the cart's total (docs/contract.md).
+      method: 'POST',
+      path: `${base}/:cart_id/payment/update`,
+      auth: 'access',
+      handler(req) {
+        const record = cartOf(req);
+        if (req.query.get('price_cart') === 'true') {
+          begin(record.order);
+          reprice(req.ctx, record.order);
+          record.order.priced = true;
+        }
+        return { body: updateIntent(req.ctx, record) };
       },
     },
     {

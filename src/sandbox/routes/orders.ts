@@ -13,6 +13,7 @@ import type { Route } from '../router.js';
 import type { MerchantState } from '../store.js';
 import { checkPaymentMethod, providerOfToken, submitOrder } from '../submit.js';
 import { discountFor } from '../discounts.js';
+import { checkDirectStripeToken } from '../stripe.js';
 import { SearchOrdersRequestSchema } from '../../contract/order.js';
 
 export function toAddress(input: Record<string, unknown> | null | undefined, type: 'SHIPPING' | 'BILLING'): Address | null {
@@ -171,6 +172,7 @@ async function directOrder(ctx: SandboxContext, body: unknown) {
   if (payment && !payment.token) throw invalid('payment_method.token', 'a direct order takes a payment token');
   const token = payment?.token ? { payment_provider: payment.payment_provider ?? providerOfToken(payment.token), token: payment.token } : undefined;
   if (token) checkPaymentMethod(token, 'payment_method');
+  if (token?.payment_provider === 'STRIPE') checkDirectStripeToken(token.token, 'payment_method');
   const order = newOrder(ctx);
   const { customer, shipping_address, billing_address } = req.order;
   order.app_order_id = req.order.app_order_id ?? null;

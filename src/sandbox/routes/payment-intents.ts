@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { SandboxContext } from '../context.js';
 import { notFound, parseWith } from '../http.js';
 import type { Route } from '../router.js';
-import { confirmIntent, intentBody } from '../stripe.js';
+import { confirmIntent, intentBody, SANDBOX_STRIPE_KEY } from '../stripe.js';
 
 const ConfirmSchema = z
   .object({
@@ -21,9 +21,16 @@ function intentOf(ctx: SandboxContext, id: string | undefined) {
   return intent;
 }
 
-/** `/__sandbox/payment_intents/…`: the sandbox standing in for Stripe's servers (docs/payments.md). */
+/** `GET /v1/checkout/payment/token`, and `/__sandbox/payment_intents/…`: the sandbox standing in for Stripe's servers (docs/payments.md). */
 export function paymentIntentRoutes(): Route[] {
   return [
+    {
+      // The service's "Get Stripe Public Token": the publishable key to tokenize cards with (public API definition).
+      method: 'GET',
+      path: '/v1/checkout/payment/token',
+      auth: 'access',
+      handler: () => ({ body: { stripe_token: SANDBOX_STRIPE_KEY } }),
+    },
     {
       method: 'GET',
       path: '/__sandbox/payment_intents/:payment_intent_id',
