@@ -1,4 +1,4 @@
-import type { Appearance } from '@stripe/stripe-js';
+import type { Appearance, StripeCardElementOptions } from '@stripe/stripe-js';
 
 // Tote's theme tokens and the Appearance API variables they become. Each is read
 // from the container's computed style: first Tote's resolved private value
@@ -47,5 +47,21 @@ export function appearanceFor(container: HTMLElement, overrides: Appearance = {}
     theme: dark ? 'night' : 'stripe',
     ...overrides,
     variables: { ...variables, ...overrides.variables },
+  };
+}
+
+/**
+ * The Card Element (direct orders, which need a single-use token) does not take
+ * the Appearance API; its `style` gets the same text, font and error colours.
+ */
+export function cardStyleFor(appearance: Appearance): StripeCardElementOptions['style'] {
+  const v = appearance.variables ?? {};
+  return {
+    base: {
+      ...(v.colorText ? { color: v.colorText } : {}),
+      ...(v.fontFamily ? { fontFamily: v.fontFamily } : {}),
+      ...(v.colorTextSecondary ? { '::placeholder': { color: v.colorTextSecondary } } : {}),
+    },
+    ...(v.colorDanger ? { invalid: { color: v.colorDanger } } : {}),
   };
 }

@@ -1,22 +1,33 @@
 /**
- * Tote's payment adapter for Stripe: Stripe's Payment Element (and, for
- * wallet carts, its Express Checkout Element) mounted into the light-DOM
- * container Tote gives it. Card data stays in Stripe's iframes; Tote gets a
- * PaymentMethod id (direct orders) or learns that the cart's PaymentIntent
- * was confirmed (cart mode), nothing else. docs/payments.md tells the flow.
+ * Tote's payment adapter for Stripe, mounted into the light-DOM container
+ * Tote gives it: in cart mode Stripe's Payment Element (and, for wallet
+ * carts, its Express Checkout Element) confirming the cart's PaymentIntent;
+ * for direct orders Stripe's Card Element, whose card becomes a single-use
+ * token (`tok_…`), the only Stripe payment the service's direct order takes.
+ * Card data stays in Stripe's iframes; Tote gets the token or learns that the
+ * intent was confirmed, nothing else. docs/payments.md tells the flow.
  */
-import type { Appearance, Stripe, StripeElementLocale, StripeElements, StripeError, StripeExpressCheckoutElement, StripePaymentElement } from '@stripe/stripe-js';
+import type {
+  Appearance,
+  Stripe,
+  StripeCardElement,
+  StripeElementLocale,
+  StripeElements,
+  StripeError,
+  StripeExpressCheckoutElement,
+  StripePaymentElement,
+} from '@stripe/stripe-js';
 import type { PlaceRequest, PlaceRequiresActionResponse, QuoteRequest, QuoteResponse } from '../contract/checkout-api.js';
 import { type PaymentAdapter, PaymentInputError } from '../elements/payment/payment-adapter.js';
 import type { CheckoutPayment } from '../state/checkout-session.js';
-import { appearanceFor } from './appearance.js';
+import { appearanceFor, cardStyleFor } from './appearance.js';
 import { loadStripe } from './load-stripe.js';
 import { stripeQuotePayment } from '../elements/payment/stripe-quote.js';
 
 export interface StripeAdapterOptions {
   /**
-   * The publishable key (`pk_…`) of the Stripe account the service pays through. Cart mode may leave it out:
-   * each quote carries the service's `stripe_key`. Direct orders need it.
+   * The publishable key (`pk_…`) of the Stripe account the service pays through. May be left out: each quote
+   * carries the service's `stripe_key` (the cart's in cart mode, `GET /v1/checkout/payment/token`'s in direct mode).
    */
   publishableKey?: string;
   /** A page's own Stripe.js instance (or the promise `loadStripe` gave it); then nothing is loaded. */
@@ -30,14 +41,14 @@ export interface StripeAdapterOptions {
   /** Where a payment method that must leave the page (a bank redirect) comes back to. Default: this page. */
   returnUrl?: string;
   /** Messages shown when Stripe gives none fit for shoppers (default English). */
-  messages?: { failed?: string; notConfigured?: string };
+  messages?: { failed?: string; notConfigured?: string; reenter?: string };
 }
 
 /** The adapter, with the optional steps Tote's checkout calls around "Place order". */
 export interface StripePaymentAdapter extends PaymentAdapter {
   /** Sent with each cart-mode quote: the cart is paid through a PaymentIntent. */
   readonly quotePayment: NonNullable<QuoteRequest['payment']>;
-  /** A quote's `payment` block: the publishable key and the cart's PaymentIntent client secret. */
+  /** A quote's `payment` block: the publishable key, and in cart mode the cart's PaymentIntent client secret. */
   prepare(payment: NonNullable<QuoteResponse['payment']>): void;
   /** Each quote: the amount and currency the fields show (wallet sheets, the deferred intent). */
   quoted(quote: Pick<QuoteResponse, 'currency' | 'totals'>): void;
@@ -60,12 +71,17 @@ const CONFIRMED = new Set(['succeeded', 'requires_capture', 'processing']);
 
 export function createStripeAdapter(options: StripeAdapterOptions = {}): StripePaymentAdapter {
   const failed = options.messages?.failed ?? 'The payment could not be completed. Please try again or use another card.';
+  const reenter = 'Your total changed after your card was authorized; that authorization was released. Please enter your card again.';
   let stripe: Promise<Stripe | null> | undefined;
   let stripeKey = options.publishableKey;
   let clientSecret: string | undefined;
   let amount: { amount: number; currency: string } | undefined;
   let elements: StripeElements | undefined;
   let paymentElement: StripePaymentElement | undefined;
+  /** Direct orders: the Card Element, which Stripe.js turns into a single-use token. */
+  let card: StripeCardElement | undefined;
+  /** The intent this adapter confirmed last; its fields are gone once it is confirmed. */
+  let confirmedSecret: string | undefined;
   let express: StripeExpressCheckoutElement | undefined;
   let root: HTMLElement | undefined;
   /** The intent the Express Checkout Element already confirmed (the wallet sheet did it). */
@@ -127,7 +143,8 @@ export function createStripeAdapter(options: StripeAdapterOptions = {}): StripeP
   function release(): void {
     paymentElement?.destroy();
     express?.destroy();
-    paymentElement = express = undefined;
+    card?.destroy();
+    paymentElement = express = card = undefined;
     elements = undefined;
     root?.remove();
     root = undefined;
@@ -144,7 +161,7 @@ export function createStripeAdapter(options: StripeAdapterOptions = {}): StripeP
 
     quoted(quote) {
       amount = { amount: quote.totals.total, currency: quote.currency.toLowerCase() };
-      if (elements && !isIntentBound()) elements.update(amount);
+      if (elements && paymentElement && !isIntentBound()) elements.update(amount);
     },
 
     async mount(container) {
@@ -160,15 +177,21 @@ export function createStripeAdapter(options: StripeAdapterOptions = {}): StripeP
       container.append(root);
       const appearance = appearanceFor(container, options.appearance);
       const common = { appearance, locale: options.locale ?? 'auto' } as const;
+      if (!clientSecret) {
+        // No PaymentIntent to confirm: a direct order, paid with a single-use token from the Card Element.
+        boundSecret = undefined;
+        elements = s.elements({ locale: common.locale });
+        card = elements.create('card', { style: cardStyleFor(appearance), hidePostalCode: true });
+        card.mount(fields);
+        return;
+      }
       if (amount) {
         // Deferred intent: the fields show before the service creates (or re-creates) the PaymentIntent.
         boundSecret = undefined;
         elements = s.elements({ ...common, mode: 'payment', ...amount, paymentMethodCreation: 'manual' });
-      } else if (clientSecret) {
+      } else {
         boundSecret = clientSecret;
         elements = s.elements({ ...common, clientSecret });
-      } else {
-        throw new PaymentInputError(failed);
       }
       paymentElement = elements.create('payment', { layout: 'tabs' });
       paymentElement.mount(fields);
@@ -181,21 +204,22 @@ export function createStripeAdapter(options: StripeAdapterOptions = {}): StripeP
       if (walletConfirmed && walletConfirmed === clientSecret) {
         return { payment_provider: 'STRIPE', type: 'PAYMENT_INTENT', token: intentIdOf(walletConfirmed) };
       }
+      if (card) {
+        // Direct order: the service takes single-use Stripe tokens only (docs/payments.md).
+        const created = await s.createToken(card);
+        if (created.error) throw new PaymentInputError(shopperMessage(created.error));
+        const shown = created.token.card;
+        return {
+          payment_provider: 'STRIPE',
+          type: 'SINGLE_USE_CARD_TOKEN',
+          token: created.token.id,
+          ...(shown ? { brand: shown.brand, last4: shown.last4 } : {}),
+        };
+      }
       const { error } = await elements.submit();
       if (error) throw new PaymentInputError(shopperMessage(error));
-      if (clientSecret) {
-        // Cart mode: the card is charged by confirming the cart's PaymentIntent when "Place order" asks for it.
-        return { payment_provider: 'STRIPE', type: 'PAYMENT_INTENT', token: intentIdOf(clientSecret) };
-      }
-      const created = await s.createPaymentMethod({ elements });
-      if (created.error) throw new PaymentInputError(shopperMessage(created.error));
-      const card = created.paymentMethod.card;
-      return {
-        payment_provider: 'STRIPE',
-        type: 'SINGLE_USE_CARD_TOKEN',
-        token: created.paymentMethod.id,
-        ...(card ? { brand: card.brand, last4: card.last4 } : {}),
-      };
+      // Cart mode: the card is charged by confirming the cart's PaymentIntent when "Place order" asks for it.
+      return { payment_provider: 'STRIPE', type: 'PAYMENT_INTENT', token: intentIdOf(clientSecret!) };
     },
 
     async confirm(action) {
@@ -204,6 +228,9 @@ export function createStripeAdapter(options: StripeAdapterOptions = {}): StripeP
         if (!options.publishableKey && !options.stripe && action.stripe_key !== stripeKey) {
           throw new PaymentInputError(failed);
         }
+        // An intent confirmed before, then released by the service because the total moved: its fields went
+        // with the confirmation, so the shopper enters the card again for the new total (issue 25.5).
+        if (!elements && confirmedSecret && confirmedSecret !== secret) throw new PaymentInputError(options.messages?.reenter ?? reenter);
         const s = await stripeOf();
         // Elements bound to an earlier intent (the cart's total changed since) cannot confirm this one.
         if (!s || !elements || (isIntentBound() && boundSecret !== secret)) throw new PaymentInputError(failed);
@@ -214,7 +241,7 @@ export function createStripeAdapter(options: StripeAdapterOptions = {}): StripeP
         }
         await confirmWith(s, secret);
       }
-      clientSecret = secret;
+      clientSecret = confirmedSecret = secret;
       release();
       return { intent_confirmed: true };
     },

@@ -3,8 +3,10 @@
 // js.stripe.com. This test plays Stripe's servers: api.stripe.com's confirmation is handed to
 // the sandbox's POST /__sandbox/payment_intents/{id}/confirm, as Stripe would tell the service.
 // Cases: a decline then a card that pays, 3-D Secure completed (cart mode), 3-D Secure on a
-// direct order (declined: a direct order has no shopper to authenticate). Throughout, no card
-// number is in Tote's DOM, storage or any request.
+// direct order (declined: a direct order has no shopper to authenticate), a direct order paid
+// with a single-use token made with the service's key, and a cart total that moves after
+// Stripe authorized it (the hold released, the new total paid). Throughout, no card number is
+// in Tote's DOM, storage or any request.
 import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -27,13 +29,21 @@ async function sandbox(service: string, path: string, init: { method?: string; b
   return { status: res.status, body: await res.json().catch(() => undefined) };
 }
 
-/** Stripe.js from the stand-in; Stripe's API from this test, which tells the sandbox (the service) what Stripe decided. */
-async function standInStripe(context: BrowserContext, service: string): Promise<void> {
+/**
+ * Stripe.js from the stand-in; Stripe's API from this test, which tells the sandbox (the service) what Stripe decided.
+ * `afterAuthorized` runs once, after the first confirmation Stripe authorized and before the browser hears of it.
+ */
+async function standInStripe(context: BrowserContext, service: string, afterAuthorized?: (intentId: string) => Promise<void>): Promise<void> {
   await context.route('https://js.stripe.com/**', (route) => route.fulfill({ contentType: 'text/javascript', body: STAND_IN }));
   await context.route('https://api.stripe.com/**', async (route) => {
     const id = /\/v1\/payment_intents\/(pi_\w+)\/confirm$/.exec(new URL(route.request().url()).pathname)?.[1];
     if (!id) return route.fulfill({ status: 404, contentType: 'application/json', body: '{"error":{"type":"invalid_request_error"}}' });
     const answer = await sandbox(service, `/__sandbox/payment_intents/${id}/confirm`, { body: route.request().postDataJSON() });
+    if (answer.body?.status === 'requires_capture' && afterAuthorized) {
+      const run = afterAuthorized;
+      afterAuthorized = undefined;
+      await run(id);
+    }
     await route.fulfill({ status: answer.status, contentType: 'application/json', body: JSON.stringify(answer.body) });
   });
 }
@@ -73,8 +83,8 @@ async function addProduct(page: Page, base: string): Promise<void> {
 
 const step = (page: Page, name: string) => page.locator(`tote-checkout section[data-step="${name}"]`).waitFor({ timeout: 20_000 });
 
-async function toPayment(page: Page, base: string, mode: 'cart' | 'direct', wallets = false): Promise<void> {
-  const params = { mode, payment: 'stripe', ...(mode === 'direct' ? { 'stripe-key': 'pk_test_shop' } : {}), ...(wallets ? { wallets: '' } : {}) };
+async function toPayment(page: Page, base: string, mode: 'cart' | 'direct', wallets = false, shopKey = mode === 'direct'): Promise<void> {
+  const params = { mode, payment: 'stripe', ...(shopKey ? { 'stripe-key': 'pk_test_shop' } : {}), ...(wallets ? { wallets: '' } : {}) };
   await page.goto(`${base}checkout.html?${new URLSearchParams(params)}`);
   await step(page, 'review');
   await page.getByRole('button', { name: 'Continue to address' }).click();
@@ -126,6 +136,12 @@ const pageText = (page: Page): Promise<string> =>
     return parts.join('\\n');
   })()`);
 
+/** Every order and cart of the sandbox. */
+async function allOrders(service: string): Promise<any[]> {
+  const { body } = await sandbox(service, '/__sandbox/orders');
+  return Array.isArray(body) ? body : body.orders;
+}
+
 async function submittedOrders(service: string): Promise<any[]> {
   const { body } = await sandbox(service, '/__sandbox/orders');
   return (Array.isArray(body) ? body : body.orders).filter((o: any) => o.status !== 'IN_PROGRESS');
@@ -151,9 +167,9 @@ describe('checkout with the Stripe adapter (e2e, stand-in Stripe.js)', { timeout
     demo?.child.kill('SIGTERM');
   });
 
-  async function shopper(run: (page: Page, requests: string[]) => Promise<void>, wallets = false) {
+  async function shopper(run: (page: Page, requests: string[]) => Promise<void>, wallets = false, afterAuthorized?: (intentId: string) => Promise<void>) {
     const context = await browser.newContext();
-    await standInStripe(context, demo.service);
+    await standInStripe(context, demo.service, afterAuthorized);
     // Whether "the browser" offers a wallet is the stand-in's to say (real Stripe asks the browser).
     if (wallets) await context.addInitScript('window.__stripeStandIn = { wallets: { googlePay: { available: true } } };');
     const page = await context.newPage();
@@ -244,6 +260,64 @@ describe('checkout with the Stripe adapter (e2e, stand-in Stripe.js)', { timeout
       const { body: intent } = await sandbox(demo.service, `/__sandbox/payment_intents/${order.payment_transactions[0].payment_provider_transaction_id}`);
       assert.equal(intent.status, 'requires_capture');
     }, true));
+
+  it('mode=direct: a single-use token (tok_…) made with the service’s key when the shop sets none', () =>
+    shopper(async (page, requests) => {
+      await addProduct(page, demo.url);
+      await toPayment(page, demo.url, 'direct', false, false);
+      await payWith(page, CARDS.visa);
+      await placeAndWait(page);
+      const id = await placed(page);
+      const keys = await page.evaluate(`window.__stripeStandIn.calls.filter((c) => c.name === 'Stripe').map((c) => c.detail.key)`);
+      assert.deepEqual(keys, ['pk_test_tote_sandbox'], 'the key of GET /v1/checkout/payment/token');
+      const sent = requests.filter((r) => r.startsWith('POST ') && r.includes('/api/checkout/place'));
+      assert.ok(sent.length > 0 && sent.every((r) => JSON.parse(r.slice(r.indexOf('\n') + 1)).payment.token === 'tok_visa'), 'the token, never a PaymentMethod');
+      const { body: order } = await sandbox(demo.service, `/v1/orders/${id}`);
+      assert.deepEqual(order.bags.map((b: any) => b.financial_status), ['AUTHORIZED']);
+    }));
+
+  it('mode=cart: the total moves after Stripe authorized it — the hold is released, the shopper is told and pays the new total', async () => {
+    let raised: { intent: string } | undefined;
+    const raise = async (intent: string) => {
+      // The merchant's price rises between the confirmation and the place that follows it.
+      const cart = (await allOrders(demo.service)).find((o) => o.payment_transactions[0]?.payment_provider_transaction_id === intent);
+      const line = cart.bags[0].skus[0];
+      const { body: offer } = await sandbox(demo.service, `/v1/catalog/offers/${line.offer_id}`);
+      for (const s of offer.skus) if (s.id === line.sku_id) s.sale_price += 300;
+      await sandbox(demo.service, '/__sandbox/offers', { body: offer });
+      raised = { intent };
+    };
+    await shopper(
+      async (page) => {
+        await addProduct(page, demo.url);
+        await toPayment(page, demo.url, 'cart');
+        await payWith(page, CARDS.visa);
+        const before = (await submittedOrders(demo.service)).length;
+        await placeAndWait(page);
+        await page.locator('tote-checkout').getByText(/prices were refreshed/i).first().waitFor({ timeout: 20_000 });
+        assert.ok(raised, 'the price rose after the authorization');
+        const { body: old } = await sandbox(demo.service, `/__sandbox/payment_intents/${raised.intent}`);
+        assert.equal(old.status, 'canceled', 'the card hold is released');
+        assert.equal((await submittedOrders(demo.service)).length, before, 'nothing submitted on the old authorization');
+        // "Place order" on the new total: the fields went with the first confirmation, so the card is asked again.
+        await placeAndWait(page);
+        await step(page, 'payment');
+        await page.locator('tote-checkout').getByText(/enter your card again/i).first().waitFor({ timeout: 20_000 });
+        await payWith(page, CARDS.visa);
+        await placeAndWait(page);
+        const id = await placed(page);
+        const { body: order } = await sandbox(demo.service, `/v1/orders/${id}`);
+        const tx = order.payment_transactions[0];
+        assert.notEqual(tx.payment_provider_transaction_id, raised.intent);
+        assert.equal(tx.amount, order.total, 'the new total authorized and placed');
+        const { body: intent } = await sandbox(demo.service, `/__sandbox/payment_intents/${tx.payment_provider_transaction_id}`);
+        assert.equal(intent.status, 'requires_capture');
+        assert.equal(intent.amount, order.total);
+      },
+      false,
+      raise,
+    );
+  });
 
   it('mode=direct: a card that needs 3-D Secure is declined with a clear message (a direct order cannot authenticate)', () =>
     shopper(async (page) => {

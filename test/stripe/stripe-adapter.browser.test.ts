@@ -98,6 +98,7 @@ async function mounted(adapter: StripePaymentAdapter, style = '') {
 describe('createStripeAdapter', () => {
   it('mounts the Payment Element in Tote’s light-DOM container, themed from Tote’s tokens', async () => {
     const adapter = createStripeAdapter({ publishableKey: 'pk_test_shop' });
+    adapter.prepare({ provider: 'stripe', stripe_key: 'pk_test_tote_sandbox', payment_intent_client_secret: SECRET });
     adapter.quoted({ currency: 'USD', totals: { sub_total: 1000, shipping_total: 500, tax_total: 0, total: 1500 } });
     const { payment } = await mounted(adapter, '--tote-color-primary: #123456; --tote-radius-s: 3px; --tote-font-family: Georgia, serif');
     const frame = payment.querySelector('iframe')!;
@@ -113,6 +114,7 @@ describe('createStripeAdapter', () => {
 
   it('a dark surface picks Stripe’s night theme; the shop’s appearance wins', async () => {
     const adapter = createStripeAdapter({ publishableKey: 'pk_test_shop', appearance: { variables: { colorPrimary: '#ff0000' } } });
+    adapter.prepare({ provider: 'stripe', stripe_key: 'pk_test_tote_sandbox', payment_intent_client_secret: SECRET });
     adapter.quoted({ currency: 'EUR', totals: { sub_total: 1, shipping_total: 0, tax_total: 0, total: 1 } });
     await mounted(adapter, '--tote-color-surface: #101010');
     const { appearance } = standIn().calls.find((c) => c.name === 'elements')!.detail;
@@ -120,10 +122,11 @@ describe('createStripeAdapter', () => {
     expect(appearance.variables.colorPrimary).to.equal('#ff0000');
   });
 
-  it('direct orders: a PaymentMethod id and what may be shown — never the card number anywhere in Tote’s page', async () => {
+  it('direct orders: a single-use token from the Card Element and what may be shown — never the card number anywhere in Tote’s page', async () => {
     const adapter = createStripeAdapter({ publishableKey: 'pk_test_shop' });
     adapter.quoted({ currency: 'USD', totals: { sub_total: 1000, shipping_total: 0, tax_total: 0, total: 1000 } });
-    const { payment, doc } = await mounted(adapter);
+    const { payment, doc } = await mounted(adapter, '--tote-color-text: #202020; --tote-font-family: Georgia, serif');
+    expect(standIn().calls.filter((c) => c.name === 'mount').map((c) => c.detail.type)).to.deep.equal(['card']);
     const el = payment as TotePayment;
     let error: unknown;
     await el.tokenize().catch((e) => (error = e));
@@ -132,11 +135,46 @@ describe('createStripeAdapter', () => {
     expect(el.shadowRoot!.querySelector('[part="error"]')!.textContent).to.equal('Your card number is incomplete.');
     type(doc, { number: VISA });
     const token = await el.tokenize();
-    expect(token).to.deep.equal({ payment_provider: 'STRIPE', type: 'SINGLE_USE_CARD_TOKEN', token: 'pm_card_visa', brand: 'visa', last4: '4242' });
+    expect(token).to.deep.equal({ payment_provider: 'STRIPE', type: 'SINGLE_USE_CARD_TOKEN', token: 'tok_visa', brand: 'Visa', last4: '4242' });
+    expect(standIn().calls.map((c) => c.name)).to.include('createToken').and.not.include('createPaymentMethod');
     expect(pageText()).not.to.contain(VISA);
     expect(JSON.stringify(token)).not.to.contain(VISA);
     type(doc, { number: '4000000000000002' });
-    expect((await el.tokenize()).token).to.equal('pm_card_visa_chargeDeclined', 'the decline comes from the service when the order is placed');
+    expect((await el.tokenize()).token).to.equal('tok_chargeDeclined', 'the decline comes from the service when the order is placed');
+  });
+
+  it('direct orders: the service’s key from the quote when the shop sets none', async () => {
+    const adapter = createStripeAdapter();
+    adapter.prepare({ provider: 'stripe', stripe_key: 'pk_test_tote_sandbox' });
+    adapter.quoted({ currency: 'USD', totals: { sub_total: 1000, shipping_total: 0, tax_total: 0, total: 1000 } });
+    const { doc } = await mounted(adapter);
+    expect(standIn().calls.find((c) => c.name === 'Stripe')!.detail.key).to.equal('pk_test_tote_sandbox');
+    type(doc, { number: VISA });
+    expect((await adapter.tokenize()).token).to.equal('tok_visa');
+  });
+
+  it('an intent released after its confirmation (the total moved): asks for the card again, then pays the new intent', async () => {
+    const adapter = createStripeAdapter();
+    adapter.prepare({ provider: 'stripe', stripe_key: 'pk_test_tote_sandbox', payment_intent_client_secret: SECRET });
+    adapter.quoted({ currency: 'USD', totals: { sub_total: 1000, shipping_total: 0, tax_total: 0, total: 1000 } });
+    const first = await mounted(adapter);
+    type(first.doc, { number: VISA });
+    await adapter.tokenize();
+    expect(await adapter.confirm(ACTION)).to.deep.equal({ intent_confirmed: true });
+    // The fresh quote's new intent, for the new total.
+    const next = 'pi_456def_secret_uvw321';
+    adapter.prepare({ provider: 'stripe', stripe_key: 'pk_test_tote_sandbox', payment_intent_client_secret: next });
+    adapter.quoted({ currency: 'USD', totals: { sub_total: 1250, shipping_total: 0, tax_total: 0, total: 1250 } });
+    let error: unknown;
+    await adapter.confirm({ ...ACTION, payment_intent_client_secret: next }).catch((e) => (error = e));
+    expect(error).to.be.instanceOf(PaymentInputError);
+    expect((error as Error).message).to.match(/authorization was released.*enter your card again/);
+    const again = await mounted(adapter);
+    type(again.doc, { number: VISA });
+    expect((await adapter.tokenize()).token).to.equal('pi_456def');
+    expect(await adapter.confirm({ ...ACTION, payment_intent_client_secret: next })).to.deep.equal({ intent_confirmed: true });
+    expect(confirmations.map((c) => c.url).at(-1)).to.equal('https://api.stripe.com/v1/payment_intents/pi_456def/confirm');
+    expect(standIn().calls.filter((c) => c.name === 'elements').at(-1)!.detail).to.include({ mode: 'payment', amount: 1250 });
   });
 
   it('cart mode: asks for intent capture, then confirms the PaymentIntent with redirect "if_required"', async () => {
@@ -226,7 +264,7 @@ describe('createStripeAdapter', () => {
     const { doc } = await mounted(adapter);
     expect(standIn().calls.filter((c) => c.name === 'Stripe'), 'no second Stripe() instance').to.deep.equal([]);
     type(doc, { number: VISA });
-    expect((await adapter.tokenize()).token).to.equal('pm_card_visa');
+    expect((await adapter.tokenize()).token).to.equal('tok_visa');
   });
 
   it('without a publishable key (direct mode, none configured) says so on the payment step', async () => {

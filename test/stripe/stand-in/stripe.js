@@ -3,9 +3,10 @@
  * https://js.stripe.com/… . It offers the surface the Stripe adapter uses,
  * behaving as Stripe's docs describe (docs/payments.md lists what it covers):
  *
- *   Stripe(pk) · stripe.elements({ mode, amount, currency, paymentMethodCreation, appearance } | { clientSecret })
- *   elements.create('payment' | 'expressCheckout') · element.mount / on / destroy
+ *   Stripe(pk) · stripe.elements({ mode, amount, currency, paymentMethodCreation, appearance } | { clientSecret } | {})
+ *   elements.create('payment' | 'expressCheckout' | 'card') · element.mount / on / destroy
  *   elements.submit() · elements.update() · stripe.createPaymentMethod({ elements })
+ *   stripe.createToken(cardElement) (single-use tokens, `tok_…`)
  *   stripe.confirmPayment({ elements, clientSecret, confirmParams, redirect: 'if_required' })
  *
  * Card fields live in an iframe (a document of their own, as Stripe's do), so
@@ -20,16 +21,24 @@
 (function () {
   'use strict';
 
-  // docs.stripe.com/testing: card number → brand, and what a charge does.
+  // docs.stripe.com/testing: card number → brand, the documented test PaymentMethod and test token for it,
+  // and what a charge does. A token's card names its brand as Stripe's Card object does ("Visa", …). Stripe
+  // documents no test token for the 3-D Secure card: `tok_authenticationRequired` is the sandbox's name for it.
   var CARDS = {
-    '4242424242424242': { brand: 'visa', pm: 'pm_card_visa' },
-    '4000056655665556': { brand: 'visa', pm: 'pm_card_visa_debit' },
-    '5555555555554444': { brand: 'mastercard', pm: 'pm_card_mastercard' },
-    '378282246310005': { brand: 'amex', pm: 'pm_card_amex' },
-    '4000000000000002': { brand: 'visa', pm: 'pm_card_visa_chargeDeclined', decline: 'generic_decline' },
-    '4000000000009995': { brand: 'visa', pm: 'pm_card_visa_chargeDeclinedInsufficientFunds', decline: 'insufficient_funds' },
-    '4000000000009987': { brand: 'visa', pm: 'pm_card_visa_chargeDeclinedLostCard', decline: 'lost_card' },
-    '4000002500003155': { brand: 'visa', pm: 'pm_card_authenticationRequired', authenticate: true },
+    '4242424242424242': { brand: 'visa', cardBrand: 'Visa', pm: 'pm_card_visa', tok: 'tok_visa' },
+    '4000056655665556': { brand: 'visa', cardBrand: 'Visa', pm: 'pm_card_visa_debit', tok: 'tok_visa_debit' },
+    '5555555555554444': { brand: 'mastercard', cardBrand: 'MasterCard', pm: 'pm_card_mastercard', tok: 'tok_mastercard' },
+    '378282246310005': { brand: 'amex', cardBrand: 'American Express', pm: 'pm_card_amex', tok: 'tok_amex' },
+    '4000000000000002': { brand: 'visa', cardBrand: 'Visa', pm: 'pm_card_visa_chargeDeclined', tok: 'tok_chargeDeclined', decline: 'generic_decline' },
+    '4000000000009995': {
+      brand: 'visa',
+      cardBrand: 'Visa',
+      pm: 'pm_card_visa_chargeDeclinedInsufficientFunds',
+      tok: 'tok_chargeDeclinedInsufficientFunds',
+      decline: 'insufficient_funds',
+    },
+    '4000000000009987': { brand: 'visa', cardBrand: 'Visa', pm: 'pm_card_visa_chargeDeclinedLostCard', tok: 'tok_chargeDeclinedLostCard', decline: 'lost_card' },
+    '4000002500003155': { brand: 'visa', cardBrand: 'Visa', pm: 'pm_card_authenticationRequired', tok: 'tok_authenticationRequired', authenticate: true },
   };
 
   var config = (window.__stripeStandIn = window.__stripeStandIn || {});
@@ -100,7 +109,7 @@
         if (node.getRootNode() !== document) throw integrationError('Elements cannot be mounted in a ShadowRoot. Please mount in the Light DOM.');
         host = node;
         log('mount', { type: type });
-        if (type === 'payment') mountPayment();
+        if (type === 'payment' || type === 'card') mountPayment();
         else mountExpress();
       },
       unmount: function () {
@@ -136,9 +145,9 @@
         if (radius) doc.documentElement.style.setProperty('--r', radius);
         doc.addEventListener('input', function () {
           var f = element._fields();
-          element._emit('change', { elementType: 'payment', empty: !f.number && !f.expiry && !f.cvc, complete: luhn(f.number) && /^\d{4}$/.test(f.expiry) && /^\d{3,4}$/.test(f.cvc), value: { type: 'card' } });
+          element._emit('change', { elementType: type, empty: !f.number && !f.expiry && !f.cvc, complete: luhn(f.number) && /^\d{4}$/.test(f.expiry) && /^\d{3,4}$/.test(f.cvc), value: { type: 'card' } });
         });
-        element._emit('ready', { elementType: 'payment' });
+        element._emit('ready', { elementType: type });
       });
       host.appendChild(frame);
     }
@@ -177,11 +186,22 @@
     return element;
   }
 
+  // What Stripe's field validation says about incomplete or invalid card fields (null when complete).
+  function fieldError(f) {
+    if (!f) return { code: 'incomplete', message: 'Your payment details are incomplete.' };
+    if (!f.number) return { code: 'incomplete_number', message: 'Your card number is incomplete.' };
+    if (!luhn(f.number)) return { code: 'invalid_number', message: 'Your card number is invalid.' };
+    if (!/^\d{4}$/.test(f.expiry.replace('/', ''))) return { code: 'incomplete_expiry', message: "Your card's expiration date is incomplete." };
+    if (!/^\d{3,4}$/.test(f.cvc)) return { code: 'incomplete_cvc', message: "Your card's security code is incomplete." };
+    return null;
+  }
+
   function makeElements(stripe, options) {
     options = options || {};
-    if (!options.clientSecret) {
+    // The mode and clientSecret are optional for the group: only the Payment and Express Checkout Elements need one.
+    if (options.mode !== undefined) {
       if (options.mode !== 'payment' && options.mode !== 'setup' && options.mode !== 'subscription') {
-        throw integrationError('elements(): either clientSecret or mode is required.');
+        throw integrationError('elements(): mode must be payment, setup or subscription.');
       }
       if (!options.currency) throw integrationError('elements(): currency is required when mode is set.');
       if (options.mode === 'payment' && !(Number.isInteger(options.amount) && options.amount >= 0)) {
@@ -194,7 +214,10 @@
       _elements: {},
       _submitted: false,
       create: function (type, elementOptions) {
-        if (type !== 'payment' && type !== 'expressCheckout') throw integrationError('The stand-in only implements payment and expressCheckout.');
+        if (type !== 'payment' && type !== 'expressCheckout' && type !== 'card') throw integrationError('The stand-in only implements payment, expressCheckout and card.');
+        if (type !== 'card' && !group._options.clientSecret && !group._options.mode) {
+          throw integrationError('In order to create a ' + type + ' element, you must pass a clientSecret or mode when creating the Elements group.');
+        }
         if (group._elements[type]) throw integrationError('Can only create one Element of type ' + type + '.');
         var el = makeElement(group, type, elementOptions);
         group._elements[type] = el;
@@ -211,13 +234,7 @@
         log('submit', {});
         var el = group._elements.payment;
         if (group._walletAuthorized) return Promise.resolve({});
-        var f = el && el._fields();
-        if (!f) return Promise.resolve({ error: { type: 'validation_error', code: 'incomplete', message: 'Your payment details are incomplete.' } });
-        var error = null;
-        if (!f.number) error = { code: 'incomplete_number', message: 'Your card number is incomplete.' };
-        else if (!luhn(f.number)) error = { code: 'invalid_number', message: 'Your card number is invalid.' };
-        else if (!/^\d{4}$/.test(f.expiry.replace('/', ''))) error = { code: 'incomplete_expiry', message: "Your card's expiration date is incomplete." };
-        else if (!/^\d{3,4}$/.test(f.cvc)) error = { code: 'incomplete_cvc', message: "Your card's security code is incomplete." };
+        var error = fieldError(el && el._fields());
         group._submitted = !error;
         return Promise.resolve(error ? { error: Object.assign({ type: 'validation_error' }, error) } : {});
       },
@@ -296,6 +313,30 @@
     if (!c.card) return Promise.resolve({ error: { type: 'card_error', code: 'incorrect_number', message: 'Your card number is incorrect.' } });
     return Promise.resolve({
       paymentMethod: { id: c.card.pm, object: 'payment_method', type: 'card', card: { brand: c.card.brand, last4: c.number.slice(-4), exp_month: 12, exp_year: 2034 } },
+    });
+  };
+
+  // stripe.createToken(cardElement): a single-use token for the card typed in a Card Element.
+  Stripe.prototype.createToken = function (element, data) {
+    if (!element || element._type !== 'card') {
+      return Promise.reject(integrationError('You must provide a Stripe Element or a valid token type to create a Token.'));
+    }
+    log('createToken', { data: data || null });
+    var f = element._fields();
+    var invalid = fieldError(f);
+    if (invalid) return Promise.resolve({ error: Object.assign({ type: 'validation_error' }, invalid) });
+    var card = CARDS[f.number];
+    if (!card) return Promise.resolve({ error: { type: 'card_error', code: 'incorrect_number', message: 'Your card number is incorrect.' } });
+    var expiry = f.expiry.replace('/', '');
+    return Promise.resolve({
+      token: {
+        id: card.tok,
+        object: 'token',
+        type: 'card',
+        used: false,
+        livemode: false,
+        card: { object: 'card', brand: card.cardBrand, last4: f.number.slice(-4), exp_month: Number(expiry.slice(0, 2)), exp_year: 2000 + Number(expiry.slice(2)) },
+      },
     });
   };
 
