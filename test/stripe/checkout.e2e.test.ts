@@ -294,7 +294,7 @@ describe('checkout with the Stripe adapter (e2e, stand-in Stripe.js)', { timeout
         await payWith(page, CARDS.visa);
         const before = (await submittedOrders(demo.service)).length;
         await placeAndWait(page);
-        await page.locator('tote-checkout').getByText(/prices were refreshed/i).first().waitFor({ timeout: 20_000 });
+        await page.locator('tote-checkout').getByText(/something changed since you looked/i).first().waitFor({ timeout: 20_000 });
         assert.ok(raised, 'the price rose after the authorization');
         const { body: old } = await sandbox(demo.service, `/__sandbox/payment_intents/${raised.intent}`);
         assert.equal(old.status, 'canceled', 'the card hold is released');
