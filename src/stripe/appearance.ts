@@ -53,15 +53,13 @@ export function appearanceFor(container: HTMLElement, overrides: Appearance = {}
 /**
  * The Card Element (direct orders, which need a single-use token) does not take
  * the Appearance API; its `style` gets the same text, font and error colours.
+ * An unset one is left out (the JSON round trip drops it), so Stripe's default applies.
  */
-export function cardStyleFor(appearance: Appearance): StripeCardElementOptions['style'] {
-  const v = appearance.variables ?? {};
-  return {
-    base: {
-      ...(v.colorText ? { color: v.colorText } : {}),
-      ...(v.fontFamily ? { fontFamily: v.fontFamily } : {}),
-      ...(v.colorTextSecondary ? { '::placeholder': { color: v.colorTextSecondary } } : {}),
-    },
-    ...(v.colorDanger ? { invalid: { color: v.colorDanger } } : {}),
-  };
+export function cardStyleFor({ variables: v = {} }: Appearance): StripeCardElementOptions['style'] {
+  return JSON.parse(
+    JSON.stringify({
+      base: { color: v.colorText, fontFamily: v.fontFamily, '::placeholder': { color: v.colorTextSecondary } },
+      invalid: { color: v.colorDanger },
+    }),
+  ) as StripeCardElementOptions['style'];
 }

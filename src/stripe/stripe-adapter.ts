@@ -71,7 +71,7 @@ const CONFIRMED = new Set(['succeeded', 'requires_capture', 'processing']);
 
 export function createStripeAdapter(options: StripeAdapterOptions = {}): StripePaymentAdapter {
   const failed = options.messages?.failed ?? 'The payment could not be completed. Please try again or use another card.';
-  const reenter = 'Your total changed after your card was authorized; that authorization was released. Please enter your card again.';
+  const reenter = 'Your total changed, so the card authorization was released. Please enter your card again.';
   let stripe: Promise<Stripe | null> | undefined;
   let stripeKey = options.publishableKey;
   let clientSecret: string | undefined;
@@ -188,7 +188,7 @@ export function createStripeAdapter(options: StripeAdapterOptions = {}): StripeP
       if (amount) {
         // Deferred intent: the fields show before the service creates (or re-creates) the PaymentIntent.
         boundSecret = undefined;
-        elements = s.elements({ ...common, mode: 'payment', ...amount, paymentMethodCreation: 'manual' });
+        elements = s.elements({ ...common, mode: 'payment', ...amount });
       } else {
         boundSecret = clientSecret;
         elements = s.elements({ ...common, clientSecret });

@@ -105,7 +105,8 @@ describe('createStripeAdapter', () => {
     expect(frame.getRootNode()).to.equal(document, 'outside every shadow root');
     expect(payment.shadowRoot!.querySelector('iframe')).to.equal(null);
     const elements = standIn().calls.find((c) => c.name === 'elements')!.detail;
-    expect(elements).to.include({ mode: 'payment', amount: 1500, currency: 'usd', paymentMethodCreation: 'manual' });
+    expect(elements).to.include({ mode: 'payment', amount: 1500, currency: 'usd' });
+    expect('paymentMethodCreation' in elements, 'confirmed as an intent, no PaymentMethod made from it').to.equal(false);
     expect(elements.appearance.theme).to.equal('stripe');
     expect(elements.appearance.variables).to.include({ colorPrimary: '#123456', borderRadius: '3px', fontFamily: 'Georgia, serif' });
     expect(standIn().calls.find((c) => c.name === 'Stripe')!.detail.key).to.equal('pk_test_shop');
