@@ -16,11 +16,12 @@ import { createMerchantGate, createSkuDirectory } from './merchant-gate.js';
 import { createOfferCatalog } from './offers.js';
 import { addOperatorRoutes } from './operator-routes.js';
 import { createPlacer } from './place.js';
+import { cartHeld } from './place-guards.js';
 import { pooledFetch } from './upstream-pool.js';
 import { createQuoter } from './quote.js';
 import { createQuoteTokens } from './quote-token.js';
 import { Router } from './router.js';
-import { createSigner, deriveSigningSecret } from './signing.js';
+import { createSigner, signingSecrets } from './signing.js';
 import { createOriginPolicy, normalizeOrigins, preflight, readBytes, parseJsonBytes, createMediaUrlCheck } from './security.js';
 import { selectStores } from './stores/index.js';
 import { CATALOG_CHANNEL, createWebhookReceiver } from './webhooks.js';
@@ -92,9 +93,9 @@ export function createBff(config: BffConfig): Bff {
   const limiter = stores.rateLimiter;
   const origins = createOriginPolicy(normalizeOrigins(config.allowedOrigins ?? []));
 
-  const signingSecret = config.signingSecret ?? deriveSigningSecret(config.appSecret);
-  const access = createAccessSigner(signingSecret, config.signingSecretPrevious);
-  const tokens = createQuoteTokens(createSigner('quote-v1', signingSecret, config.signingSecretPrevious));
+  const signing = signingSecrets(config);
+  const access = createAccessSigner(signing.current, signing.previous);
+  const tokens = createQuoteTokens(createSigner('quote-v1', signing.current, signing.previous));
   const unknownWindowMs = config.placeUnknownWindowMs ?? 5 * 60_000;
   const submitOnce = createIdempotentRunner({
     store: stores.idempotency,
@@ -103,7 +104,13 @@ export function createBff(config: BffConfig): Bff {
     leaseMs: config.idempotencyLeaseMs ?? 10_000,
     unknownWindowMs,
   });
-  const quoter = createQuoter({ client, health, tokens, ttlMs: config.quoteTtlMs ?? 15 * 60_000 });
+  const quoter = createQuoter({
+    client,
+    health,
+    tokens,
+    ttlMs: config.quoteTtlMs ?? 15 * 60_000,
+    cartHeld: (cartId) => cartHeld(stores.idempotency, cartId),
+  });
 
   const parts: BffParts = {
     client,

@@ -12,12 +12,17 @@
  *   attempt is settled as not placed, and that answer is kept for the key.
  * - A failure that provably created nothing (4xx, 429) frees the key, so the
  *   shopper can fix the problem and retry with it.
+ * - Once the service may have acted, a store that cannot be written costs
+ *   nothing but the record (issue 25.2): the answer in hand is given, the
+ *   claim stays, and the next request with the key reconciles before anything
+ *   is sent again. A store that came back empty (its `recordsSince` is after
+ *   the attempt's quote was issued) is reconciled the same way.
  */
 import { createHash } from 'node:crypto';
 import { ServiceError, ServiceNetworkError, ServiceTimeoutError } from '../contract/client.js';
 import { IDEMPOTENCY_HEADER } from '../contract/api.js';
 import { ApiHttpError, toApiError } from './errors.js';
-import type { IdempotencyRecord, IdempotencyStore } from './stores/index.js';
+import type { ClaimResult, IdempotencyRecord, IdempotencyStore } from './stores/index.js';
 
 export interface StoredAnswer {
   status: number;
@@ -36,7 +41,26 @@ export interface Submission {
   reconcile(): Promise<StoredAnswer | undefined>;
   /** The answer while the outcome is unknown (`retryAfterS`: when to ask again); without it a 502 says "retry with the same key". */
   pending?(retryAfterS: number): StoredAnswer;
+  /**
+   * The earliest the attempt can have been sent (epoch ms; the quote's issue time). A store whose
+   * records only go back to later than this may have lost the attempt's record: reconcile first.
+   */
+  notBefore?: number;
 }
+
+/**
+ * An error after the request may have reached the service (a store write after the order was
+ * created, a check of the created order): the attempt's outcome is unknown, never "nothing happened".
+ */
+export class AfterSendError extends Error {
+  override name = 'AfterSendError';
+  constructor(override readonly cause: unknown) {
+    super('failed after the order was sent');
+  }
+}
+
+/** Where the runner keeps an attempt's record, for the place route's look-up before the token is trusted. */
+export const attemptStorageKey = (key: string) => `idem:${key}`;
 
 const KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,128}$/;
 
@@ -67,6 +91,7 @@ export function fingerprintOf(...parts: string[]): string {
 
 // A 2xx we could not read (wrong shape, not JSON) means the service did act: as unknown as a timeout.
 export const outcomeUnknown = (err: unknown) =>
+  err instanceof AfterSendError ||
   (err instanceof ServiceTimeoutError && err.outcomeUnknown) ||
   (err instanceof ServiceNetworkError && err.outcomeUnknown) ||
   (err instanceof ServiceError && (err.status >= 500 || (err.status >= 200 && err.status < 300)));
@@ -91,7 +116,7 @@ export interface IdempotencyOptions {
 
 export function createIdempotentRunner({ store, ttlMs, waitMs, leaseMs, unknownWindowMs, pendingRetryAfterS = 2, now = Date.now }: IdempotencyOptions) {
   const local = new Map<string, Promise<unknown>>();
-  const storageKey = (key: string) => `idem:${key}`;
+  const storageKey = attemptStorageKey;
 
   const conflict = () =>
     new ApiHttpError(422, 'idempotency_conflict', 'This Idempotency-Key was used with a different request');
@@ -115,11 +140,12 @@ export function createIdempotentRunner({ store, ttlMs, waitMs, leaseMs, unknownW
   const inProgress = () =>
     new ApiHttpError(409, 'idempotency_in_progress', 'The first request with this Idempotency-Key is still running', { retry_after: 1 }, { 'retry-after': '1' });
 
-  async function settle(sub: Submission, previous: IdempotencyRecord | undefined): Promise<StoredAnswer> {
+  async function settle(sub: Submission, claimed: Extract<ClaimResult, { claimed: true }>): Promise<StoredAnswer> {
     const key = storageKey(sub.key);
+    // The service may have acted: a record we cannot write leaves the claim in place, and the answer in hand is still true.
+    const keep = (write: Promise<void>) => write.catch(() => {});
     const done = async ({ status, body, final = true, headers }: StoredAnswer) => {
-      if (final) await store.set(key, { state: 'done', fingerprint: sub.fingerprint, status, body }, ttlMs);
-      else await store.delete(key);
+      await keep(final ? store.set(key, { state: 'done', fingerprint: sub.fingerprint, status, body }, ttlMs) : store.delete(key));
       return { status, body, ...(headers ? { headers } : {}) };
     };
     /** Not known yet: keep reconciling within the window, never send again; after it, the attempt did not happen. */
@@ -137,13 +163,26 @@ export function createIdempotentRunner({ store, ttlMs, waitMs, leaseMs, unknownW
           },
         });
       }
-      await store.set(key, { state: 'unknown', fingerprint: sub.fingerprint, since }, ttlMs);
+      await keep(store.set(key, { state: 'unknown', fingerprint: sub.fingerprint, since }, ttlMs));
       if (sub.pending) return sub.pending(pendingRetryAfterS);
-      const api = toApiError(err);
+      const api = toApiError(err instanceof AfterSendError ? err.cause : err);
       throw new ApiHttpError(api.status === 500 ? 502 : api.status, 'upstream_unavailable',
         'The service did not confirm the order. Retry with the same Idempotency-Key: it will be checked before anything is sent again.',
         api.details);
     };
+    const lost = claimed.previous ? undefined : lostRecord(sub, claimed.recordsSince);
+    if (lost && now() - lost.since >= unknownWindowMs) {
+      // Lost long enough ago that the service is done with it: one look, then this attempt may send.
+      let found: StoredAnswer | undefined;
+      try {
+        found = await sub.reconcile();
+      } catch (err) {
+        await store.delete(key);
+        throw err;
+      }
+      if (found) return done(found);
+    }
+    const previous = claimed.previous ?? (lost && now() - lost.since < unknownWindowMs ? lost : undefined);
     if (previous && (previous.state === 'unknown' || previous.state === 'pending')) {
       // An earlier attempt's outcome is unknown (or its instance died mid-call): ask, and never send it again.
       const since = previous.state === 'unknown' ? (previous.since ?? now()) : (previous.since ?? previous.leaseUntil - leaseMs);
@@ -156,8 +195,9 @@ export function createIdempotentRunner({ store, ttlMs, waitMs, leaseMs, unknownW
       return found ? done(found) : unknown(undefined, since);
     }
     const sentAt = now();
+    let answer: StoredAnswer;
     try {
-      return await done(await sub.send());
+      answer = await sub.send();
     } catch (err) {
       if (!outcomeUnknown(err)) {
         await store.delete(key);
@@ -178,6 +218,16 @@ export function createIdempotentRunner({ store, ttlMs, waitMs, leaseMs, unknownW
       }
       return unknown(err, sentAt);
     }
+    return done(answer);
+  }
+
+  /**
+   * No record, but the store's records only go back to after the attempt's quote was issued (it was
+   * emptied: a restart, a flush): the attempt may have been sent before, so it counts as unknown since then.
+   */
+  function lostRecord(sub: Submission, recordsSince: number | undefined) {
+    if (recordsSince === undefined || sub.notBefore === undefined || sub.notBefore >= recordsSince) return undefined;
+    return { state: 'unknown' as const, fingerprint: sub.fingerprint, since: recordsSince };
   }
 
   /** Renews the lease while this instance works on the key, so that only a dead (or stalled) holder loses it. */
@@ -201,7 +251,7 @@ export function createIdempotentRunner({ store, ttlMs, waitMs, leaseMs, unknownW
       const claim = await store.claim(storageKey(sub.key), pending, ttlMs);
       if (claim.claimed) {
         const release = holdClaim(storageKey(sub.key), pending);
-        const work = settle(sub, claim.previous);
+        const work = settle(sub, claim);
         local.set(sub.key, work);
         try {
           return await work;

@@ -42,6 +42,8 @@ const QuotePayloadSchema = z.object({
   bags: z.array(QuotedBagSchema),
   totals: TotalsSchema,
   ready: z.boolean(),
+  /** The shopper's browser (`QuoteRequest.device_id`): two tabs of one shopper are told from two shoppers by it. */
+  device_id: QuoteRequestSchema.shape.device_id,
 });
 export type QuotePayload = z.infer<typeof QuotePayloadSchema>;
 
@@ -52,6 +54,11 @@ export interface QuoteTokens {
    * `allowExpired`: a cart-mode quote may still name its service cart after it expired (the signature proves we made it).
    */
   verify(token: string, options?: { allowExpired?: boolean; now?: number }): QuotePayload;
+  /**
+   * The payload of a token without checking signature or expiry: only for a token this BFF already
+   * verified (an attempt's record names it by its fingerprint), signed with a key since rotated out.
+   */
+  readVerified(token: string): QuotePayload;
 }
 
 const invalid = () =>
@@ -59,8 +66,20 @@ const invalid = () =>
     fields: [{ path: 'quote_token', message: 'invalid' }],
   });
 
+function parsePayload(body: string): QuotePayload {
+  let parsed: z.ZodSafeParseResult<QuotePayload>;
+  try {
+    parsed = QuotePayloadSchema.safeParse(JSON.parse(Buffer.from(body, 'base64url').toString('utf8')));
+  } catch {
+    throw invalid();
+  }
+  if (!parsed.success) throw invalid();
+  return parsed.data;
+}
+
 export function createQuoteTokens(signer: Signer): QuoteTokens {
   return {
+    readVerified: (token) => parsePayload(token.slice(0, Math.max(0, token.indexOf('.')))),
     sign(payload) {
       const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
       return `${body}.${signer.sign(body)}`;
@@ -71,19 +90,13 @@ export function createQuoteTokens(signer: Signer): QuoteTokens {
       const body = token.slice(0, dot);
       // The signature is checked before the payload is even parsed: nothing unsigned is read.
       if (!signer.verify(body, token.slice(dot + 1))) throw invalid();
-      let parsed: z.ZodSafeParseResult<QuotePayload>;
-      try {
-        parsed = QuotePayloadSchema.safeParse(JSON.parse(Buffer.from(body, 'base64url').toString('utf8')));
-      } catch {
-        throw invalid();
-      }
-      if (!parsed.success) throw invalid();
-      if (!allowExpired && parsed.data.exp <= now) {
+      const payload = parsePayload(body);
+      if (!allowExpired && payload.exp <= now) {
         throw new ApiHttpError(410, 'quote_expired', 'This quote has expired; ask for a new quote', {
           fields: [{ path: 'quote_token', message: 'expired' }],
         });
       }
-      return parsed.data;
+      return payload;
     },
   };
 }

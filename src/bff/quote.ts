@@ -32,6 +32,8 @@ export interface QuoterOptions {
   health: HealthDirectory;
   tokens: QuoteTokens;
   ttlMs: number;
+  /** True while a place attempt holds the service cart (place-guards.ts): its quote must not edit it. */
+  cartHeld?: (cartId: number) => Promise<boolean>;
   now?: () => number;
 }
 
@@ -51,10 +53,13 @@ function totalsOf(bags: readonly { sub_total: number; shipping_total: number; ta
   return { sub_total: sum('sub_total'), shipping_total: sum('shipping_total'), tax_total: sum('tax_total'), total: sum('total') };
 }
 
+const cartBeingPlaced = () =>
+  new ApiHttpError(409, 'quote_used', 'This cart is being placed by another attempt (another tab?); nothing was changed. Wait for that order, then start again.');
+
 /** Upstream error text is read only to tell "out of stock" from "not for sale"; it is never passed on. */
 const stockProblem = (message: string | null | undefined): QuoteProblem['code'] => (/stock|only \d+|available in this quantity/i.test(message ?? '') ? 'out_of_stock' : 'unavailable');
 
-export function createQuoter({ client, health, tokens, ttlMs, now = Date.now }: QuoterOptions): Quoter {
+export function createQuoter({ client, health, tokens, ttlMs, cartHeld, now = Date.now }: QuoterOptions): Quoter {
   const stripeKey = stripeKeySource(client, now);
 
   /** Merchant names and shoppability, from the health snapshot the catalog already keeps (no call most of the time). */
@@ -86,6 +91,7 @@ export function createQuoter({ client, health, tokens, ttlMs, now = Date.now }: 
       bags: extra.quoted,
       totals,
       ready,
+      ...(input.device_id ? { device_id: input.device_id } : {}),
     };
     const response: QuoteResponse = {
       quote_token: tokens.sign(payload),
@@ -309,6 +315,8 @@ export function createQuoter({ client, health, tokens, ttlMs, now = Date.now }: 
       const current = await client.getCart(cartId);
       // A cart already submitted (or being placed) is not changed: a new one is started.
       if ((current.status ?? 'IN_PROGRESS') === 'IN_PROGRESS' && (current.currency ?? current.base_currency ?? input.currency) === input.currency) {
+        // Another tab's attempt is placing this cart: editing it now would change what it charges (issue 25.3).
+        if (await cartHeld?.(cartId)) throw cartBeingPlaced();
         ({ cart, changed } = await syncCart(current, input));
       }
     }

@@ -5,6 +5,9 @@
  * `TOTE_SIGNING_SECRET_PREVIOUS`, so the secret can be rotated without
  * logging shoppers out: deploy the new secret with the old one as previous,
  * and drop the previous one once every token signed with it has expired.
+ * Without `TOTE_SIGNING_SECRET` the key follows the app secret, so rotating
+ * the app secret (`SERVICE_APP_SECRET_PREVIOUS` set to the old one) keeps the
+ * key derived from the old secret for verification too (issue 25.9).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
@@ -17,6 +20,16 @@ export interface Signer {
 /** The secret used when `TOTE_SIGNING_SECRET` is not set: a key of its own, never the app secret itself. */
 export const deriveSigningSecret = (appSecret: string) =>
   createHmac('sha256', appSecret).update('tote-signing-secret-v1').digest('base64url');
+
+/**
+ * The secret that signs, and the one still accepted while rotating: an explicit
+ * `TOTE_SIGNING_SECRET_PREVIOUS` wins; with a derived secret, the previous app secret's derived key.
+ */
+export function signingSecrets(c: { appSecret: string; appSecretPrevious?: string; signingSecret?: string; signingSecretPrevious?: string }) {
+  const current = c.signingSecret ?? deriveSigningSecret(c.appSecret);
+  const previous = c.signingSecretPrevious ?? (!c.signingSecret && c.appSecretPrevious ? deriveSigningSecret(c.appSecretPrevious) : undefined);
+  return { current, ...(previous ? { previous } : {}) };
+}
 
 /**
  * A signer for one purpose: each purpose gets its own key, so a signature

@@ -140,6 +140,8 @@ export interface ServiceClient {
   estimateOrder(req: EstimateRequest, opts?: CallOptions): Promise<EstimateResponse>;
   createDirectOrder(req: DirectOrderRequest, opts?: CallOptions): Promise<Order>;
   getOrder(orderId: number, opts?: CallOptions): Promise<Order>;
+  /** `POST /v1/orders/{id}/cancel` (reference/service-shapes.md): every bag canceled, its payment voided or refunded. */
+  cancelOrder(orderId: number, opts?: CallOptions): Promise<Order>;
   /** `POST /v1/orders/search`; the answer may list orders other than the one asked for: check before trusting one. */
   searchOrders(query: SearchOrdersRequest, opts?: CallOptions): Promise<Order[]>;
   /** Orders whose `app_order_id` the service matched to this one (check `app_order_id` of each before use). */

@@ -359,6 +359,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     createDirectOrder: (req, opts) => call({ method: 'POST', path: '/v1/orders', body: req, schema: OrderSchema }, opts),
 
     getOrder: (orderId, opts) => call({ method: 'GET', path: `/v1/orders/${orderId}`, schema: OrderSchema }, opts),
+    cancelOrder: (orderId, opts) => call({ method: 'POST', path: `/v1/orders/${orderId}/cancel`, body: {}, schema: OrderSchema }, opts),
 
     searchOrders: (query, opts) => call({ method: 'POST', path: '/v1/orders/search', body: query, schema: OrderListSchema }, opts),
     findOrdersByAppOrderId: (appOrderId, opts) => client.searchOrders({ app_order_id: appOrderId }, opts),

@@ -16,8 +16,12 @@ export type IdempotencyRecord =
   | { state: 'done'; fingerprint: string; status: number; body: unknown };
 
 export type ClaimResult =
-  /** The caller now holds the key; `previous` is an `unknown` or expired record it must reconcile first. */
-  | { claimed: true; previous?: IdempotencyRecord }
+  /**
+   * The caller now holds the key; `previous` is an `unknown` or expired record it must reconcile first.
+   * `recordsSince` (epoch ms): the store's records go back to then and no further (a Redis that
+   * restarted empty or was flushed); absent where records are never lost while the BFF runs (memory).
+   */
+  | { claimed: true; previous?: IdempotencyRecord; recordsSince?: number }
   /** Someone else holds the key (`pending`) or it is finished (`done`). */
   | { claimed: false; current: IdempotencyRecord };
 

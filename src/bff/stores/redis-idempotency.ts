@@ -5,23 +5,38 @@
  * works; once the lease has passed (its instance died mid-call) the next
  * claim takes the key over and gets the old record back as `previous`, so
  * it reconciles before sending.
+ *
+ * A Redis that comes back empty (a restart without persistence, a flush)
+ * has lost every record: the claim script keeps a marker, `records-since`,
+ * written when the store starts and again by the first claim that finds it
+ * gone, and answers it with every claim. An attempt whose quote is older
+ * than the marker may have been sent before the loss: the runner reconciles
+ * it before it sends (issue 25.2, docs/deploy.md).
  */
 import type { ClaimResult, IdempotencyRecord, IdempotencyStore } from './idempotency.js';
 import type { RedisConnection } from './redis-connection.js';
 
-// KEYS[1] the key; ARGV: the pending record (JSON), its fingerprint, now (ms), ttl (ms).
-// Returns {1} (free), {1, old} (taken over) or {0, current} (held).
+// KEYS[1] the key, KEYS[2] the records-since marker; ARGV: the pending record (JSON), its fingerprint, now (ms), ttl (ms).
+// Returns {1, since} (free), {1, since, old} (taken over) or {0, since, current} (held).
 const CLAIM = `
+local since = redis.call('GET', KEYS[2])
+if not since then
+  since = ARGV[3]
+  redis.call('SET', KEYS[2], since)
+end
 local current = redis.call('GET', KEYS[1])
 if current then
   local r = cjson.decode(current)
   local held = r.state == 'done' or (r.state == 'pending' and tonumber(r.leaseUntil) > tonumber(ARGV[3]))
-  if held or r.fingerprint ~= ARGV[2] then return {0, current} end
+  if held or r.fingerprint ~= ARGV[2] then return {0, since, current} end
 end
 redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[4])
-if current then return {1, current} end
-return {1}
+if current then return {1, since, current} end
+return {1, since}
 `;
+
+/** The marker's name: one per key prefix, never expiring. */
+const RECORDS_SINCE = 'idem-records-since';
 
 // KEYS[1] the key; ARGV: fingerprint, the lease held, the renewed record (JSON), ttl (ms). 1 when renewed.
 const RENEW = `
@@ -38,10 +53,14 @@ export function createRedisIdempotencyStore(redis: RedisConnection): Idempotency
   const renew = redis.script(RENEW);
   const k = (key: string) => redis.key(key);
   const parse = (text: string) => JSON.parse(text) as IdempotencyRecord;
+  // From the start: quotes issued while this store runs are newer than its records' beginning.
+  redis.run((c) => c.set(k(RECORDS_SINCE), String(Date.now()), { condition: 'NX' })).catch(() => {});
   return {
     async claim(key, pending, ttlMs): Promise<ClaimResult> {
-      const [won, text] = (await claim([k(key)], [JSON.stringify(pending), pending.fingerprint, Date.now(), ttlMs])) as [number, string?];
-      if (won === 1) return text ? { claimed: true, previous: parse(text) } : { claimed: true };
+      const args = [JSON.stringify(pending), pending.fingerprint, Date.now(), ttlMs];
+      const [won, since, text] = (await claim([k(key), k(RECORDS_SINCE)], args)) as [number, string, string?];
+      const recordsSince = Number(since);
+      if (won === 1) return text ? { claimed: true, previous: parse(text), recordsSince } : { claimed: true, recordsSince };
       return { claimed: false, current: parse(text!) };
     },
     async renew(key, held, leaseUntil, ttlMs) {

@@ -20,6 +20,7 @@ import { bagWeight, externalSubTotal, matchingMethods, priceBag, sumOrder, toBag
 import type { Route, RouteRequest } from '../router.js';
 import type { OrderRecord } from '../store.js';
 import { applyIntent, checkIntentConfirmed, updateIntent } from '../stripe.js';
+import { reach } from '../timing.js';
 import { checkPaymentMethod, providerOfToken, platformsOf, submitOrder, throwIfBusy } from '../submit.js';
 import { paymentMethodOf, toAddress } from './orders.js';
 
@@ -340,6 +341,7 @@ export function cartRoutes(): Route[] {
       auth: 'access',
       idempotent: true,
       async handler(req) {
+        await reach(req.ctx, 'cart_submit');
         const record = cartOf(req);
         const { order } = record;
         const input = parseWith(SubmitCartRequestSchema, req.body ?? {});

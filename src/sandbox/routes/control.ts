@@ -7,6 +7,7 @@ import { fail, invalid, MB, notFound, parseId, parseWith } from '../http.js';
 import { moveOrder } from '../lifecycle.js';
 import type { Route } from '../router.js';
 import { INCLUDES, shapeOffer } from './catalog.js';
+import { resetTiming, timingRoutes } from '../timing.js';
 
 const FaultsSchema = z
   .object({
@@ -82,6 +83,7 @@ function rawOffer(ctx: SandboxContext, body: unknown): { offer: Offer; raw: Reco
 
 export function controlRoutes(): Route[] {
   return [
+    ...timingRoutes(),
     {
       method: 'POST',
       path: '/__sandbox/reset',
@@ -89,6 +91,7 @@ export function controlRoutes(): Route[] {
       handler({ ctx, body }) {
         const { seed } = parseWith(ResetSchema, body ?? {});
         ctx.webhooks.cancelPending();
+        resetTiming(ctx);
         ctx.store.load(seed ?? ctx.store.seed);
         ctx.auth.expiredBefore = 0;
         return { body: { ok: true, seed: ctx.store.seed, offers: ctx.store.offers.size } };

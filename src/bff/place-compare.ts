@@ -1,0 +1,86 @@
+/**
+ * Comparing what the service would charge (or charged) with what a quote
+ * states, and the shopper's answer when they differ: 409 `quote_changed`
+ * with a fresh quote, nothing charged.
+ */
+import type { QuoteResponse } from '../contract/checkout-api.js';
+import type { Order } from '../contract/order.js';
+import type { StoredAnswer } from './idempotency.js';
+import type { QuoteInput } from './quote.js';
+import type { QuotedBag, QuotePayload } from './quote-token.js';
+
+/** The quote's inputs again, to price them afresh after a change. */
+export const inputOf = (q: QuotePayload): QuoteInput => ({
+  mode: q.mode,
+  currency: q.currency,
+  lines: q.bags.flatMap((b) => b.lines.map(({ sku_id, quantity }) => ({ sku_id, quantity }))),
+  customer: q.customer,
+  shipping_address: q.shipping_address,
+  billing_address: q.billing_address,
+  shipping: q.shipping,
+  ...(q.intent ? { payment: { intent_based_capture: true as const } } : {}),
+  ...(q.device_id ? { device_id: q.device_id } : {}),
+});
+
+/**
+ * What differs between what was quoted and what the service charges now:
+ * the SKUs whose price, quantity or availability changed, and the merchants
+ * whose shipping, tax or total changed.
+ */
+export function differences(quoted: readonly QuotedBag[], now: readonly QuotedBag[], unavailable: ReadonlySet<number> = new Set()) {
+  const skus = new Set<number>(unavailable);
+  const merchants = new Set<number>();
+  for (const was of quoted) {
+    const is = now.find((b) => b.merchant_id === was.merchant_id);
+    if (!is) {
+      merchants.add(was.merchant_id);
+      for (const l of was.lines) skus.add(l.sku_id);
+      continue;
+    }
+    for (const l of was.lines) {
+      const n = is.lines.find((x) => x.sku_id === l.sku_id);
+      if (!n || n.price !== l.price || n.quantity !== l.quantity) skus.add(l.sku_id);
+    }
+    const shipping = (b: QuotedBag) => `${b.shipping?.shipping_method_id ?? ''}:${b.shipping?.price ?? ''}`;
+    if (shipping(was) !== shipping(is) || was.tax_total !== is.tax_total || was.total !== is.total) merchants.add(was.merchant_id);
+  }
+  for (const b of now) if (!quoted.some((q) => q.merchant_id === b.merchant_id)) merchants.add(b.merchant_id);
+  return { skus: [...skus], merchants: [...merchants] };
+}
+
+/** A priced service cart as the quote token would state it, and its lines that are no longer available. */
+export function quotedOfCart(cart: Order): { bags: QuotedBag[]; unavailable: Set<number> } {
+  const unavailable = new Set<number>();
+  const bags = cart.bags.map((bag) => {
+    for (const s of bag.skus) if (s.available === false) unavailable.add(s.sku_id);
+    const m = bag.shipping_method;
+    return {
+      merchant_id: bag.merchant_id,
+      lines: bag.skus.map((s) => ({ sku_id: s.sku_id, quantity: s.quantity, price: s.price })),
+      ...(m ? { shipping: { shipping_method_id: m.shipping_method_id, label: m.label, price: m.price } } : {}),
+      sub_total: bag.sub_total ?? 0,
+      shipping_total: bag.shipping_total ?? 0,
+      tax_total: bag.tax_total ?? 0,
+      total: bag.total ?? 0,
+    };
+  });
+  return { bags, unavailable };
+}
+
+export function quoteChanged(fresh: QuoteResponse, diff: { skus: number[]; merchants: number[] }): StoredAnswer {
+  return {
+    status: 409,
+    // The key is freed: this attempt charged nothing, and the shopper confirms the fresh quote with a new one.
+    final: false,
+    body: {
+      error: {
+        code: 'quote_changed',
+        message: 'Prices, stock or tax changed since this quote; nothing was charged. Check the new quote and place it again.',
+        skus: diff.skus.map((sku_id) => ({ sku_id })),
+        fields: [],
+        ...(diff.merchants.length === 1 ? { merchant_id: diff.merchants[0] } : {}),
+      },
+      quote: fresh,
+    },
+  };
+}
