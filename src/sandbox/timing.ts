@@ -12,14 +12,15 @@
  *   releases them and disarms every hold (so does `/__sandbox/reset`).
  *
  * Points: `cart_submit`, at the start of `POST /v1/checkout/cart/:id/submit`,
- * before the cart is read and priced for the order.
+ * before the cart is read and priced for the order; `order_create`, at the
+ * start of `POST /v1/orders` (a direct order), before anything is checked.
  */
 import { z } from 'zod';
 import type { SandboxContext } from './context.js';
 import { parseWith } from './http.js';
 import type { Route } from './router.js';
 
-export const TIMING_POINTS = ['cart_submit'] as const;
+export const TIMING_POINTS = ['cart_submit', 'order_create'] as const;
 type Point = (typeof TIMING_POINTS)[number];
 
 interface Hold {

@@ -10,6 +10,7 @@ import { checkRate, convert, exchangeRate } from '../exchange.js';
 import { PlatformBusyError } from '../platform.js';
 import { matchingMethods, priceBag, sumOrder, taxFor, toBagShippingMethod } from '../pricing.js';
 import type { Route } from '../router.js';
+import { reach } from '../timing.js';
 import type { MerchantState } from '../store.js';
 import { checkPaymentMethod, providerOfToken, submitOrder } from '../submit.js';
 import { discountFor } from '../discounts.js';
@@ -280,7 +281,10 @@ export function orderRoutes(): Route[] {
       path: '/v1/orders',
       auth: 'access',
       idempotent: true,
-      handler: ({ ctx, body }) => directOrder(ctx, body),
+      async handler({ ctx, body }) {
+        await reach(ctx, 'order_create');
+        return directOrder(ctx, body);
+      },
     },
     {
       method: 'GET',
