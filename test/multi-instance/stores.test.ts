@@ -44,10 +44,23 @@ describe('the idempotency store on Redis', () => {
 
   it('hands a key whose lease has passed to the next claim, with the old record to reconcile', async () => {
     const [sa, sb] = [createRedisIdempotencyStore(a), createRedisIdempotencyStore(b)];
-    assert.deepEqual(await sa.claim('idem:lease-1', pending('f1', -1), 60_000), { claimed: true });
+    const first = await sa.claim('idem:lease-1', pending('f1', -1), 60_000);
+    assert.equal(first.claimed, true);
+    assert.equal(first.claimed && first.previous, undefined);
     const next = await sb.claim('idem:lease-1', pending('f1', 10_000), 60_000);
     assert.equal(next.claimed, true);
     assert.equal(next.claimed && next.previous?.state, 'pending');
+  });
+
+  it('answers every claim with when its records begin, renewed by the first claim after Redis was emptied', async () => {
+    const [sa, sb] = [createRedisIdempotencyStore(a), createRedisIdempotencyStore(b)];
+    const before = await sa.claim('idem:since-1', pending('f1', 10_000), 60_000);
+    assert.ok(before.claimed && typeof before.recordsSince === 'number');
+    await a.run((c) => c.flushAll());
+    const after = Date.now();
+    const next = await sb.claim('idem:since-1', pending('f1', 10_000), 60_000);
+    assert.equal(next.claimed && next.previous, undefined, 'the record went with the flush');
+    assert.ok(next.claimed && next.recordsSince! >= after, 'the records now begin after the flush');
   });
 
   it('renews a claim only for its holder, and only while it is pending', async () => {
