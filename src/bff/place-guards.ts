@@ -96,8 +96,16 @@ export const cartLockId = (cartId: number) => `cart:${cartId}`;
 export const cartGuard = (o: GuardOptions, cartId: number) =>
   hold({ ...o, id: cartLockId(cartId), placedMs: o.holdMs, refusal: () => alreadyPlaced('cart') });
 
-/** True while an attempt holds the cart: a quote must not edit it (the price placed is the price quoted). */
-export const cartHeld = async (store: IdempotencyStore, cartId: number) => (await store.get(cartLockId(cartId))) !== undefined;
+/**
+ * True while an attempt holds the cart: a quote must not edit it (the price placed is the price quoted).
+ * A store that cannot be read answers false: no attempt can start while it is down (the claim needs it),
+ * quotes keep working, and an edit that slips in is still caught by the check of the order after submit.
+ */
+export const cartHeld = (store: IdempotencyStore, cartId: number) =>
+  store.get(cartLockId(cartId)).then(
+    (held) => held !== undefined,
+    () => false,
+  );
 
 /** The same browser, lines (SKU and quantity) and address; `undefined` without a device id (headless use). */
 export function duplicateGuard(o: GuardOptions, q: QuotePayload, confirmed: boolean): Guard | undefined {

@@ -136,17 +136,16 @@ export function createPlacer({ client, quoter, tokens, access, submitOnce, store
   /** A token that no longer verifies: the key's record answers; a new key is refused once the service holds no order of it. */
   function fromRecord(key: string, fingerprint: string, token: string, refusal: unknown): Promise<StoredAnswer> {
     const appOrderId = appOrderIdFor(key);
-    const found = async () => {
+    /** `recorded`: the key's record names this exact token, so it was verified when the record was made. */
+    const found = async (recorded: boolean) => {
       const order = await ownOrder(appOrderId);
       if (!order) return undefined;
-      // The record's fingerprint names this exact token, verified when the record was made.
-      const q = (() => {
-        try {
-          return tokens.readVerified(token);
-        } catch {
-          return undefined;
-        }
-      })();
+      let q: QuotePayload | undefined;
+      try {
+        q = recorded ? tokens.readVerified(token) : tokens.verify(token, { allowExpired: true });
+      } catch {
+        // Signed with a key rotated out and no record: the order is the key's, but its quote cannot be trusted to check it against.
+      }
       return q?.mode === 'cart' ? cart.checked(q, order) : placed(order);
     };
     return submitOnce({
@@ -154,13 +153,13 @@ export function createPlacer({ client, quoter, tokens, access, submitOnce, store
       fingerprint,
       async send() {
         // Never a submit: only a read by the id the key makes, so nothing reaches the service for a request that is not ours.
-        const answer = await found().catch(() => {
+        const answer = await found(false).catch(() => {
           throw new ApiHttpError(503, 'upstream_unavailable', 'The checkout is briefly unavailable; try again shortly', { retry_after: 1 }, { 'retry-after': '1' });
         });
         if (!answer) throw refusal;
         return answer;
       },
-      reconcile: found,
+      reconcile: () => found(true),
       pending,
     });
   }

@@ -6,7 +6,7 @@
  * - Redis refuses writes (`CLIENT PAUSE 4000 WRITE`) while the order is created;
  * - Redis is full (`maxmemory` under `noeviction`, as docs/deploy.md advises);
  * - Redis restarts empty while the attempt is pending.
- * Each ends with exactly one order, and every answer on the way is honest:
+ * Each ends with exactly one order, in both modes, and every answer on the way is honest:
  * placed (the same order), "still placing", or "briefly unavailable" with
  * nothing sent. A Redis full before the place refuses it: nothing sent.
  */
@@ -66,9 +66,9 @@ beforeEach(async () => {
 
 const placedOrders = async () => (await control('/__sandbox/orders')).filter((o: any) => o.status !== 'IN_PROGRESS');
 
-/** Holds the next direct order at the service; `reached` once the BFF's submit waits there. */
-async function holdOrderCreation() {
-  await control('/__sandbox/timing', { at: 'order_create' });
+/** Holds the next order's creation at the service (a direct order, or a cart's submit); `reached` once the BFF's submit waits there. */
+async function holdOrderCreation(mode: 'direct' | 'cart') {
+  await control('/__sandbox/timing', { at: mode === 'cart' ? 'cart_submit' : 'order_create' });
   return {
     reached: () => until(async () => (await control('/__sandbox/timing')).holds.some((h: any) => h.waiting > 0), 'the submit to reach the service'),
     release: () => control('/__sandbox/timing/release', {}),
@@ -92,55 +92,55 @@ async function resendUntilSettled(token: string, key: string): Promise<Answer> {
 
 const honest = (a: Answer) => a.status === 201 || a.status === 202 || (a.status === 503 && a.body.error.code === 'upstream_unavailable');
 
-describe('the place path when Redis fails (direct mode)', () => {
+for (const mode of ['direct', 'cart'] as const) describe(`the place path when Redis fails (${mode} mode)`, () => {
   it('CLIENT PAUSE WRITE while the order is created: the order is kept, never placed twice', async () => {
-    const q = await readyQuote(bff, [1001]);
-    const hold = await holdOrderCreation();
-    const placing = place(bff, q.quote_token, 'paused-1');
+    const q = await readyQuote(bff, [1001], { mode });
+    const hold = await holdOrderCreation(mode);
+    const placing = place(bff, q.quote_token, `paused-1-${mode}`);
     await hold.reached();
     await admin.sendCommand(['CLIENT', 'PAUSE', '4000', 'WRITE']);
     await hold.release();
     const first = await placing;
     assert.ok(honest(first), first.text);
-    const last = await resendUntilSettled(q.quote_token, 'paused-1');
+    const last = await resendUntilSettled(q.quote_token, `paused-1-${mode}`);
     if (first.status === 201) assert.equal(last.body.order.id, first.body.order.id);
     assert.equal((await placedOrders()).length, 1);
   });
 
   it('Redis full (noeviction) while the order is created: the order is kept, never placed twice', async () => {
-    const q = await readyQuote(bff, [1001]);
-    const hold = await holdOrderCreation();
-    const placing = place(bff, q.quote_token, 'full-while-1');
+    const q = await readyQuote(bff, [1001], { mode });
+    const hold = await holdOrderCreation(mode);
+    const placing = place(bff, q.quote_token, `full-while-1-${mode}`);
     await Promise.race([hold.reached(), placing.then((a) => assert.fail(`answered before the hold: ${a.status} ${a.text}`))]);
     await admin.configSet({ 'maxmemory-policy': 'noeviction', maxmemory: '1' });
     await hold.release();
     const first = await placing;
     assert.ok(honest(first), first.text);
     // Still full: the resend is refused before anything is sent (nothing more reaches the service).
-    const whileFull = await place(bff, q.quote_token, 'full-while-1');
+    const whileFull = await place(bff, q.quote_token, `full-while-1-${mode}`);
     assert.ok(honest(whileFull), whileFull.text);
     await admin.configSet({ maxmemory: '0' });
-    const last = await resendUntilSettled(q.quote_token, 'full-while-1');
+    const last = await resendUntilSettled(q.quote_token, `full-while-1-${mode}`);
     if (first.status === 201) assert.equal(last.body.order.id, first.body.order.id);
     assert.equal((await placedOrders()).length, 1);
   });
 
   it('Redis full before the place: refused (503), nothing sent', async () => {
-    const q = await readyQuote(bff, [1001]);
+    const q = await readyQuote(bff, [1001], { mode });
     await admin.configSet({ 'maxmemory-policy': 'noeviction', maxmemory: '1' });
     const calls = bff.upstream.length;
-    const res = await place(bff, q.quote_token, 'full-before-1');
+    const res = await place(bff, q.quote_token, `full-before-1-${mode}`);
     assert.equal(res.status, 503, res.text);
     assert.equal(res.body.error.code, 'upstream_unavailable');
-    assert.ok(!bff.upstream.slice(calls).includes('POST /v1/orders'), 'nothing submitted');
+    assert.ok(!bff.upstream.slice(calls).some((c) => c === 'POST /v1/orders' || c.endsWith('/submit')), 'nothing submitted');
     await admin.configSet({ maxmemory: '0' });
     assert.equal((await placedOrders()).length, 0);
   });
 
   it('Redis restarted empty while the attempt is pending: reconciled before any second submit', async () => {
-    const q = await readyQuote(bff, [1001]);
-    const hold = await holdOrderCreation();
-    const first = await place(bff, q.quote_token, 'restart-1');
+    const q = await readyQuote(bff, [1001], { mode });
+    const hold = await holdOrderCreation(mode);
+    const first = await place(bff, q.quote_token, `restart-1-${mode}`);
     assert.equal(first.status, 202, first.text);
     await admin.close().catch(() => {});
     await redis.stop();
@@ -149,10 +149,10 @@ describe('the place path when Redis fails (direct mode)', () => {
     assert.equal(await admin.dbSize(), 0, 'Redis came back empty');
     // The resend finds no record: its quote is older than the store's records, so it is reconciled, not sent.
     let resend!: Answer;
-    await until(async () => (resend = await place(bff, q.quote_token, 'restart-1')).status !== 503, 'the BFF to reconnect', 10_000);
+    await until(async () => (resend = await place(bff, q.quote_token, `restart-1-${mode}`)).status !== 503, 'the BFF to reconnect', 10_000);
     assert.equal(resend.status, 202, resend.text);
     await hold.release();
-    const last = await resendUntilSettled(q.quote_token, 'restart-1');
+    const last = await resendUntilSettled(q.quote_token, `restart-1-${mode}`);
     assert.equal(last.status, 201);
     assert.equal((await placedOrders()).length, 1);
   });
