@@ -170,18 +170,9 @@ export function createIdempotentRunner({ store, ttlMs, waitMs, leaseMs, unknownW
         'The service did not confirm the order. Retry with the same Idempotency-Key: it will be checked before anything is sent again.',
         api.details);
     };
+    // Freeing a key that provably sent nothing: if the store fails, the claim ends with its lease instead.
+    const free = () => keep(store.delete(key));
     const lost = claimed.previous ? undefined : lostRecord(sub, claimed.recordsSince);
-    if (lost && now() - lost.since >= unknownWindowMs) {
-      // Lost long enough ago that the service is done with it: one look, then this attempt may send.
-      let found: StoredAnswer | undefined;
-      try {
-        found = await sub.reconcile();
-      } catch (err) {
-        await store.delete(key);
-        throw err;
-      }
-      if (found) return done(found);
-    }
     const previous = claimed.previous ?? (lost && now() - lost.since < unknownWindowMs ? lost : undefined);
     if (previous && (previous.state === 'unknown' || previous.state === 'pending')) {
       // An earlier attempt's outcome is unknown (or its instance died mid-call): ask, and never send it again.
@@ -194,13 +185,21 @@ export function createIdempotentRunner({ store, ttlMs, waitMs, leaseMs, unknownW
       }
       return found ? done(found) : unknown(undefined, since);
     }
+    if (lost) {
+      // Lost long enough ago that the service is done with it: one look, then this attempt may send.
+      const found = await sub.reconcile().catch(async (err: unknown) => {
+        await free();
+        throw err;
+      });
+      if (found) return done(found);
+    }
     const sentAt = now();
     let answer: StoredAnswer;
     try {
       answer = await sub.send();
     } catch (err) {
       if (!outcomeUnknown(err)) {
-        await store.delete(key);
+        await free();
         throw err;
       }
       let found: StoredAnswer | undefined;
@@ -213,7 +212,7 @@ export function createIdempotentRunner({ store, ttlMs, waitMs, leaseMs, unknownW
       // The service answered (a 5xx): its work on the request is over, and it holds no order for the attempt.
       // Only a call left without an answer may still become an order later, and waits out the window.
       if (answeredFailure(err)) {
-        await store.delete(key);
+        await free();
         throw err;
       }
       return unknown(err, sentAt);
