@@ -181,9 +181,10 @@ export function createPlacer({ client, quoter, tokens, access, submitOnce, store
     const method = paymentMethodOf(input.payment);
     const appOrderId = appOrderIdFor(key);
     const held: GuardOptions = { store, attemptKey: key, holdMs: unknownWindowMs, now };
+    // The same quote (or cart) pressed again is `quote_used` (nothing to confirm); only another quote of the same lines is a duplicate.
     const guards = [
-      duplicateGuard(held, q, input.confirm_duplicate === true),
       q.mode === 'cart' ? cartGuard(held, q.cart_id!) : quoteGuard(held, input.quote_token, q),
+      duplicateGuard(held, q, input.confirm_duplicate === true),
     ].filter((g): g is Guard => !!g);
     return submitOnce({
       key,

@@ -52,6 +52,10 @@ for (const mode of ['direct', 'cart'] as const) {
       assert.equal(first.status, 201, first.text);
 
       const calls = stack.upstream.length;
+      // The first tab's own quote pressed again (another key) was placed already: quote_used, nothing to confirm.
+      const again = await place(stack, one, `tab-one-again-${mode}`);
+      assert.equal(again.status, 409, again.text);
+      assert.equal(again.body.error.code, 'quote_used');
       const second = await place(stack, two, `tab-two-${mode}`);
       assert.equal(second.status, 409, second.text);
       assert.equal(second.body.error.code, 'duplicate_order');
