@@ -30,8 +30,6 @@ import type { QuotePayload, QuoteTokens } from './quote-token.js';
 import { canonicalJson, parseWith } from './validation.js';
 import { toShopperOrder } from './shopper-order.js';
 
-export { differences, inputOf } from './place-compare.js';
-
 export interface PlaceDeps {
   client: ServiceClient;
   quoter: Quoter;
