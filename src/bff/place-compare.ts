@@ -84,3 +84,16 @@ export function quoteChanged(fresh: QuoteResponse, diff: { skus: number[]; merch
     },
   };
 }
+
+/**
+ * True when the quote states exactly this order: its lines at their prices, shipping, tax and totals per
+ * merchant, the customer's email and the shipping address. Proof enough that a request whose token can
+ * no longer be verified is the one that made the order: nobody else knows all of it.
+ */
+export function statesOrder(q: QuotePayload, order: Order): boolean {
+  const diff = differences(q.bags, quotedOfCart(order).bags);
+  const a = q.shipping_address;
+  const b = order.shipping_address;
+  const sameAddress = !!a && !!b && (['address_1', 'city', 'postal_code', 'country'] as const).every((k) => (a[k] ?? null) === (b[k] ?? null));
+  return !diff.skus.length && !diff.merchants.length && !!q.customer && q.customer.email === order.customer?.email && sameAddress;
+}

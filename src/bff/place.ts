@@ -22,7 +22,7 @@ import type { AccessSigner } from './access.js';
 import { ApiHttpError, toApiError } from './errors.js';
 import { appOrderIdFor, fingerprintOf, outcomeUnknown, readIdempotencyKey, type StoredAnswer, type Submission } from './idempotency.js';
 import { createCartPlace } from './place-cart.js';
-import { differences, inputOf, quoteChanged } from './place-compare.js';
+import { differences, inputOf, quoteChanged, statesOrder } from './place-compare.js';
 import { cartGuard, duplicateGuard, holding, quoteGuard, type Guard, type GuardOptions } from './place-guards.js';
 import type { IdempotencyStore } from './stores/index.js';
 import type { Quoter } from './quote.js';
@@ -134,17 +134,22 @@ export function createPlacer({ client, quoter, tokens, access, submitOnce, store
   /** A token that no longer verifies: the key's record answers; a new key is refused once the service holds no order of it. */
   function fromRecord(key: string, fingerprint: string, token: string, refusal: unknown): Promise<StoredAnswer> {
     const appOrderId = appOrderIdFor(key);
-    /** `recorded`: the key's record names this exact token, so it was verified when the record was made. */
+    /**
+     * `recorded`: the key's record names this exact token (verified when the record was made). Without a
+     * record the token is all that ties the request to the key's order, so it must state exactly that order:
+     * knowing someone's key is not enough to read their order.
+     */
     const found = async (recorded: boolean) => {
       const order = await ownOrder(appOrderId);
-      if (!order) return undefined;
       let q: QuotePayload | undefined;
       try {
-        q = recorded ? tokens.readVerified(token) : tokens.verify(token, { allowExpired: true });
+        q = tokens.readPayload(token);
       } catch {
-        // Signed with a key rotated out and no record: the order is the key's, but its quote cannot be trusted to check it against.
+        return undefined;
       }
-      return q?.mode === 'cart' ? cart.checked(q, order) : placed(order);
+      if (!order || (!recorded && !statesOrder(q, order))) return undefined;
+      // Only a token we verified may have the order canceled for differing from it; one that states it exactly has nothing to cancel.
+      return recorded && q.mode === 'cart' ? cart.checked(q, order) : placed(order);
     };
     return submitOnce({
       key,

@@ -55,10 +55,11 @@ export interface QuoteTokens {
    */
   verify(token: string, options?: { allowExpired?: boolean; now?: number }): QuotePayload;
   /**
-   * The payload of a token without checking signature or expiry: only for a token this BFF already
-   * verified (an attempt's record names it by its fingerprint), signed with a key since rotated out.
+   * The payload of a token without checking signature or expiry: to read a token this BFF verified
+   * before (an attempt's record names it by its fingerprint) that has since expired or whose key was
+   * rotated out, or to compare a token with an order — never to act on its word alone.
    */
-  readVerified(token: string): QuotePayload;
+  readPayload(token: string): QuotePayload;
 }
 
 const invalid = () =>
@@ -79,7 +80,7 @@ function parsePayload(body: string): QuotePayload {
 
 export function createQuoteTokens(signer: Signer): QuoteTokens {
   return {
-    readVerified: (token) => parsePayload(token.slice(0, Math.max(0, token.indexOf('.')))),
+    readPayload: (token) => parsePayload(token.slice(0, Math.max(0, token.indexOf('.')))),
     sign(payload) {
       const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
       return `${body}.${signer.sign(body)}`;

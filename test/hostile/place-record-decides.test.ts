@@ -93,6 +93,16 @@ describe('a key whose record this BFF does not have', () => {
       const fresh = await place(two, q.quote_token, 'other-bff-2');
       assert.equal(fresh.status, 400, fresh.text);
       assert.equal(fresh.body.error.code, 'quote_invalid');
+      // Knowing someone's key is not enough to read their order: a token that does not state it gets nothing.
+      const three = await startBff(sandbox.url, { signingSecret: 'signing-three' });
+      try {
+        const other = await readyQuote(one, [1001], { quantity: 2 });
+        const snoop = await place(three, other.quote_token, 'other-bff-1');
+        assert.equal(snoop.status, 400, snoop.text);
+        assert.ok(!snoop.text.includes(String(first.body.order.id)) && !snoop.text.includes(first.body.access), snoop.text);
+      } finally {
+        await three.close();
+      }
     } finally {
       await one.close();
       await two.close();
