@@ -59,9 +59,6 @@ export class AfterSendError extends Error {
   }
 }
 
-/** Where the runner keeps an attempt's record, for the place route's look-up before the token is trusted. */
-export const attemptStorageKey = (key: string) => `idem:${key}`;
-
 const KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,128}$/;
 
 /** Validates the header; the key is chosen by the browser, so its shape is checked like any input. */
@@ -116,7 +113,7 @@ export interface IdempotencyOptions {
 
 export function createIdempotentRunner({ store, ttlMs, waitMs, leaseMs, unknownWindowMs, pendingRetryAfterS = 2, now = Date.now }: IdempotencyOptions) {
   const local = new Map<string, Promise<unknown>>();
-  const storageKey = attemptStorageKey;
+  const storageKey = (key: string) => `idem:${key}`;
 
   const conflict = () =>
     new ApiHttpError(422, 'idempotency_conflict', 'This Idempotency-Key was used with a different request');
