@@ -90,7 +90,7 @@ export type GuardOptions = { store: IdempotencyStore; attemptKey: string; holdMs
 export const quoteGuard = (o: GuardOptions, token: string, q: QuotePayload) =>
   hold({ ...o, id: `quote:${fingerprintOf(token)}`, placedMs: q.exp - o.now(), refusal: () => alreadyPlaced('quote') });
 
-export const cartLockId = (cartId: number) => `cart:${cartId}`;
+const cartLockId = (cartId: number) => `cart:${cartId}`;
 
 /** The service cart (cart mode): once placed the service refuses to change it, so the hold may end with the window. */
 export const cartGuard = (o: GuardOptions, cartId: number) =>

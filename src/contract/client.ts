@@ -384,18 +384,14 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     getAvailableShipping: (cartId, opts) =>
       call({ method: 'GET', path: cart(cartId, '/shipping/available'), schema: AvailableShippingSchema }, opts),
     applyShipping: (cartId, selections, opts) =>
-      call(
-        { method: 'POST', path: cart(cartId, '/shipping'), query: { price_cart: true }, body: selections, schema: OrderSchema },
-        opts,
-      ),
+      call({ method: 'POST', path: cart(cartId, '/shipping'), query: { price_cart: true }, body: selections, schema: OrderSchema }, opts),
     priceCart: (cartId, opts) => call({ method: 'GET', path: cart(cartId, '/price'), schema: OrderSchema }, opts),
     applyPayment: (cartId, payment, opts) =>
       call({ method: 'POST', path: cart(cartId, '/payment'), body: payment, schema: OrderSchema }, opts),
     updatePayment: (cartId, opts) =>
       call({ method: 'POST', path: cart(cartId, '/payment/update'), query: { price_cart: true }, schema: OrderSchema }, opts),
     getPaymentToken: (opts) => call({ method: 'GET', path: '/v1/checkout/payment/token', schema: PaymentTokenSchema }, opts),
-    submitCart: (cartId, body = {}, opts) =>
-      call({ method: 'POST', path: cart(cartId, '/submit'), body, schema: OrderSchema }, opts),
+    submitCart: (cartId, body = {}, opts) => call({ method: 'POST', path: cart(cartId, '/submit'), body, schema: OrderSchema }, opts),
   };
   return client;
 }
