@@ -46,6 +46,8 @@ export interface Submission {
    * records only go back to later than this may have lost the attempt's record: reconcile first.
    */
   notBefore?: number;
+  /** The attempt is settled as not placed (its outcome stayed unknown through the window): free what it held. */
+  notPlaced?(): Promise<void>;
 }
 
 /**
@@ -148,6 +150,7 @@ export function createIdempotentRunner({ store, ttlMs, waitMs, leaseMs, unknownW
     /** Not known yet: keep reconciling within the window, never send again; after it, the attempt did not happen. */
     const unknown = async (err: unknown, since: number) => {
       if (now() - since >= unknownWindowMs) {
+        await sub.notPlaced?.().catch(() => {});
         return done({
           status: 502,
           body: {

@@ -40,7 +40,11 @@ interface HoldOptions {
   store: IdempotencyStore;
   id: string;
   attemptKey: string;
-  /** How long the guard outlives an attempt whose outcome is unknown (the service may still act meanwhile). */
+  /**
+   * How long the guard outlives an attempt that never settles (its instance died, the shopper left):
+   * an attempt settles by placing, by a definite refusal, or as "not placed" once its outcome stayed
+   * unknown through the window (`notPlaced`).
+   */
   holdMs: number;
   /** How long the guard is kept once the attempt placed. */
   placedMs: number;
@@ -84,17 +88,21 @@ const refused = (code: 'quote_used' | 'duplicate_order', message: string): Store
 export const alreadyPlaced = (what: 'cart' | 'quote') =>
   refused('quote_used', `This ${what} was already placed, or is being placed, by another attempt; nothing more was charged`);
 
+/** `holdMs`: the unknown window, the least any hold lasts. */
 export type GuardOptions = { store: IdempotencyStore; attemptKey: string; holdMs: number; now: () => number };
 
-/** The direct-mode quote, kept until it expires once placed (it cannot be placed after that anyway). */
+/** Until the quote expires: after that it cannot be placed anyway, and before it nothing short of a settled attempt frees it. */
+const untilExpiry = (o: GuardOptions, q: QuotePayload) => Math.max(o.holdMs, q.exp - o.now());
+
+/** The direct-mode quote, held (and once placed, kept) until it expires. */
 export const quoteGuard = (o: GuardOptions, token: string, q: QuotePayload) =>
-  hold({ ...o, id: `quote:${fingerprintOf(token)}`, placedMs: q.exp - o.now(), refusal: () => alreadyPlaced('quote') });
+  hold({ ...o, id: `quote:${fingerprintOf(token)}`, holdMs: untilExpiry(o, q), placedMs: q.exp - o.now(), refusal: () => alreadyPlaced('quote') });
 
 const cartLockId = (cartId: number) => `cart:${cartId}`;
 
 /** The service cart (cart mode): once placed the service refuses to change it, so the hold may end with the window. */
-export const cartGuard = (o: GuardOptions, cartId: number) =>
-  hold({ ...o, id: cartLockId(cartId), placedMs: o.holdMs, refusal: () => alreadyPlaced('cart') });
+export const cartGuard = (o: GuardOptions, cartId: number, q: QuotePayload) =>
+  hold({ ...o, id: cartLockId(cartId), holdMs: untilExpiry(o, q), placedMs: o.holdMs, refusal: () => alreadyPlaced('cart') });
 
 /**
  * True while an attempt holds the cart: a quote must not edit it (the price placed is the price quoted).
@@ -125,6 +133,9 @@ export function duplicateGuard(o: GuardOptions, q: QuotePayload, confirmed: bool
   });
 }
 
+/** Frees the guards this attempt holds (best effort: one that cannot be freed ends with its hold). */
+export const releaseAll = (guards: readonly Guard[]) => Promise.all(guards.map((g) => g.giveBack().catch(() => {}))).then(() => {});
+
 /**
  * Runs `send` holding every guard: refused (nothing sent) when one is held by another attempt; the
  * guards freed when the attempt definitely placed nothing, kept when it placed or may have. A guard that cannot be
@@ -133,7 +144,7 @@ export function duplicateGuard(o: GuardOptions, q: QuotePayload, confirmed: bool
  */
 export async function holding(guards: readonly Guard[], send: () => Promise<StoredAnswer>): Promise<StoredAnswer> {
   const taken: Guard[] = [];
-  const release = () => Promise.all(taken.map((g) => g.giveBack().catch(() => {})));
+  const release = () => releaseAll(taken);
   try {
     for (const g of guards) {
       const refusal = await g.take();

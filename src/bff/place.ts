@@ -23,7 +23,7 @@ import { ApiHttpError, toApiError } from './errors.js';
 import { appOrderIdFor, fingerprintOf, outcomeUnknown, readIdempotencyKey, type StoredAnswer, type Submission } from './idempotency.js';
 import { createCartPlace } from './place-cart.js';
 import { differences, inputOf, quoteChanged, statesOrder } from './place-compare.js';
-import { cartGuard, duplicateGuard, holding, quoteGuard, type Guard, type GuardOptions } from './place-guards.js';
+import { cartGuard, duplicateGuard, holding, quoteGuard, releaseAll, type Guard, type GuardOptions } from './place-guards.js';
 import type { IdempotencyStore } from './stores/index.js';
 import type { Quoter } from './quote.js';
 import type { QuotePayload, QuoteTokens } from './quote-token.js';
@@ -186,7 +186,7 @@ export function createPlacer({ client, quoter, tokens, access, submitOnce, store
     const held: GuardOptions = { store, attemptKey: key, holdMs: unknownWindowMs, now };
     // The same quote (or cart) pressed again is `quote_used` (nothing to confirm); only another quote of the same lines is a duplicate.
     const guards = [
-      q.mode === 'cart' ? cartGuard(held, q.cart_id!) : quoteGuard(held, input.quote_token, q),
+      q.mode === 'cart' ? cartGuard(held, q.cart_id!, q) : quoteGuard(held, input.quote_token, q),
       duplicateGuard(held, q, input.confirm_duplicate === true),
     ].filter((g): g is Guard => !!g);
     return submitOnce({
@@ -201,6 +201,7 @@ export function createPlacer({ client, quoter, tokens, access, submitOnce, store
         await Promise.all(guards.map((g) => g.placed().catch(() => {})));
         return placed(order);
       },
+      notPlaced: () => releaseAll(guards),
       pending,
     });
   };

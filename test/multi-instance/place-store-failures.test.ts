@@ -157,3 +157,29 @@ for (const mode of ['direct', 'cart'] as const) describe(`the place path when Re
     assert.equal((await placedOrders()).length, 1);
   });
 });
+
+describe('the quote a placed attempt could not record (direct mode)', () => {
+  it('stays taken after the unknown window: another key of the same quote is quote_used, not a second order', async () => {
+    // The quote's hold outlives the unknown window (1 s here): only a settled attempt frees it.
+    const short = await startBff(sandbox.url, { redisUrl: redis.url, placeUnknownWindowMs: 1_000, idempotencyLeaseMs: 1_000 });
+    try {
+      const q = await readyQuote(short, [1001]);
+      const hold = await holdOrderCreation('direct');
+      const placing = place(short, q.quote_token, 'unrecorded-1');
+      await hold.reached();
+      await admin.configSet({ 'maxmemory-policy': 'noeviction', maxmemory: '1' });
+      await hold.release();
+      const first = await placing;
+      assert.equal(first.status, 201, first.text);
+      await admin.configSet({ maxmemory: '0' });
+      const windowEnds = Date.now() + 1_500;
+      await until(() => Date.now() > windowEnds, 'the unknown window to pass', 5_000);
+      const back = await place(short, q.quote_token, 'unrecorded-2');
+      assert.equal(back.status, 409, back.text);
+      assert.equal(back.body.error.code, 'quote_used');
+      assert.equal((await placedOrders()).length, 1);
+    } finally {
+      await short.close();
+    }
+  });
+});
