@@ -11,24 +11,28 @@
  *   after the shop's `retry_after`.
  * - "Place order" is one `POST /checkout/place` with the attempt's
  *   `Idempotency-Key`, kept with the exact body in the session until the
- *   answer is definite: a 202 "still placing", a busy shop or a reload mid-
- *   submit resend that same key and body, never a second order.
+ *   answer is definite; `place-attempt.ts` resends that same key and body
+ *   (a lost answer, a 202, a busy shop) and a reload mid-submit resumes it:
+ *   never a second order, and a new key only after a definite "not placed".
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { Task, initialState } from '@lit/task';
-import type { PlaceRequest, QuoteRequest, QuoteResponse } from '../contract/checkout-api.js';
+import type { QuoteResponse } from '../contract/checkout-api.js';
 import type { Order } from '../contract/order.js';
 import { ApiRequestError, type ToteApi, isAbortError } from './api-client.js';
 import type { CartLine, CartStore } from './cart-store.js';
 import { applyQuote } from './line-issues.js';
-import { classifyPlaceFailure, isBlocking, orderTotalsProblem, rejectedBags } from './checkout-order.js';
+import { isBlocking, orderTotalsProblem, rejectedBags } from './checkout-order.js';
+import { BusyShops } from './busy-shops.js';
+import { createQuoteTask } from './checkout-quote-task.js';
+import { deviceId } from './device-id.js';
+import { type CheckoutNotice, PlaceFlow, type PlacingState } from './checkout-place.js';
+export type { CheckoutNotice, PlacingState } from './checkout-place.js';
 import {
   type QuoteChange,
   busyMerchants,
   checkoutCurrency,
   chosenMethods,
-  quoteChanges,
-  quoteKey,
   quoteRequest,
   quoteTotalsDisagree,
 } from './checkout-quote.js';
@@ -44,24 +48,7 @@ import {
 } from './checkout-session.js';
 import type { PaymentAdapter } from './payment-adapter.js';
 
-/** Inputs are quoted once they have held still this long (typing an address). */
-export const QUOTE_DEBOUNCE_MS = 250;
-/** A busy shop at "Place order" is waited for this many times before the shopper is asked. */
-const MAX_BUSY_RETRIES = 5;
-
-/** What the checkout tells the shopper besides the step itself; the element words it. */
-export type CheckoutNotice =
-  | { kind: 'declined' }
-  | { kind: 'payment_required' }
-  | { kind: 'quote_changed' }
-  | { kind: 'quote_expired' }
-  | { kind: 'placed_elsewhere' }
-  | { kind: 'unknown' }
-  | { kind: 'busy'; merchantId?: number }
-  | { kind: 'confirm_failed'; message?: string }
-  | { kind: 'other'; code: string };
-
-export type PlacingState = 'idle' | 'sending' | 'pending' | 'confirming' | 'busy';
+export { QUOTE_DEBOUNCE_MS } from './checkout-quote-task.js';
 
 export interface CheckoutControllerOptions {
   api(): ToteApi | undefined;
@@ -76,13 +63,6 @@ export interface CheckoutControllerOptions {
   emit<T>(name: string, detail: T, init?: { cancelable?: boolean }): CustomEvent<T>;
 }
 
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason);
-    const t = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => (clearTimeout(t), reject(signal.reason)), { once: true });
-  });
-
 export class CheckoutController implements ReactiveController {
   session: CheckoutSession;
   lines: readonly CartLine[] = [];
@@ -91,14 +71,10 @@ export class CheckoutController implements ReactiveController {
   quoteFailed = false;
   /** A shop cannot price the order in the chosen currency (`currency_mismatch`). */
   currencyRefused = false;
-  /** Busy shops: merchant id → epoch ms when they are asked again. */
-  readonly busy = new Map<number, number>();
-  placing: PlacingState = 'idle';
-  /** Epoch ms of the next resend while placing waits (busy shop, 202). */
-  placeRetryAt?: number;
-  notice?: CheckoutNotice;
-  /** After a 409 `quote_changed`: what differs from the quote the shopper saw. */
-  changes: QuoteChange[] = [];
+  readonly #busy = new BusyShops(
+    () => this.#host.requestUpdate(),
+    () => this.requote(),
+  );
   placedOrder?: Order;
 
   readonly quoteTask: Task<[string], QuoteResponse | typeof initialState>;
@@ -107,14 +83,27 @@ export class CheckoutController implements ReactiveController {
 
   #unsubscribeStore?: () => void;
   #watchedStore?: CartStore;
-  #retryTimer?: ReturnType<typeof setTimeout>;
-  #ticker?: ReturnType<typeof setInterval>;
-  #placeAbort?: AbortController;
   #sessionFor: readonly unknown[];
   #resumed = false;
   #connected?: boolean;
-  #creatingCart?: Promise<void>;
 
+  readonly #placer: PlaceFlow = new PlaceFlow({
+    api: () => this.#options.api(),
+    adapter: () => this.#options.adapter(),
+    mode: () => this.#options.mode(),
+    session: () => this.session,
+    lines: () => this.lines,
+    quote: () => this.quote,
+    quoteReady: () => this.canPlace,
+    acceptQuote: (quote) => this.#acceptQuote(quote),
+    requote: () => this.requote(),
+    goTo: (step) => this.goTo(step),
+    placed: (order, access) => this.#placed(order, access),
+    removeBag: (merchantId) => this.removeBag(merchantId),
+    counting: (on) => this.#busy.placeCounting(on),
+    emit: (name, detail, init) => this.#options.emit(name, detail, init),
+    update: () => this.#host.requestUpdate(),
+  });
   readonly #host: ReactiveControllerHost;
   readonly #options: CheckoutControllerOptions;
 
@@ -124,28 +113,14 @@ export class CheckoutController implements ReactiveController {
     this.#sessionFor = this.#sessionInputs();
     this.session = this.#newSession();
     host.addController(this);
-    this.quoteTask = new Task(host, {
-      args: () => [this.#wantsQuote() ? quoteKey(this.#request()) : ''] as [string],
-      task: async ([key], { signal }) => {
-        const api = this.#options.api();
-        if (!key || !api || !this.#request()) return initialState;
-        await sleep(QUOTE_DEBOUNCE_MS, signal);
-        // Read after the wait: the first cart-mode quote may have brought the cart's token meanwhile.
-        const req = this.#request();
-        if (!req) return initialState;
-        if (req.mode === 'cart' && !req.quote_token) {
-          // The first cart-mode quote creates the service cart: it is never abandoned midway (a newer quote
-          // would create a second cart beside it); newer quotes wait for it and update that cart.
-          if (!this.#creatingCart) return this.#createCart(api, req, signal);
-          await this.#creatingCart.catch(() => undefined);
-          signal.throwIfAborted();
-        }
-        return api.quote(this.#request() ?? req, { signal });
+    this.quoteTask = createQuoteTask(host, {
+      api: () => this.#options.api(),
+      request: () => (this.#wantsQuote() ? this.#request() : undefined),
+      cartCreated: (token) => {
+        if (!this.state.quoteToken) this.session.update({ quoteToken: token });
       },
-      onComplete: (quote) => {
-        if (typeof quote === 'object') this.#acceptQuote(quote);
-      },
-      onError: (e) => this.#quoteError(e),
+      accept: (quote) => this.#acceptQuote(quote),
+      failed: (e) => this.#quoteError(e),
     });
     this.orderTask = new Task(host, {
       args: () => {
@@ -173,10 +148,10 @@ export class CheckoutController implements ReactiveController {
     this.#unsubscribeStore = undefined;
     this.#watchedStore = undefined;
     this.#connected = false;
-    this.#placeAbort?.abort();
+    this.#placer.stop();
     // A checkout taken off the page asks for nothing more.
     this.quoteTask.abort();
-    this.#stopTimers();
+    this.#busy.stop();
     // A reconnect resumes an attempt still in flight.
     this.#resumed = false;
   }
@@ -191,7 +166,11 @@ export class CheckoutController implements ReactiveController {
       this.placedOrder = undefined;
     }
     if (this.#options.store() !== this.#watchedStore) this.#watchStore();
-    this.#resumePendingAttempt();
+    // A reload while "Place order" was in flight resends that attempt (same key, same body).
+    if (!this.#resumed && this.#options.api()) {
+      this.#resumed = true;
+      this.#placer.resume();
+    }
   }
 
   #sessionInputs(): readonly unknown[] {
@@ -261,21 +240,7 @@ export class CheckoutController implements ReactiveController {
       lines: this.buyableLines,
       state: this.state,
       payment: this.#options.mode() === 'cart' ? this.#options.adapter()?.quotePayment : undefined,
-    });
-  }
-
-  #createCart(api: ToteApi, req: QuoteRequest, signal: AbortSignal): Promise<QuoteResponse> {
-    const first = api.quote(req);
-    this.#creatingCart = first
-      .then((q) => {
-        if (!this.state.quoteToken) this.session.update({ quoteToken: q.quote_token });
-      })
-      // Its failure is the run's own (reported through the task); the runs waiting on it just go on.
-      .catch(() => undefined)
-      .finally(() => (this.#creatingCart = undefined));
-    return first.then((q) => {
-      signal.throwIfAborted();
-      return q;
+      deviceId: deviceId(),
     });
   }
 
@@ -295,7 +260,7 @@ export class CheckoutController implements ReactiveController {
     if (Object.keys(selections).length !== Object.keys(this.state.selections).length) patch.selections = selections;
     if (quote.mode === 'cart') patch.quoteToken = quote.quote_token;
     this.session.update(patch);
-    this.#scheduleBusy(busyMerchants(quote));
+    this.#busy.schedule(busyMerchants(quote));
     const adapter = this.#options.adapter();
     adapter?.quoted?.(quote);
     if (quote.payment) void adapter?.prepare?.(quote.payment);
@@ -308,7 +273,7 @@ export class CheckoutController implements ReactiveController {
     if (isAbortError(e)) return;
     if (e instanceof ApiRequestError && e.rateLimited) {
       // The whole quote waited on a busy shop: say which, and ask again when it has room.
-      this.#scheduleBusy(new Map([[e.merchantId ?? 0, Math.max(1, e.retryAfter ?? 5)]]));
+      this.#busy.schedule(new Map([[e.merchantId ?? 0, Math.max(1, e.retryAfter ?? 5)]]));
       return;
     }
     this.quoteFailed = true;
@@ -316,40 +281,14 @@ export class CheckoutController implements ReactiveController {
     this.#host.requestUpdate();
   }
 
-  #scheduleBusy(waits: ReadonlyMap<number, number>): void {
-    this.busy.clear();
-    clearTimeout(this.#retryTimer);
-    if (!waits.size) return this.#syncTicker();
-    const now = Date.now();
-    for (const [merchant, seconds] of waits) this.busy.set(merchant, now + seconds * 1000);
-    const soonest = Math.min(...waits.values());
-    this.#retryTimer = setTimeout(() => {
-      this.busy.clear();
-      this.#syncTicker();
-      this.requote();
-    }, soonest * 1000);
-    this.#syncTicker();
-  }
-
-  /** A once-a-second redraw while something counts down (a busy shop, a resend). */
-  #syncTicker(): void {
-    const counting = this.busy.size > 0 || this.placeRetryAt !== undefined;
-    if (counting && !this.#ticker) this.#ticker = setInterval(() => this.#host.requestUpdate(), 1000);
-    if (!counting && this.#ticker) {
-      clearInterval(this.#ticker);
-      this.#ticker = undefined;
-    }
-    this.#host.requestUpdate();
-  }
-
-  #stopTimers(): void {
-    clearTimeout(this.#retryTimer);
-    clearInterval(this.#ticker);
-    this.#ticker = undefined;
+  /** Busy shops of the quote: merchant id → epoch ms when they are asked again. */
+  get busy(): ReadonlyMap<number, number> {
+    return this.#busy.until;
   }
 
   goTo(step: CheckoutStep): void {
-    this.notice = undefined;
+    // Leaving a busy shop's question ends that attempt: its last answer was a known "not placed".
+    this.#placer.leave();
     this.session.goTo(step, this.facts);
     this.#host.requestUpdate();
   }
@@ -364,7 +303,12 @@ export class CheckoutController implements ReactiveController {
     this.#host.requestUpdate();
   }
 
+  /**
+   * Removes one shop's lines (it does not ship here, or it is busy); the rest is quoted again. While "Place order"
+   * waits on that busy shop, the wait ends first: its last answer was a known "not placed", so the attempt ends.
+   */
   removeBag(merchantId: number): void {
+    if (this.#placer.dropShop(merchantId)) return;
     const store = this.#options.store();
     for (const line of this.lines.filter((l) => l.merchant_id === merchantId)) store?.remove(line.sku_id);
   }
@@ -374,92 +318,37 @@ export class CheckoutController implements ReactiveController {
     this.goTo('confirm');
   }
 
-  /** A reload while "Place order" was in flight: resend that attempt (same key, same body). */
-  #resumePendingAttempt(): void {
-    if (this.#resumed || !this.#options.api()) return;
-    this.#resumed = true;
-    const { attempt, step } = this.state;
-    if (attempt?.status === 'pending' && attempt.sent && step === 'confirm') void this.#send(attempt.key, attempt.sent);
+  /** "Place order" (see `PlaceFlow.place`). */
+  place(opts?: { confirmDuplicate?: boolean }): Promise<void> {
+    return this.#placer.place(opts);
   }
 
-  /** "Place order". A press while an attempt is in flight does nothing. */
-  async place(): Promise<void> {
-    if (this.placing !== 'idle') return;
-    const payment = this.state.payment;
-    if (!payment) return this.goTo('payment');
-    const quote = this.quote;
-    if (!quote || !this.canPlace) return;
-    const key = this.session.beginAttempt();
-    const event = this.#options.emit(
-      'tote-checkout-submit',
-      { mode: this.#options.mode(), idempotency_key: key, lines: this.lines },
-      { cancelable: true },
-    );
-    if (event.defaultPrevented) return;
-    const body: PlaceRequest = {
-      quote_token: quote.quote_token,
-      payment: { token: payment.token, payment_provider: payment.payment_provider, ...(payment.type ? { type: payment.type } : {}) },
-      currency: quote.currency,
-    };
-    this.session.recordSent(body);
-    await this.#send(key, body);
+  /** "Cancel" on the checkout's question (a second order of the same items). */
+  dismiss(): void {
+    this.#placer.dismiss();
   }
 
-  async #send(key: string, first: PlaceRequest): Promise<void> {
-    const api = this.#options.api();
-    if (!api || this.placing !== 'idle') return;
-    let body = first;
-    const controller = new AbortController();
-    this.#placeAbort = controller;
-    const { signal } = controller;
-    this.placing = 'sending';
-    this.notice = undefined;
-    this.changes = [];
-    this.#host.requestUpdate();
-    let busyTries = 0;
-    try {
-      for (;;) {
-        let wait: number;
-        try {
-          const res = await api.place(body, { idempotencyKey: key, signal });
-          if (res.status === 'placed') return this.#placed(res.order, res.access);
-          if (res.status === 'pending') {
-            this.placing = 'pending';
-            wait = Math.max(0.05, res.retry_after);
-          } else {
-            this.placing = 'confirming';
-            this.#host.requestUpdate();
-            const adapter = this.#options.adapter();
-            if (!adapter?.confirm) throw new ApiRequestError({ status: 400, code: 'confirm_unsupported', message: 'The payment adapter cannot confirm' });
-            body = { ...body, payment: await adapter.confirm(res) };
-            this.session.recordSent(body);
-            this.placing = 'sending';
-            continue;
-          }
-        } catch (e) {
-          const failure = classifyPlaceFailure(e);
-          if (failure.kind !== 'busy' || signal.aborted || ++busyTries > MAX_BUSY_RETRIES) throw e;
-          // The shop asked for a moment: the same attempt goes again then, with a countdown meanwhile.
-          this.placing = 'busy';
-          this.notice = { kind: 'busy', merchantId: failure.merchantId };
-          wait = failure.retryAfter;
-        }
-        this.placeRetryAt = Date.now() + wait * 1000;
-        this.#syncTicker();
-        await sleep(wait * 1000, signal);
-        this.placeRetryAt = undefined;
-        this.#syncTicker();
-      }
-    } catch (e) {
-      if (signal.aborted) return;
-      this.#placeFailed(e);
-    } finally {
-      if (this.#placeAbort === controller) {
-        this.placing = 'idle';
-        this.placeRetryAt = undefined;
-        this.#syncTicker();
-      }
-    }
+  get placing(): PlacingState {
+    return this.#placer.placing;
+  }
+
+  /** Epoch ms of the next resend while placing waits (lost answer, busy shop, 202). */
+  get placeRetryAt(): number | undefined {
+    return this.#placer.retryAt;
+  }
+
+  /** The shop whose 429 "Place order" waits on. */
+  get placeBusyMerchant(): number | undefined {
+    return this.#placer.busyMerchant;
+  }
+
+  get notice(): CheckoutNotice | undefined {
+    return this.#placer.notice;
+  }
+
+  /** After a 409 `quote_changed`: what differs from the quote the shopper saw. */
+  get changes(): readonly QuoteChange[] {
+    return this.#placer.changes;
   }
 
   #placed(order: Order, access: string): void {
@@ -469,64 +358,12 @@ export class CheckoutController implements ReactiveController {
     // Placed first: the store changes below must not ask for another quote.
     this.session.markPlaced(order.id, access, this.state.shipping.email.trim() || undefined);
     this.quote = undefined;
-    this.busy.clear();
+    this.#busy.schedule(new Map());
     // Lines of a rejected bag stay in the cart, to try again or remove.
     const store = this.#options.store();
     for (const line of ordered) store?.remove(line.sku_id);
     this.#options.emit('tote-checkout-complete', { order, access });
     this.#host.requestUpdate();
-  }
-
-  #placeFailed(e: unknown): void {
-    const failure = classifyPlaceFailure(e);
-    const session = this.session;
-    if (!(e instanceof ApiRequestError)) {
-      // The payment adapter's confirm step failed (a declined card, a refused 3-D Secure check …): nothing was
-      // placed. Back to the payment step with the provider's message, to try again or use another card.
-      session.failAttempt();
-      session.update({ payment: undefined });
-      this.goTo('payment');
-      this.notice = { kind: 'confirm_failed', ...(e instanceof Error && e.name === 'PaymentInputError' ? { message: e.message } : {}) };
-      return;
-    }
-    if (e instanceof ApiRequestError && e.code === 'quote_changed' && e.quote) {
-      session.failAttempt();
-      this.changes = this.quote ? quoteChanges(this.quote, e.quote) : [];
-      this.#acceptQuote(e.quote);
-      this.notice = { kind: 'quote_changed' };
-      return;
-    }
-    switch (failure.kind) {
-      case 'declined':
-      case 'payment_required':
-        session.failAttempt();
-        session.update({ payment: undefined });
-        this.goTo('payment');
-        this.notice = { kind: failure.kind };
-        return;
-      case 'requote':
-        session.failAttempt();
-        this.notice = { kind: 'quote_expired' };
-        this.requote();
-        return;
-      case 'placed_elsewhere':
-        // Another tab's attempt holds this quote: say so, rather than "prices refreshed". Its placed lines leave
-        // this tab's cart through the shared storage, and what is left is quoted again.
-        session.failAttempt();
-        this.notice = { kind: 'placed_elsewhere' };
-        return;
-      case 'busy':
-        // Still busy after waiting: the key stays, the next press resends the same attempt.
-        this.notice = { kind: 'busy', merchantId: failure.merchantId };
-        return;
-      case 'unknown':
-        // The order may exist: keep the key, so pressing again returns that order instead of placing another.
-        this.notice = { kind: 'unknown' };
-        return;
-      default:
-        session.failAttempt();
-        this.notice = e.code === 'confirm_unsupported' ? { kind: 'confirm_failed' } : { kind: 'other', code: failure.code };
-    }
   }
 
   /** The order placed, as answered or read back after a reload. */
@@ -544,8 +381,8 @@ export class CheckoutController implements ReactiveController {
   /** Starts a new checkout after an order was placed (the address is kept). */
   startOver(): void {
     this.placedOrder = undefined;
-    this.changes = [];
-    this.notice = undefined;
+    this.#placer.changes = [];
+    this.#placer.notice = undefined;
     this.session.reset();
     this.#host.requestUpdate();
   }

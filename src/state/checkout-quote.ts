@@ -20,6 +20,8 @@ export interface QuoteInputs {
   state: Pick<CheckoutState, 'shipping' | 'billing' | 'billingSameAsShipping' | 'selections' | 'quoteToken'>;
   /** What the payment adapter needs the cart to be set up for (cart mode, Stripe intent capture). */
   payment?: QuoteRequest['payment'];
+  /** This browser's id (`device-id.ts`): tells two tabs of one shopper from two shoppers. */
+  deviceId?: string;
 }
 
 /**
@@ -52,6 +54,7 @@ export function quoteRequest(input: QuoteInputs): QuoteRequest | undefined {
   // The service estimates a direct order for an address only: nothing to ask before there is one.
   if (input.mode === 'direct' && !req.shipping_address) return undefined;
   if (input.payment) req.payment = input.payment;
+  if (input.deviceId) req.device_id = input.deviceId;
   if (input.mode === 'cart' && state.quoteToken) req.quote_token = state.quoteToken;
   return req;
 }

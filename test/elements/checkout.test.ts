@@ -66,6 +66,22 @@ async function reach(el: ToteCheckout, s: CheckoutStep) {
   await el.updateComplete;
 }
 const errorText = (el: ToteCheckout) => root(el).querySelector('[part="error"]')?.textContent ?? '';
+const notice = (el: ToteCheckout) => root(el).querySelector('.notice')?.textContent ?? '';
+
+/**
+ * The stand-in BFF's fetch with the first place lost: `after` the BFF acted (the answer lost on the way back),
+ * or `before` it got there. Either way every quote issued so far expires meanwhile (issue 25.1).
+ */
+function loseFirstPlace(bff: ReturnType<typeof createFakeBff>, when: 'before' | 'after') {
+  let lost = false;
+  return (async (input: RequestInfo | URL, init?: RequestInit) => {
+    if (lost || !String(input).endsWith('/checkout/place')) return bff.fetch(input, init);
+    lost = true;
+    if (when === 'after') await bff.fetch(input, init);
+    bff.expireQuotes();
+    throw new TypeError('Failed to fetch');
+  }) as typeof globalThis.fetch;
+}
 
 async function fillAddress(el: ToteCheckout) {
   const form = root(el).querySelector<ToteAddressForm>('tote-address-form')!;
@@ -265,9 +281,9 @@ for (const mode of ['cart', 'direct'] as const) {
       await reach(el, 'shipping');
       const busyBag = () => shippingStep(el).shadowRoot!.querySelector('fieldset[data-merchant="1003"]');
       await waitUntil(() => busyBag()?.querySelector('[part="busy"]'), 'the shop is busy', { timeout: 4000 });
-      expect(busyBag()!.textContent).to.match(/Leaf & Kettle is busy right now\. Trying again in \d s/);
+      expect(busyBag()!.textContent).to.match(/Leaf & Kettle is busy — trying again in \d s/);
       expect(busyBag()!.textContent).to.not.contain('does not ship');
-      expect(summary(el).textContent).to.contain('Leaf & Kettle is busy right now');
+      expect(summary(el).textContent).to.contain('Leaf & Kettle is busy');
       await waitUntil(() => busyBag()?.querySelectorAll('input[type="radio"]').length === 2, 'asked again without a press', { timeout: 4000 });
       expect(bff.quotes().length).to.be.greaterThan(1);
       await press(el, 'Continue to payment');
@@ -480,26 +496,65 @@ describe('tote-checkout flow', function () {
     expect(step(el)).to.equal('confirm');
   });
 
-  it('a connection lost during "Place order" keeps the key: pressing again returns the one order', async () => {
-    const bff = createFakeBff({ catalog: [...threeMerchantLines, yenLine] });
-    let drop = true;
-    const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-      const res = await bff.fetch(input, init);
-      if (drop && String(input).endsWith('/checkout/place')) {
-        drop = false;
-        throw new TypeError('Failed to fetch');
-      }
-      return res;
-    }) as typeof globalThis.fetch;
-    const { el } = await mount({ bffInstance: { ...bff, fetch } });
+  it('an answer lost on the way back: "checking", the same attempt resent by itself, one order', async () => {
+    const { el, bff } = await mount({ bff: { lostPlaceAnswers: 1 } });
     await toConfirm(el);
     await press(el, 'Place order');
-    await waitUntil(() => errorText(el).includes('could not confirm'));
-    await press(el, 'Place order');
+    await waitUntil(() => notice(el).includes('Checking whether your order went through'), 'checking', { timeout: 4000 });
     await reach(el, 'placed');
     const keys = bff.submits().map((r) => r.headers['idempotency-key']);
     expect(keys.length).to.equal(2);
     expect(keys[0]).to.equal(keys[1]);
+    expect(bff.placed.length).to.equal(1);
+  });
+
+  // Issue 25.1: the first 201 lost, then the quote expires before the resend. The BFF answers a key it has a
+  // record of from that record; the widget must resend that key, never start a new attempt.
+  it('a lost 201, then the quote expires: the resend of the same key returns the one order', async () => {
+    const bff = createFakeBff({ catalog: [...threeMerchantLines, yenLine] });
+    const { el } = await mount({ bffInstance: { ...bff, fetch: loseFirstPlace(bff, 'after') } });
+    await toConfirm(el);
+    await press(el, 'Place order');
+    await reach(el, 'placed');
+    const keys = bff.submits().map((r) => r.headers['idempotency-key']);
+    expect(new Set(keys).size, 'one attempt').to.equal(1);
+    expect(bff.placed.length).to.equal(1);
+  });
+
+  it('a place lost on the way out, then the quote expires: "not placed, nothing charged", and only a press makes a new attempt', async () => {
+    const bff = createFakeBff({ catalog: [...threeMerchantLines, yenLine] });
+    const { el } = await mount({ bffInstance: { ...bff, fetch: loseFirstPlace(bff, 'before') } });
+    await toConfirm(el);
+    await press(el, 'Place order');
+    await waitUntil(() => errorText(el).includes('Your order was not placed; nothing was charged'), 'told it was not placed', { timeout: 6000 });
+    const sent = bff.submits();
+    expect(sent.length, 'the lost send and one resend of the same key').to.equal(2);
+    expect(sent[0]!.headers['idempotency-key']).to.equal(sent[1]!.headers['idempotency-key']);
+    await press(el, 'Place order');
+    await reach(el, 'placed');
+    expect(bff.submits()[2]!.headers['idempotency-key'], 'a new attempt, made by the press').to.not.equal(sent[0]!.headers['idempotency-key']);
+    expect(bff.placed.length).to.equal(1);
+  });
+
+  it('a reload while the answer is lost resumes the same attempt with its exact body', async () => {
+    const bff = createFakeBff({ catalog: [...threeMerchantLines, yenLine] });
+    let online = true;
+    const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (!online && String(input).endsWith('/checkout/place')) throw new TypeError('Failed to fetch');
+      return bff.fetch(input, init);
+    }) as typeof globalThis.fetch;
+    const first = await mount({ bffInstance: { ...bff, fetch } });
+    await toConfirm(first.el);
+    online = false;
+    await press(first.el, 'Place order');
+    await waitUntil(() => notice(first.el).includes('Checking'), 'checking', { timeout: 4000 });
+    first.el.remove();
+    online = true;
+    const again = await mount({ bffInstance: bff, storage: first.storage, store: first.store });
+    await reach(again.el, 'placed');
+    const sent = bff.submits();
+    expect(new Set(sent.map((r) => r.headers['idempotency-key'])).size).to.equal(1);
+    expect(new Set(sent.map((r) => JSON.stringify(r.body))).size).to.equal(1);
     expect(bff.placed.length).to.equal(1);
   });
 
@@ -511,6 +566,84 @@ describe('tote-checkout flow', function () {
     const keys = bff.submits().map((r) => r.headers['idempotency-key']);
     expect(keys.length).to.equal(2);
     expect(keys[0]).to.equal(keys[1]);
+  });
+
+  it('a busy shop at "Place order" is named with a countdown; "Remove its items" by keyboard, then the rest is placed', async () => {
+    const { el, bff, store } = await mount({ bff: { busyPlaces: 1, busyRetryAfter: 10 }, width: 375 });
+    await toConfirm(el);
+    await press(el, 'Place order');
+    await waitUntil(() => /Leaf & Kettle is busy — trying again in (10|9|8) s/.test(notice(el)), 'the busy shop named', { timeout: 4000 });
+    expect(root(el).querySelector('.notice')!.getAttribute('role')).to.equal('status');
+    await expect(el).to.be.accessible();
+    button(el, "Remove Leaf & Kettle's items and place the rest")!.focus();
+    await sendKeys({ press: 'Enter' });
+    await waitUntil(() => store.lines.every((l) => l.merchant_id !== 1003), 'its items removed', { timeout: 4000 });
+    await waitUntil(() => summaryTotals(el).bags.length === 2, 'the rest quoted again', { timeout: 4000 });
+    expect(bff.submits().length, 'nothing more sent while it waited').to.equal(1);
+    await press(el, 'Place order');
+    await reach(el, 'placed');
+    const keys = bff.submits().map((r) => r.headers['idempotency-key']);
+    expect(keys[1], 'the rest is a new attempt').to.not.equal(keys[0]);
+    expect(bff.placed.length).to.equal(1);
+  });
+
+  it('a shop busy past the bound: the shopper is asked, and "Place order" sends the same attempt again', async () => {
+    const { el, bff } = await mount({ bff: { busyPlaces: 1, busyRetryAfter: 30 } });
+    await toConfirm(el);
+    await press(el, 'Place order');
+    await waitUntil(() => errorText(el).includes('Leaf & Kettle is still busy. Nothing was placed or charged'), 'asked', { timeout: 4000 });
+    expect(button(el, "Remove Leaf & Kettle's items and place the rest")).to.exist;
+    expect(bff.submits().length).to.equal(1);
+    await press(el, 'Place order');
+    await reach(el, 'placed');
+    const keys = bff.submits().map((r) => r.headers['idempotency-key']);
+    expect(keys).to.deep.equal([keys[0], keys[0]]);
+  });
+
+  it('two tabs: the same items placed a moment ago in another tab are asked about; "Place another order" confirms', async () => {
+    const bff = createFakeBff({ catalog: [...threeMerchantLines, yenLine] });
+    const first = await mount({ bffInstance: bff });
+    const second = await mount({ bffInstance: bff });
+    await toConfirm(first.el);
+    await toConfirm(second.el);
+    await press(first.el, 'Place order');
+    await reach(first.el, 'placed');
+    await press(second.el, 'Place order');
+    const question = 'You placed an order for these items a moment ago (in another tab). Place another one?';
+    await waitUntil(() => errorText(second.el).includes(question), 'asked', { timeout: 4000 });
+    await expect(second.el).to.be.accessible();
+    await press(second.el, 'Cancel');
+    await waitUntil(() => !errorText(second.el), 'the question goes');
+    expect(bff.placed.length).to.equal(1);
+    await press(second.el, 'Place order');
+    await waitUntil(() => errorText(second.el).includes(question), 'asked again', { timeout: 4000 });
+    await press(second.el, 'Place another order');
+    await reach(second.el, 'placed');
+    const sent = bff.submits();
+    const last = sent.at(-1)!;
+    expect((last.body as { confirm_duplicate?: boolean }).confirm_duplicate).to.equal(true);
+    expect(last.headers['idempotency-key'], 'confirming is a new attempt').to.not.equal(sent.at(-2)!.headers['idempotency-key']);
+    expect(bff.placed.length).to.equal(2);
+    const quote = bff.quotes().at(-1)!.body as { device_id?: string };
+    expect(quote.device_id).to.match(/^[A-Za-z0-9_-]{16,64}$/);
+  });
+
+  it('a busy shop at the shipping step offers to remove its items; the rest goes on', async () => {
+    const { el, store } = await mount({ bff: { busyQuotes: { 1003: 1000 } } });
+    await press(el, 'Continue to address');
+    await reach(el, 'address');
+    await fillAddress(el);
+    await press(el, 'Continue to shipping');
+    await reach(el, 'shipping');
+    const steps = () => shippingStep(el).shadowRoot!;
+    await waitUntil(() => steps().querySelector('[data-merchant="1003"] [part="busy"]'), 'busy', { timeout: 4000 });
+    const remove = [...steps().querySelectorAll('button')].find((b) => b.textContent!.trim() === "Remove Leaf & Kettle's items and place the rest")!;
+    remove.focus();
+    await sendKeys({ press: 'Enter' });
+    await waitUntil(() => steps().querySelectorAll('fieldset').length === 2, 'two bags left', { timeout: 4000 });
+    expect(store.lines.some((l) => l.merchant_id === 1003)).to.equal(false);
+    await press(el, 'Continue to payment');
+    await reach(el, 'payment');
   });
 
   it('the quote flags a line that vanished, without a request per offer, and blocks until it is fixed', async () => {

@@ -294,12 +294,28 @@ export class ToteCheckout extends ToteElement {
         <section class="main" aria-labelledby="step-heading" data-step=${step}>
           <h2 id="step-heading" tabindex="-1">${this.t(STEP_HEADING[step])}</h2>
           <div class="error" part="error" role="alert">${this.error || notice.error}</div>
-          ${notice.status ? html`<p class="notice" role="status">${notice.status}</p>` : nothing}
+          <p class="notice" role="status">${notice.status}</p>
+          ${this.#renderAnswers(notice)}
           ${this.#renderStep(step)}
         </section>
         ${renderSummary(this.#flow, { t: (k, p) => this.t(k, p), locale: this.effectiveLocale, open: this.summaryOpen, toggle: () => (this.summaryOpen = !this.summaryOpen) })}
       </div>
     </div>`;
+  }
+
+  /** What the shopper can do about a notice: remove a busy shop's items; answer the two-tab question. */
+  #renderAnswers({ busy, ask }: ReturnType<typeof noticeText>) {
+    const flow = this.#flow;
+    const merchant = flow.quote?.bags.find((b) => b.merchant_id === busy)?.merchant_name;
+    return html`${merchant
+      ? html`<div><button class="button secondary" type="button" @click=${() => flow.removeBag(busy!)}>${this.t('removeShop', { merchant })}</button></div>`
+      : nothing}
+    ${ask
+      ? html`<div class="actions">
+          <button class="button secondary" type="button" @click=${() => flow.dismiss()}>${this.t('cancel')}</button>
+          <button class="button primary" type="button" @click=${() => void flow.place({ confirmDuplicate: true })}>${this.t('placeAnother')}</button>
+        </div>`
+      : nothing}`;
   }
 
   #renderStep(step: CheckoutStep) {

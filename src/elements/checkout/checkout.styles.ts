@@ -228,7 +228,11 @@ export const checkoutStyles = [
       margin: 0;
       color: var(--_fg-muted);
     }
+    .notice:empty {
+      display: none;
+    }
     .notice {
+      font-variant-numeric: tabular-nums;
       padding: var(--_space-3);
       border-radius: var(--_radius-s);
       background: var(--_bg-muted);

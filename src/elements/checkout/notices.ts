@@ -1,23 +1,37 @@
 /**
  * The words for what the checkout's flow reports besides the step: an error
  * (shown in the `error` part, announced assertively) or a status (placing,
- * waiting for a busy shop). Never upstream text: only Tote's own messages.
+ * checking, waiting for a busy shop). Never upstream text: only Tote's own
+ * messages (a shop's name is the catalogue's, as everywhere else).
  */
 import { formatMoney } from '../../contract/money.js';
 import type { CheckoutController } from '../../state/checkout-controller.js';
 import type { QuoteChange } from '../../state/checkout-quote.js';
 import type { Translate as T } from '../internal/localize.js';
+import { renderShopBusy } from '../internal/shop-busy.js';
 
-export function noticeText(flow: CheckoutController, t: T, locale: string): { error: string; status: string } {
+/**
+ * What the checkout says besides the step: `error` (announced assertively), `status` (politely: placing,
+ * checking, a busy shop's countdown), `busy` (the shop whose items the shopper may remove) and `ask` (the
+ * two-tab question, answered with "Place another order" / "Cancel").
+ */
+export function noticeText(flow: CheckoutController, t: T, locale: string): { error: string; status: unknown; busy?: number; ask?: boolean } {
   const merchantName = (id?: number) =>
-    flow.quote?.bags.find((b) => b.merchant_id === id)?.merchant_name ?? flow.lines.find((l) => l.merchant_id === id)?.merchant_name;
-  const seconds = flow.placeRetryAt ? Math.max(0, Math.ceil((flow.placeRetryAt - Date.now()) / 1000)) : 0;
-  if (flow.placing === 'pending') return { error: '', status: t('stillPlacing') };
-  if (flow.placing === 'confirming') return { error: '', status: t('confirmingPayment') };
-  if (flow.placing === 'sending') return { error: '', status: t('placingOrder') };
+    flow.quote?.bags.find((b) => b.merchant_id === id)?.merchant_name ?? flow.lines.find((l) => l.merchant_id === id)?.merchant_name ?? t('thisShop');
   const notice = flow.notice;
-  if (flow.placing === 'busy' && notice?.kind === 'busy') {
-    return { error: '', status: t('placeBusy', { merchant: merchantName(notice.merchantId) ?? t('thisShop'), seconds }) };
+  switch (flow.placing) {
+    case 'pending':
+      return { error: '', status: t('stillPlacing') };
+    case 'checking':
+      return { error: '', status: t('checking') };
+    case 'confirming':
+      return { error: '', status: t('confirmingPayment') };
+    case 'sending':
+      return { error: '', status: t('placingOrder') };
+    case 'busy': {
+      const id = flow.placeBusyMerchant;
+      return { error: '', status: renderShopBusy(t, merchantName(id), flow.placeRetryAt ?? 0), busy: id };
+    }
   }
   switch (notice?.kind) {
     case undefined:
@@ -32,12 +46,10 @@ export function noticeText(flow: CheckoutController, t: T, locale: string): { er
       return { error: t('quoteExpired'), status: '' };
     case 'placed_elsewhere':
       return { error: t('placedElsewhere'), status: '' };
-    case 'unknown':
-      return { error: t('errorUnknown'), status: '' };
-    case 'busy': {
-      const merchant = merchantName(notice.merchantId);
-      return { error: merchant ? t('merchantBusy', { merchant }) : t('errorBusy'), status: '' };
-    }
+    case 'busy':
+      return { error: t('busyStopped', { merchant: merchantName(notice.merchantId) }), status: '', busy: notice.merchantId };
+    case 'duplicate':
+      return { error: t('duplicateOrder'), status: '', ask: true };
     case 'confirm_failed':
       return { error: notice.message ?? t('confirmFailed'), status: '' };
     default:

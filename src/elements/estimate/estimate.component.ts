@@ -12,7 +12,7 @@ import { apiContext, currencyContext } from '../../state/context.js';
 import { safeUrl } from '../internal/safe-url.js';
 import { ToteElement } from '../internal/tote-element.js';
 import { estimateStyles } from './estimate.styles.js';
-import { shopBusyText } from '../internal/shop-busy.js';
+import { renderShopBusy } from '../internal/shop-busy.js';
 import '../internal/messages-checkout.js';
 
 /** `tote-estimate-change`: a quote this element asked for itself arrived. */
@@ -141,7 +141,7 @@ export class ToteEstimate extends ToteElement {
         ${shippingChosen ? html`<div><dt>${this.t('tax')}</dt><dd>${this.#money(bag.tax_total)}</dd></div>` : nothing}
         <div class="total"><dt>${this.t('bagTotal')}</dt><dd data-total=${bag.total} data-currency=${this.shown!.currency}>${this.#money(bag.total)}</dd></div>
       </dl>
-      ${until !== undefined ? html`<p class="busy" role="status">${shopBusyText((k, p) => this.t(k, p), merchant, until)}</p>` : nothing}
+      ${until !== undefined ? html`<p class="busy" role="status">${renderShopBusy((k, p) => this.t(k, p), merchant, until)}</p>` : nothing}
       ${bag.problems.some((p) => p.code === 'no_shipping')
         ? html`<p class="problem" part="problems">${this.t('problemNoShipping')}</p>`
         : nothing}

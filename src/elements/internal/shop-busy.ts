@@ -3,7 +3,7 @@
  * words and look, shared by the shipping step and the order summary, which
  * both show it beside that shop's bag until the quote is asked for again.
  */
-import { css } from 'lit';
+import { css, html } from 'lit';
 import type { Translate as T } from './localize.js';
 
 export const shopBusyStyles = css`
@@ -16,8 +16,21 @@ export const shopBusyStyles = css`
   }
 `;
 
-/** "<shop> is busy right now", with the seconds left while `until` (epoch ms) is ahead. */
-export function shopBusyText(t: T, merchant: string, until: number): string {
-  const seconds = Math.ceil((until - Date.now()) / 1000);
+/** "<shop> is busy — trying again in N s", with the seconds left while `until` (epoch ms) is ahead. */
+export function shopBusyText(t: T, merchant: string, until: number, now = Date.now()): string {
+  const seconds = Math.ceil((until - now) / 1000);
   return seconds > 0 ? t('shopBusy', { merchant, seconds }) : t('shopBusyNow', { merchant });
+}
+
+/** The text first shown for each wait (keyed by its end): screen readers hear it once, not every second. */
+const spoken = new Map<number, string>();
+
+/** The busy notice inside a polite live region: the countdown ticks for the eye only. */
+export function renderShopBusy(t: T, merchant: string, until: number) {
+  const now = Date.now();
+  if (!spoken.has(until)) {
+    for (const end of spoken.keys()) if (end < now) spoken.delete(end);
+    spoken.set(until, shopBusyText(t, merchant, until, now));
+  }
+  return html`<span class="sr-only">${spoken.get(until)}</span><span aria-hidden="true">${shopBusyText(t, merchant, until, now)}</span>`;
 }

@@ -3,7 +3,7 @@ import { formatMoney } from '../../contract/money.js';
 import type { BagShippingChoice } from '../../state/checkout-quote.js';
 import { ToteElement } from '../internal/tote-element.js';
 import { shippingStepStyles } from './shipping-step.styles.js';
-import { shopBusyText } from '../internal/shop-busy.js';
+import { renderShopBusy } from '../internal/shop-busy.js';
 import '../internal/messages-checkout.js';
 import { carrierName } from '../../state/carrier.js';
 
@@ -12,7 +12,7 @@ export interface ToteShippingSelectDetail {
   merchant_id: number;
   shipping_method_id: string;
 }
-/** `tote-shipping-remove-bag`: the shopper asked to drop a bag that cannot ship to the address. */
+/** `tote-shipping-remove-bag`: the shopper asked to drop a bag that cannot ship to the address, or whose shop is busy. */
 export interface ToteShippingRemoveBagDetail {
   merchant_id: number;
 }
@@ -33,10 +33,10 @@ declare global {
  * @summary Shipping per bag: the methods each merchant offers for the address, with carrier, delivery estimate
  * and price, one choice per bag (a radio group, arrow keys move the choice). The quote picks the cheapest for
  * the shopper. A bag with no method says so and blocks only itself; a busy shop says it is busy and when it is
- * asked again, never that it does not ship.
+ * asked again (a countdown, read out once), never that it does not ship. Either offers to remove that shop's items.
  *
  * @event tote-shipping-select - A method was chosen for a bag.
- * @event tote-shipping-remove-bag - The shopper asked to remove the items of a bag that cannot ship.
+ * @event tote-shipping-remove-bag - The shopper asked to remove the items of a bag that cannot ship or whose shop is busy.
  *
  * @csspart base - The root.
  * @csspart bag - One bag's fieldset.
@@ -89,20 +89,23 @@ export class ToteShippingStep extends ToteElement {
     return html`<div part="base">${this.choices.map((c) => this.#renderBag(c))}</div>`;
   }
 
+  #renderRemove(merchantId: number, label: string) {
+    return html`<div>
+      <button class="button secondary" type="button" @click=${() => this.emit('tote-shipping-remove-bag', { merchant_id: merchantId })}>${label}</button>
+    </div>`;
+  }
+
   #renderBag(choice: BagShippingChoice) {
     const merchant = choice.merchantName ?? `#${choice.merchantId}`;
     const name = `ship-${choice.merchantId}`;
     return html`<fieldset part="bag" data-merchant=${choice.merchantId}>
       <legend>${this.t('shippingFor', { merchant })}</legend>
       ${choice.busyUntil !== undefined
-        ? html`<p class="busy" part="busy" role="status">${shopBusyText((k, p) => this.t(k, p), merchant, choice.busyUntil)}</p>`
+        ? html`<p class="busy" part="busy" role="status">${renderShopBusy((k, p) => this.t(k, p), merchant, choice.busyUntil)}</p>
+            ${this.#renderRemove(choice.merchantId, this.t('removeShop', { merchant }))}`
         : choice.methods.length === 0
         ? html`<p class="none" part="no-shipping" role="alert">${this.t('noShippingForBag', { merchant })}</p>
-            <div>
-              <button class="button secondary" type="button" @click=${() => this.emit('tote-shipping-remove-bag', { merchant_id: choice.merchantId })}>
-                ${this.t('removeBag', { merchant })}
-              </button>
-            </div>`
+            ${this.#renderRemove(choice.merchantId, this.t('removeBag', { merchant }))}`
         : choice.methods.map(
             (m) => html`<label part="method">
               <input

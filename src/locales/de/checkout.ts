@@ -75,7 +75,6 @@ export const deCheckout = {
   estimateError: 'Die Summen konnten nicht aktualisiert werden.',
   problemUnavailable: (p) => `${p.name} ist nicht verfügbar.`,
   problemNoShipping: 'Keine Versandart für diese Adresse.',
-  merchantBusy: (p) => `${p.merchant} ist ausgelastet. Versuchen Sie es gleich noch einmal.`,
   // payment
   paymentMethod: 'Zahlungsart',
   paymentNotConfigured: 'Für diesen Shop ist keine Zahlungsart eingerichtet.',
@@ -87,10 +86,6 @@ export const deCheckout = {
   testCardApproves: 'Visa mit Endziffern 4242 (wird angenommen)',
   testCardDeclines: 'Visa mit Endziffern 0002 (wird abgelehnt)',
   testCardNote: 'Sandbox: Es wird keine echte Karte belastet.',
-  // submit errors
-  errorUnknown:
-    'Wir konnten Ihre Bestellung nicht bestätigen. Prüfen Sie Ihre Verbindung und bestellen Sie erneut; Sie werden nicht doppelt belastet.',
-  errorBusy: 'Der Shop ist ausgelastet. Warten Sie einen Moment und bestellen Sie dann erneut.',
   // order status
   orderNumber: (p) => `Bestellung ${p.id}`,
   orderLoading: 'Ihre Bestellung wird geladen …',
@@ -131,20 +126,27 @@ export const deCheckout = {
   paidIn: (p) => `Sie zahlen in ${p.currency}. Shops, die in einer anderen Währung verkaufen, sind umgerechnet.`,
   currencyRefused: (p) => `Einer dieser Shops kann noch nicht in ${p.currency} abrechnen. Entfernen Sie seine Artikel oder versuchen Sie es später.`,
   totalsDisagree: 'Diese Summen gehen nicht auf, daher kann die Bestellung nicht aufgegeben werden. Versuchen Sie es gleich noch einmal.',
-  shopBusy: (p) => `${p.merchant} ist gerade ausgelastet. Neuer Versuch in ${p.seconds} s …`,
-  shopBusyNow: (p) => `${p.merchant} ist gerade ausgelastet. Neuer Versuch …`,
+  shopBusy: (p) => `${p.merchant} ist ausgelastet – neuer Versuch in ${p.seconds} s`,
+  shopBusyNow: (p) => `${p.merchant} ist ausgelastet – neuer Versuch …`,
+  removeShop: (p) => `Artikel von ${p.merchant} entfernen und den Rest bestellen`,
   deliveryDays: (p) => (p.min === p.max ? `${p.min} Werktage` : `${p.min}–${p.max} Werktage`),
   // placing
   stillPlacing: 'Ihre Bestellung wird noch aufgegeben. Das kann einen Moment dauern; Sie werden nicht doppelt belastet.',
   confirmingPayment: 'Zahlung wird bestätigt …',
-  placeBusy: (p) => `${p.merchant} ist ausgelastet. Neuer Versuch in ${p.seconds} s; Sie werden nicht doppelt belastet.`,
+  checking: 'Wir prüfen, ob Ihre Bestellung angekommen ist …',
+  busyStopped: (p) =>
+    `${p.merchant} ist weiterhin ausgelastet. Es wurde nichts bestellt oder belastet. Bestellen Sie erneut oder entfernen Sie die Artikel dieses Shops.`,
+  duplicateOrder: 'Sie haben diese Artikel gerade erst bestellt (in einem anderen Tab). Noch eine Bestellung aufgeben?',
+  placeAnother: 'Noch einmal bestellen',
+  cancel: 'Abbrechen',
   quoteChanged: 'Seit Ihrem letzten Blick hat sich etwas geändert. Es wurde nichts belastet. Prüfen Sie die neue Summe und bestellen Sie erneut.',
   changePrice: (p) => `${p.name}: ${p.before} → ${p.after}`,
   changeUnavailable: (p) => `${p.name} ist nicht mehr verfügbar`,
   changeShipping: (p) => `Versand von ${p.merchant}: ${p.before} → ${p.after}`,
   changeTax: (p) => `Steuer für ${p.merchant}: ${p.before} → ${p.after}`,
   changeTotal: (p) => `Gesamt: ${p.before} → ${p.after}`,
-  quoteExpired: 'Ihre Preise wurden aktualisiert. Prüfen Sie die Summe und bestellen Sie erneut.',
+  quoteExpired:
+    'Ihre Bestellung wurde nicht aufgegeben; es wurde nichts belastet. Die Preise wurden aktualisiert: Prüfen Sie die Summe und bestellen Sie erneut.',
   placedElsewhere: 'Diese Bestellung wurde bereits in einem anderen Tab oder Fenster aufgegeben oder wird gerade aufgegeben. Es wurde nichts zusätzlich belastet.',
   confirmFailed: 'Ihre Zahlung konnte nicht bestätigt werden. Es wurde nichts belastet; versuchen Sie es erneut oder mit einer anderen Karte.',
   paymentRequired: 'Wählen Sie zuerst eine Zahlungsart.',
