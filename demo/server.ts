@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { createServer, type ViteDevServer } from 'vite';
 import { startSandbox, DEFAULT_CREDENTIALS, type Sandbox } from '../src/sandbox/index.js';
 import { bffConfigFromEnv, toteBffVitePlugin, type BffConfig } from '../src/bff/index.js';
+import { demoTestHooks } from './test-hooks.js';
 
 export interface DemoOptions {
   port?: number;
@@ -65,6 +66,9 @@ export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
     };
   }
   const config: BffConfig = { ...bffConfigFromEnv(serviceEnv), operatorToken };
+  // Test-only (demo/test-hooks.ts): faults on the way back, and quotes that expire within a test's patience.
+  const testHooks = env.TOTE_DEMO_TEST_HOOKS === '1';
+  if (testHooks && env.TOTE_DEMO_QUOTE_TTL_MS) config.quoteTtlMs = Number(env.TOTE_DEMO_QUOTE_TTL_MS);
 
   let vite: ViteDevServer | undefined;
   try {
@@ -74,7 +78,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
       logLevel: options.quiet ? 'silent' : 'warn',
       clearScreen: false,
       server: { host, port, strictPort: true, fs: { allow: [fileURLToPath(new URL('..', import.meta.url))] } },
-      plugins: [toteBffVitePlugin(config)],
+      plugins: [...(testHooks ? [demoTestHooks()] : []), toteBffVitePlugin(config)],
     });
     await vite.listen();
   } catch (e) {

@@ -17,13 +17,14 @@ async function freePort(): Promise<number> {
 /**
  * `read` looks at everything printed so far and returns what it needs once it
  * is all there. Environment variables in `unset` are removed so the demo runs
- * on its own sandbox and defaults.
+ * on its own sandbox and defaults; those in `set` are added (test hooks).
  */
 export async function spawnDemo<T>(
   read: (printed: string) => T | undefined,
   unset: readonly string[] = [],
+  set: Record<string, string> = {},
 ): Promise<{ child: ChildProcess } & T> {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(await freePort()) };
+  const env: NodeJS.ProcessEnv = { ...process.env, ...set, PORT: String(await freePort()) };
   for (const name of unset) delete env[name];
   const child = spawn(process.execPath, ['--import', 'tsx', 'demo/server.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
