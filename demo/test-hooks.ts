@@ -22,7 +22,7 @@ export function demoTestHooks(): Plugin {
     enforce: 'pre',
     configureServer(server) {
       server.middlewares.use((req: IncomingMessage, res: ServerResponse, next: () => void) => {
-        const path = req.originalUrl ?? req.url ?? '';
+        const path = (req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? '';
         if (req.method === 'POST' && path === '/__demo/faults') {
           let text = '';
           req.on('data', (d) => (text += d));

@@ -26,7 +26,7 @@ import { isBlocking, orderTotalsProblem, rejectedBags } from './checkout-order.j
 import { BusyShops } from './busy-shops.js';
 import { createQuoteTask } from './checkout-quote-task.js';
 import { deviceId } from './device-id.js';
-import { type CheckoutNotice, PlaceFlow, type PlacingState } from './checkout-place.js';
+import { PlaceFlow } from './checkout-place.js';
 export type { CheckoutNotice, PlacingState } from './checkout-place.js';
 import {
   type QuoteChange,
@@ -71,7 +71,7 @@ export class CheckoutController implements ReactiveController {
   quoteFailed = false;
   /** A shop cannot price the order in the chosen currency (`currency_mismatch`). */
   currencyRefused = false;
-  readonly #busy = new BusyShops(
+  readonly busyShops = new BusyShops(
     () => this.#host.requestUpdate(),
     () => this.requote(),
   );
@@ -87,29 +87,15 @@ export class CheckoutController implements ReactiveController {
   #resumed = false;
   #connected?: boolean;
 
-  readonly #placer: PlaceFlow = new PlaceFlow({
-    api: () => this.#options.api(),
-    adapter: () => this.#options.adapter(),
-    mode: () => this.#options.mode(),
-    session: () => this.session,
-    lines: () => this.lines,
-    quote: () => this.quote,
-    quoteReady: () => this.canPlace,
-    acceptQuote: (quote) => this.#acceptQuote(quote),
-    requote: () => this.requote(),
-    goTo: (step) => this.goTo(step),
-    placed: (order, access) => this.#placed(order, access),
-    removeBag: (merchantId) => this.removeBag(merchantId),
-    counting: (on) => this.#busy.placeCounting(on),
-    emit: (name, detail, init) => this.#options.emit(name, detail, init),
-    update: () => this.#host.requestUpdate(),
-  });
+  /** "Place order": the attempt, what the shopper is told of it (`notice`), the question it may ask. */
+  readonly placer: PlaceFlow;
   readonly #host: ReactiveControllerHost;
   readonly #options: CheckoutControllerOptions;
 
   constructor(host: ReactiveControllerHost, options: CheckoutControllerOptions) {
     this.#host = host;
     this.#options = options;
+    this.placer = new PlaceFlow(this, options, host);
     this.#sessionFor = this.#sessionInputs();
     this.session = this.#newSession();
     host.addController(this);
@@ -119,7 +105,7 @@ export class CheckoutController implements ReactiveController {
       cartCreated: (token) => {
         if (!this.state.quoteToken) this.session.update({ quoteToken: token });
       },
-      accept: (quote) => this.#acceptQuote(quote),
+      accept: (quote) => this.acceptQuote(quote),
       failed: (e) => this.#quoteError(e),
     });
     this.orderTask = new Task(host, {
@@ -148,10 +134,10 @@ export class CheckoutController implements ReactiveController {
     this.#unsubscribeStore = undefined;
     this.#watchedStore = undefined;
     this.#connected = false;
-    this.#placer.stop();
+    this.placer.stop();
     // A checkout taken off the page asks for nothing more.
     this.quoteTask.abort();
-    this.#busy.stop();
+    this.busyShops.stop();
     // A reconnect resumes an attempt still in flight.
     this.#resumed = false;
   }
@@ -169,7 +155,7 @@ export class CheckoutController implements ReactiveController {
     // A reload while "Place order" was in flight resends that attempt (same key, same body).
     if (!this.#resumed && this.#options.api()) {
       this.#resumed = true;
-      this.#placer.resume();
+      this.placer.resume();
     }
   }
 
@@ -222,7 +208,7 @@ export class CheckoutController implements ReactiveController {
   /** True when "Place order" may be pressed: a current, ready quote whose totals add up. */
   get canPlace(): boolean {
     const q = this.quote;
-    return !!q && q.ready && !this.quoteLoading && !this.quoteFailed && !quoteTotalsDisagree(q) && this.placing === 'idle';
+    return !!q && q.ready && !this.quoteLoading && !this.quoteFailed && !quoteTotalsDisagree(q) && this.placer.placing === 'idle';
   }
 
   get quoteLoading(): boolean {
@@ -249,7 +235,7 @@ export class CheckoutController implements ReactiveController {
     void this.quoteTask.run();
   }
 
-  #acceptQuote(quote: QuoteResponse): void {
+  acceptQuote(quote: QuoteResponse): void {
     this.quote = quote;
     this.quoteFailed = false;
     this.currencyRefused = false;
@@ -260,7 +246,7 @@ export class CheckoutController implements ReactiveController {
     if (Object.keys(selections).length !== Object.keys(this.state.selections).length) patch.selections = selections;
     if (quote.mode === 'cart') patch.quoteToken = quote.quote_token;
     this.session.update(patch);
-    this.#busy.schedule(busyMerchants(quote));
+    this.busyShops.schedule(busyMerchants(quote));
     const adapter = this.#options.adapter();
     adapter?.quoted?.(quote);
     if (quote.payment) void adapter?.prepare?.(quote.payment);
@@ -273,7 +259,7 @@ export class CheckoutController implements ReactiveController {
     if (isAbortError(e)) return;
     if (e instanceof ApiRequestError && e.rateLimited) {
       // The whole quote waited on a busy shop: say which, and ask again when it has room.
-      this.#busy.schedule(new Map([[e.merchantId ?? 0, Math.max(1, e.retryAfter ?? 5)]]));
+      this.busyShops.schedule(new Map([[e.merchantId ?? 0, Math.max(1, e.retryAfter ?? 5)]]));
       return;
     }
     this.quoteFailed = true;
@@ -283,12 +269,12 @@ export class CheckoutController implements ReactiveController {
 
   /** Busy shops of the quote: merchant id → epoch ms when they are asked again. */
   get busy(): ReadonlyMap<number, number> {
-    return this.#busy.until;
+    return this.busyShops.until;
   }
 
   goTo(step: CheckoutStep): void {
     // Leaving a busy shop's question ends that attempt: its last answer was a known "not placed".
-    this.#placer.leave();
+    this.placer.leave();
     this.session.goTo(step, this.facts);
     this.#host.requestUpdate();
   }
@@ -308,7 +294,7 @@ export class CheckoutController implements ReactiveController {
    * waits on that busy shop, the wait ends first: its last answer was a known "not placed", so the attempt ends.
    */
   removeBag(merchantId: number): void {
-    if (this.#placer.dropShop(merchantId)) return;
+    if (this.placer.dropShop(merchantId)) return;
     const store = this.#options.store();
     for (const line of this.lines.filter((l) => l.merchant_id === merchantId)) store?.remove(line.sku_id);
   }
@@ -318,47 +304,15 @@ export class CheckoutController implements ReactiveController {
     this.goTo('confirm');
   }
 
-  /** "Place order" (see `PlaceFlow.place`). */
-  place(opts?: { confirmDuplicate?: boolean }): Promise<void> {
-    return this.#placer.place(opts);
-  }
-
-  /** "Cancel" on the checkout's question (a second order of the same items). */
-  dismiss(): void {
-    this.#placer.dismiss();
-  }
-
-  get placing(): PlacingState {
-    return this.#placer.placing;
-  }
-
-  /** Epoch ms of the next resend while placing waits (lost answer, busy shop, 202). */
-  get placeRetryAt(): number | undefined {
-    return this.#placer.retryAt;
-  }
-
-  /** The shop whose 429 "Place order" waits on. */
-  get placeBusyMerchant(): number | undefined {
-    return this.#placer.busyMerchant;
-  }
-
-  get notice(): CheckoutNotice | undefined {
-    return this.#placer.notice;
-  }
-
-  /** After a 409 `quote_changed`: what differs from the quote the shopper saw. */
-  get changes(): readonly QuoteChange[] {
-    return this.#placer.changes;
-  }
-
-  #placed(order: Order, access: string): void {
+  /** The attempt placed `order`. */
+  placed(order: Order, access: string): void {
     const rejected = new Set(rejectedBags(order).map((b) => b.merchant_id));
     this.placedOrder = order;
     const ordered = this.buyableLines.filter((l) => !rejected.has(l.merchant_id));
     // Placed first: the store changes below must not ask for another quote.
     this.session.markPlaced(order.id, access, this.state.shipping.email.trim() || undefined);
     this.quote = undefined;
-    this.#busy.schedule(new Map());
+    this.busyShops.schedule(new Map());
     // Lines of a rejected bag stay in the cart, to try again or remove.
     const store = this.#options.store();
     for (const line of ordered) store?.remove(line.sku_id);
@@ -381,8 +335,8 @@ export class CheckoutController implements ReactiveController {
   /** Starts a new checkout after an order was placed (the address is kept). */
   startOver(): void {
     this.placedOrder = undefined;
-    this.#placer.changes = [];
-    this.#placer.notice = undefined;
+    this.placer.changes = [];
+    this.placer.notice = undefined;
     this.session.reset();
     this.#host.requestUpdate();
   }

@@ -5,14 +5,12 @@
  * element). A new key is made only by a press after a definite "not placed";
  * a reload mid-attempt resumes the same one (docs/checkout.md, "The attempt's states").
  */
-import type { PlaceRequest, QuoteResponse } from '../contract/checkout-api.js';
-import type { Order } from '../contract/order.js';
-import { ApiRequestError, type ToteApi } from './api-client.js';
-import type { CartLine } from './cart-store.js';
+import type { ReactiveControllerHost } from 'lit';
+import type { PlaceRequest } from '../contract/checkout-api.js';
+import { ApiRequestError } from './api-client.js';
+import type { CheckoutController, CheckoutControllerOptions } from './checkout-controller.js';
 import { classifyPlaceFailure } from './checkout-order.js';
 import { type QuoteChange, quoteChanges } from './checkout-quote.js';
-import type { CheckoutMode, CheckoutSession, CheckoutStep } from './checkout-session.js';
-import type { PaymentAdapter } from './payment-adapter.js';
 import { type AttemptHooks, type AttemptPhase, runAttempt } from './place-attempt.js';
 
 /** What the checkout tells the shopper besides the step itself; the element words it. */
@@ -32,27 +30,6 @@ export type CheckoutNotice =
 
 export type PlacingState = 'idle' | AttemptPhase;
 
-/** What placing needs of the checkout around it. */
-export interface PlaceHost {
-  api(): ToteApi | undefined;
-  adapter(): PaymentAdapter | undefined;
-  mode(): CheckoutMode;
-  session(): CheckoutSession;
-  lines(): readonly CartLine[];
-  quote(): QuoteResponse | undefined;
-  /** A current, ready quote whose totals add up. */
-  quoteReady(): boolean;
-  acceptQuote(quote: QuoteResponse): void;
-  requote(): void;
-  goTo(step: CheckoutStep): void;
-  placed(order: Order, access: string): void;
-  removeBag(merchantId: number): void;
-  /** A countdown runs (the next resend): redraw each second. */
-  counting(on: boolean): void;
-  emit<T>(name: string, detail: T, init?: { cancelable?: boolean }): CustomEvent<T>;
-  update(): void;
-}
-
 export class PlaceFlow {
   placing: PlacingState = 'idle';
   /** Epoch ms of the next resend while placing waits (lost answer, busy shop, 202). */
@@ -67,15 +44,19 @@ export class PlaceFlow {
   #wake?: () => void;
   /** The busy shop the shopper chose to remove while "Place order" waited on it. */
   #dropAfterBusy?: number;
-  readonly #host: PlaceHost;
+  readonly #flow: CheckoutController;
+  readonly #options: CheckoutControllerOptions;
+  readonly #host: ReactiveControllerHost;
 
-  constructor(host: PlaceHost) {
+  constructor(flow: CheckoutController, options: CheckoutControllerOptions, host: ReactiveControllerHost) {
+    this.#flow = flow;
+    this.#options = options;
     this.#host = host;
   }
 
   /** A reload while "Place order" was in flight: resend that attempt (same key, same body). */
   resume(): void {
-    const { attempt, step } = this.#host.session().state;
+    const { attempt, step } = this.#flow.session.state;
     if (attempt?.status === 'pending' && attempt.sent && step === 'confirm') void this.#send(attempt.key, attempt.sent);
   }
 
@@ -101,7 +82,7 @@ export class PlaceFlow {
 
   /** The shopper moved on (another step, another shop's items): the notice goes; a busy shop's attempt ends. */
   leave(): void {
-    if (this.notice?.kind === 'busy') this.#host.session().failAttempt();
+    if (this.notice?.kind === 'busy') this.#flow.session.failAttempt();
     this.notice = undefined;
   }
 
@@ -112,16 +93,16 @@ export class PlaceFlow {
    */
   async place(opts: { confirmDuplicate?: boolean } = {}): Promise<void> {
     if (this.placing !== 'idle') return;
-    const attempt = this.#host.session().state.attempt;
+    const attempt = this.#flow.session.state.attempt;
     if (attempt?.status === 'pending' && attempt.sent) return this.#send(attempt.key, attempt.sent);
-    const payment = this.#host.session().state.payment;
-    if (!payment) return this.#host.goTo('payment');
-    const quote = this.#host.quote();
-    if (!quote || !this.#host.quoteReady()) return;
-    const key = this.#host.session().beginAttempt();
-    const event = this.#host.emit(
+    const payment = this.#flow.session.state.payment;
+    if (!payment) return this.#flow.goTo('payment');
+    const quote = this.#flow.quote;
+    if (!quote || !this.#flow.canPlace) return;
+    const key = this.#flow.session.beginAttempt();
+    const event = this.#options.emit(
       'tote-checkout-submit',
-      { mode: this.#host.mode(), idempotency_key: key, lines: this.#host.lines() },
+      { mode: this.#options.mode(), idempotency_key: key, lines: this.#flow.lines },
       { cancelable: true },
     );
     if (event.defaultPrevented) return;
@@ -131,18 +112,18 @@ export class PlaceFlow {
       currency: quote.currency,
       ...(opts.confirmDuplicate ? { confirm_duplicate: true as const } : {}),
     };
-    this.#host.session().recordSent(body);
+    this.#flow.session.recordSent(body);
     await this.#send(key, body);
   }
 
   async #send(key: string, body: PlaceRequest): Promise<void> {
-    const api = this.#host.api();
+    const api = this.#options.api();
     if (!api || this.placing !== 'idle') return;
     const controller = new AbortController();
     this.#placeAbort = controller;
     this.notice = undefined;
     this.changes = [];
-    this.#host.update();
+    this.#host.requestUpdate();
     const outcome = await runAttempt(api, key, body, this.#attemptHooks, controller.signal);
     if (this.#placeAbort !== controller) return;
     this.#phase('idle');
@@ -150,26 +131,26 @@ export class PlaceFlow {
     this.#dropAfterBusy = undefined;
     switch (outcome.kind) {
       case 'placed':
-        return this.#host.placed(outcome.order, outcome.access);
+        return this.#flow.placed(outcome.order, outcome.access);
       case 'refused':
         this.#placeFailed(outcome.error);
-        return this.#host.update();
+        return this.#host.requestUpdate();
       case 'busy':
         // Known not placed; the key stays for "Place order" to try again, unless the shopper drops that shop.
         this.notice = { kind: 'busy', merchantId: outcome.merchantId };
-        if (drop !== undefined) this.#host.removeBag(drop);
-        return this.#host.update();
+        if (drop !== undefined) this.#flow.removeBag(drop);
+        return this.#host.requestUpdate();
     }
   }
 
   readonly #attemptHooks: AttemptHooks = {
     phase: (phase, retryAt, merchantId) => this.#phase(phase, retryAt, merchantId),
     confirm: (action) => {
-      const adapter = this.#host.adapter();
+      const adapter = this.#options.adapter();
       if (!adapter?.confirm) throw new ApiRequestError({ status: 400, code: 'confirm_unsupported', message: 'The payment adapter cannot confirm' });
       return adapter.confirm(action);
     },
-    recordSent: (body) => this.#host.session().recordSent(body),
+    recordSent: (body) => this.#flow.session.recordSent(body),
     giveUpBusy: () => this.#dropAfterBusy !== undefined,
     sleep: (ms, signal) =>
       new Promise<void>((resolve, reject) => {
@@ -184,25 +165,25 @@ export class PlaceFlow {
     this.placing = phase;
     this.retryAt = retryAt;
     this.busyMerchant = merchantId;
-    this.#host.counting(retryAt !== undefined);
+    this.#flow.busyShops.placeCounting(retryAt !== undefined);
   }
 
   /** A definite refusal: nothing was placed. Where the shopper goes next depends on why. */
   #placeFailed(e: unknown): void {
-    const session = this.#host.session();
+    const session = this.#flow.session;
     session.failAttempt();
     if (!(e instanceof ApiRequestError)) {
       // The payment adapter's confirm step failed (a declined card, a refused 3-D Secure check …): nothing was
       // placed. Back to the payment step with the provider's message, to try again or use another card.
       session.update({ payment: undefined });
-      this.#host.goTo('payment');
+      this.#flow.goTo('payment');
       this.notice = { kind: 'confirm_failed', ...(e instanceof Error && e.name === 'PaymentInputError' ? { message: e.message } : {}) };
       return;
     }
     if (e.code === 'quote_changed' && e.quote) {
-      const before = this.#host.quote();
+      const before = this.#flow.quote;
       this.changes = before ? quoteChanges(before, e.quote) : [];
-      this.#host.acceptQuote(e.quote);
+      this.#flow.acceptQuote(e.quote);
       this.notice = { kind: 'quote_changed' };
       return;
     }
@@ -211,13 +192,13 @@ export class PlaceFlow {
       case 'declined':
       case 'payment_required':
         session.update({ payment: undefined });
-        this.#host.goTo('payment');
+        this.#flow.goTo('payment');
         this.notice = { kind: failure.kind };
         return;
       case 'requote':
         // Not placed (a key the BFF has a record of is answered from it, whatever the token): new prices, a new press.
         this.notice = { kind: 'quote_expired' };
-        this.#host.requote();
+        this.#flow.requote();
         return;
       case 'placed_elsewhere':
         // Another tab's attempt holds this quote: say so, rather than "prices refreshed". Its placed lines leave
@@ -236,6 +217,6 @@ export class PlaceFlow {
   /** "Cancel" on a question (a second order of the same items): nothing happens. */
   dismiss(): void {
     this.notice = undefined;
-    this.#host.update();
+    this.#host.requestUpdate();
   }
 }

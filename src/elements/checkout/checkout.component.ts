@@ -262,7 +262,7 @@ export class ToteCheckout extends ToteElement {
 
   /** Places the order. A second press while one is in flight does nothing. */
   placeOrder(): Promise<void> {
-    return this.#flow.place();
+    return this.#flow.placer.place();
   }
 
   /** Starts a new checkout after an order was placed. */
@@ -312,8 +312,8 @@ export class ToteCheckout extends ToteElement {
       : nothing}
     ${ask
       ? html`<div class="actions">
-          <button class="button secondary" type="button" @click=${() => flow.dismiss()}>${this.t('cancel')}</button>
-          <button class="button primary" type="button" @click=${() => void flow.place({ confirmDuplicate: true })}>${this.t('placeAnother')}</button>
+          <button class="button secondary" type="button" @click=${() => flow.placer.dismiss()}>${this.t('cancel')}</button>
+          <button class="button primary" type="button" @click=${() => void flow.placer.place({ confirmDuplicate: true })}>${this.t('placeAnother')}</button>
         </div>`
       : nothing}`;
   }
@@ -377,9 +377,9 @@ export class ToteCheckout extends ToteElement {
   }
 
   #renderPayment() {
-    const declined = this.#flow.notice?.kind === 'declined';
+    const declined = this.#flow.placer.notice?.kind === 'declined';
     // A wallet sheet that paid (Stripe's Express Checkout) counts as "Review order" then "Place order".
-    const walletPaid = () => void this.#handlePaymentContinue().then(() => this.#flow.state.payment && this.#flow.place());
+    const walletPaid = () => void this.#handlePaymentContinue().then(() => this.#flow.state.payment && this.#flow.placer.place());
     return html`<tote-payment .adapter=${this.#adapter} .container=${this.#paymentContainer} .error=${declined ? this.t('paymentDeclined') : ''} @tote-payment-authorized=${walletPaid}>
         <slot name="payment" slot="payment"></slot>
       </tote-payment>
@@ -387,7 +387,7 @@ export class ToteCheckout extends ToteElement {
   }
 
   #renderConfirm() {
-    const busy = this.#flow.placing !== 'idle';
+    const busy = this.#flow.placer.placing !== 'idle';
     return html`${renderRecap(this.#flow, (k, p) => this.t(k, p), (s) => this.#goTo(s), this.effectiveLocale)}
       <div class="actions">
         <button class="button secondary" type="button" @click=${() => this.#goTo('payment')}>${this.t('back')}</button>

@@ -7,7 +7,8 @@
 import { formatMoney } from '../../contract/money.js';
 import type { CheckoutController } from '../../state/checkout-controller.js';
 import type { QuoteChange } from '../../state/checkout-quote.js';
-import type { Translate as T } from '../internal/localize.js';
+import type { CheckoutNotice, PlacingState } from '../../state/checkout-place.js';
+import type { MessageKey, Translate as T } from '../internal/localize.js';
 import { renderShopBusy } from '../internal/shop-busy.js';
 
 /**
@@ -18,44 +19,36 @@ import { renderShopBusy } from '../internal/shop-busy.js';
 export function noticeText(flow: CheckoutController, t: T, locale: string): { error: string; status: unknown; busy?: number; ask?: boolean } {
   const merchantName = (id?: number) =>
     flow.quote?.bags.find((b) => b.merchant_id === id)?.merchant_name ?? flow.lines.find((l) => l.merchant_id === id)?.merchant_name ?? t('thisShop');
-  const notice = flow.notice;
-  switch (flow.placing) {
-    case 'pending':
-      return { error: '', status: t('stillPlacing') };
-    case 'checking':
-      return { error: '', status: t('checking') };
-    case 'confirming':
-      return { error: '', status: t('confirmingPayment') };
-    case 'sending':
-      return { error: '', status: t('placingOrder') };
-    case 'busy': {
-      const id = flow.placeBusyMerchant;
-      return { error: '', status: renderShopBusy(t, merchantName(id), flow.placeRetryAt ?? 0), busy: id };
-    }
-  }
-  switch (notice?.kind) {
-    case undefined:
-    case 'declined':
-      // A declined card is told on the payment step, next to the card fields.
-      return { error: '', status: '' };
-    case 'payment_required':
-      return { error: t('paymentRequired'), status: '' };
+  const { placing, notice, retryAt, busyMerchant, changes } = flow.placer;
+  if (placing === 'busy') return { error: '', status: renderShopBusy(t, merchantName(busyMerchant), retryAt ?? 0), busy: busyMerchant };
+  if (placing !== 'idle') return { error: '', status: t(PLACING[placing]) };
+  // A declined card is told on the payment step, next to the card fields.
+  if (!notice || notice.kind === 'declined') return { error: '', status: '' };
+  switch (notice.kind) {
     case 'quote_changed':
-      return { error: [t('quoteChanged'), ...flow.changes.map((c) => changeText(c, t, flow.quote?.currency, locale))].join('\n'), status: '' };
-    case 'quote_expired':
-      return { error: t('quoteExpired'), status: '' };
-    case 'placed_elsewhere':
-      return { error: t('placedElsewhere'), status: '' };
+      return { error: [t('quoteChanged'), ...changes.map((c) => changeText(c, t, flow.quote?.currency, locale))].join('\n'), status: '' };
     case 'busy':
       return { error: t('busyStopped', { merchant: merchantName(notice.merchantId) }), status: '', busy: notice.merchantId };
-    case 'duplicate':
-      return { error: t('duplicateOrder'), status: '', ask: true };
     case 'confirm_failed':
       return { error: notice.message ?? t('confirmFailed'), status: '' };
     default:
-      return { error: t('errorPlace'), status: '' };
+      return { error: t(ERROR[notice.kind] ?? 'errorPlace'), status: '', ask: notice.kind === 'duplicate' };
   }
 }
+
+const PLACING: Record<Exclude<PlacingState, 'idle' | 'busy'>, MessageKey> = {
+  sending: 'placingOrder',
+  pending: 'stillPlacing',
+  checking: 'checking',
+  confirming: 'confirmingPayment',
+};
+
+const ERROR: Partial<Record<CheckoutNotice['kind'], MessageKey>> = {
+  payment_required: 'paymentRequired',
+  quote_expired: 'quoteExpired',
+  placed_elsewhere: 'placedElsewhere',
+  duplicate: 'duplicateOrder',
+};
 
 function changeText(change: QuoteChange, t: T, currency: string | undefined, locale: string): string {
   const money = (n: number) => (currency ? formatMoney(n, currency, locale) : String(n));
