@@ -149,7 +149,8 @@ export function clampStep(state: CheckoutState, facts: CheckoutFacts, wanted: Ch
   return stepIndex(wanted) <= stepIndex(furthest) ? wanted : furthest;
 }
 
-function newKey(): string {
+/** A random key: a UUID where the browser has `randomUUID` (secure contexts), else 32 hex digits. */
+export function newKey(): string {
   const c = globalThis.crypto;
   if (c?.randomUUID) return c.randomUUID();
   const bytes = new Uint8Array(16);

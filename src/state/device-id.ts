@@ -5,7 +5,7 @@
  * same lines (409 `duplicate_order`) from two shoppers. It names no one: it is
  * made here, never derived from anything about the shopper.
  */
-import type { MaybeStorage } from './checkout-session.js';
+import { type MaybeStorage, newKey } from './checkout-session.js';
 
 const KEY = 'tote:device';
 /** The contract's shape of `device_id` (`QuoteRequestSchema`); a stored value that does not match is replaced. */
@@ -28,7 +28,8 @@ export function deviceId(storage: MaybeStorage = localStore()): string {
   } catch {
     // Storage that throws: the id lives in memory.
   }
-  inMemory ??= [...globalThis.crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, '0')).join('');
+  // A UUID (36 characters) or 32 hex digits: within the contract's 16–64 of [A-Za-z0-9_-].
+  inMemory ??= newKey();
   try {
     storage?.setItem(KEY, inMemory);
   } catch {

@@ -34,6 +34,9 @@ test('a refused place is classified where it belongs', () => {
   assert.deepEqual(classifyPlaceFailure({ status: 503, code: 'upstream_unavailable' }), { kind: 'unknown' });
   assert.deepEqual(classifyPlaceFailure({ status: 409, code: 'idempotency_in_progress' }), { kind: 'unknown' });
   assert.deepEqual(classifyPlaceFailure({ status: 400, code: 'bad_request' }), { kind: 'other', code: 'bad_request' });
+  assert.deepEqual(classifyPlaceFailure({ status: 409, code: 'duplicate_order' }), { kind: 'duplicate' });
+  assert.deepEqual(classifyPlaceFailure({ status: 410, code: 'quote_expired' }), { kind: 'requote' });
+  assert.deepEqual(classifyPlaceFailure({ status: 400, code: 'quote_invalid' }), { kind: 'requote' });
 });
 
 test('unavailable and out-of-stock lines block; a price change does not', () => {
