@@ -20,6 +20,8 @@ const chosen = { '1003': 'exp-1003' };
 const visa = { payment_provider: 'SANDBOX', type: 'SINGLE_USE_CARD_TOKEN', token: 'tok_sandbox_visa', brand: 'Visa', last4: '4242' };
 const declined = { ...visa, token: 'tok_sandbox_declined', last4: '0002' };
 const atConfirm = (payment = visa) => ({ step: 'confirm', shipping: shopperAddress, billing: shopperAddress, billingSameAsShipping: true, selections: chosen, payment });
+/** At the final review with every bag's shipping settled, so the step holds before the first quote arrives. */
+const readyToPlace = { ...atConfirm(), quoted: { '1001': 'std-1001', '1003': 'exp-1003', '1004': 'std-1004' } };
 
 const meta: Meta<Args> = {
   title: 'Checkout/Checkout',
@@ -68,3 +70,13 @@ export const BagRejected: Story = { args: { bff: { rejectMerchants: [1003] }, se
 export const Submitting: Story = { args: { bff: { submitDelayMs: 600_000 }, session: atConfirm(), place: true } };
 export const Completed: Story = { args: { session: atConfirm(), place: true } };
 export const Direct: Story = { args: { mode: 'direct', session: { step: 'shipping', shipping: shopperAddress } } };
+/** Issue 25: the answer to "Place order" was lost; the widget resends the same attempt and says so. */
+export const CheckingWhetherPlaced: Story = { args: { bff: { lostPlaceAnswers: 1_000 }, session: readyToPlace, place: true } };
+/** A shop answers "busy" at "Place order": named, counted down, resent by itself; its items can go. */
+export const BusyShopAtPlace: Story = { args: { bff: { busyPlaces: 1_000, busyRetryAfter: 5 }, session: readyToPlace, place: true } };
+/** Still busy past the bound (20 s of waiting): the shopper is asked to try again or remove that shop. */
+export const BusyShopStillBusy: Story = { args: { bff: { busyPlaces: 1_000, busyRetryAfter: 30 }, session: readyToPlace, place: true } };
+/** A busy shop at the shipping step, with "Remove <Shop>'s items and place the rest". */
+export const BusyShopAtShipping: Story = { args: { bff: { busyQuotes: { 1003: 1_000 } }, session: { step: 'shipping', shipping: shopperAddress } } };
+/** The same items were placed a moment ago from this browser (another tab): "Place another one?" */
+export const PlacedInAnotherTab: Story = { args: { bff: { placedHereBefore: true }, session: readyToPlace, place: true } };

@@ -124,7 +124,7 @@ export const checkoutMessages = {
   paidIn: (p: Params) => `You pay in ${p.currency}. Shops that sell in another currency are shown converted.`,
   currencyRefused: (p: Params) => `One of these shops cannot take payment in ${p.currency} yet. Remove its items, or try again later.`,
   totalsDisagree: 'These totals do not add up, so the order cannot be placed. Try again in a moment.',
-  shopBusy: (p: Params) => `${p.merchant} is busy — trying again in ${p.seconds} s`,
+  shopBusy: (p: Params) => `${p.merchant} is busy — trying again in ${p.seconds}\u00a0s`,
   shopBusyNow: (p: Params) => `${p.merchant} is busy — trying again…`,
   removeShop: (p: Params) => `Remove ${p.merchant}'s items and place the rest`,
   deliveryDays: (p: Params) => (p.min === p.max ? `${p.min} business days` : `${p.min}–${p.max} business days`),

@@ -126,7 +126,7 @@ export const deCheckout = {
   paidIn: (p) => `Sie zahlen in ${p.currency}. Shops, die in einer anderen Währung verkaufen, sind umgerechnet.`,
   currencyRefused: (p) => `Einer dieser Shops kann noch nicht in ${p.currency} abrechnen. Entfernen Sie seine Artikel oder versuchen Sie es später.`,
   totalsDisagree: 'Diese Summen gehen nicht auf, daher kann die Bestellung nicht aufgegeben werden. Versuchen Sie es gleich noch einmal.',
-  shopBusy: (p) => `${p.merchant} ist ausgelastet – neuer Versuch in ${p.seconds} s`,
+  shopBusy: (p) => `${p.merchant} ist ausgelastet – neuer Versuch in ${p.seconds}\u00a0s`,
   shopBusyNow: (p) => `${p.merchant} ist ausgelastet – neuer Versuch …`,
   removeShop: (p) => `Artikel von ${p.merchant} entfernen und den Rest bestellen`,
   deliveryDays: (p) => (p.min === p.max ? `${p.min} Werktage` : `${p.min}–${p.max} Werktage`),
