@@ -19,14 +19,14 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { Task, initialState } from '@lit/task';
 import type { QuoteResponse } from '../contract/checkout-api.js';
 import type { Order } from '../contract/order.js';
-import { ApiRequestError, type ToteApi, isAbortError } from './api-client.js';
+import { ApiRequestError, isAbortError } from './api-client.js';
 import type { CartLine, CartStore } from './cart-store.js';
 import { applyQuote } from './line-issues.js';
 import { isBlocking, orderTotalsProblem, rejectedBags } from './checkout-order.js';
 import { BusyShops } from './busy-shops.js';
 import { createQuoteTask } from './checkout-quote-task.js';
 import { deviceId } from './device-id.js';
-import { PlaceFlow } from './checkout-place.js';
+import { PlaceFlow, type PlaceOptions } from './checkout-place.js';
 export type { CheckoutNotice, PlacingState } from './checkout-place.js';
 import {
   type QuoteChange,
@@ -46,21 +46,15 @@ import {
   type MaybeStorage,
   clampStep,
 } from './checkout-session.js';
-import type { PaymentAdapter } from './payment-adapter.js';
 
 export { QUOTE_DEBOUNCE_MS } from './checkout-quote-task.js';
 
-export interface CheckoutControllerOptions {
-  api(): ToteApi | undefined;
+export interface CheckoutControllerOptions extends PlaceOptions {
   store(): CartStore | undefined;
-  mode(): CheckoutMode;
   /** The provider's `currency`, if any. */
   currency(): string | undefined;
-  adapter(): PaymentAdapter | undefined;
   storage(): MaybeStorage | undefined;
   sessionKey(): string | undefined;
-  /** Dispatches a Tote event from the host; returns it (to read `defaultPrevented`). */
-  emit<T>(name: string, detail: T, init?: { cancelable?: boolean }): CustomEvent<T>;
 }
 
 export class CheckoutController implements ReactiveController {

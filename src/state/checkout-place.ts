@@ -6,11 +6,15 @@
  * a reload mid-attempt resumes the same one (docs/checkout.md, "The attempt's states").
  */
 import type { ReactiveControllerHost } from 'lit';
-import type { PlaceRequest } from '../contract/checkout-api.js';
-import { ApiRequestError } from './api-client.js';
-import type { CheckoutController, CheckoutControllerOptions } from './checkout-controller.js';
+import type { PlaceRequest, QuoteResponse } from '../contract/checkout-api.js';
+import type { Order } from '../contract/order.js';
+import { ApiRequestError, type ToteApi } from './api-client.js';
+import type { BusyShops } from './busy-shops.js';
+import type { CartLine } from './cart-store.js';
 import { classifyPlaceFailure } from './checkout-order.js';
 import { type QuoteChange, quoteChanges } from './checkout-quote.js';
+import type { CheckoutMode, CheckoutSession, CheckoutStep } from './checkout-session.js';
+import type { PaymentAdapter } from './payment-adapter.js';
 import { type AttemptHooks, type AttemptPhase, runAttempt } from './place-attempt.js';
 
 /** What the checkout tells the shopper besides the step itself; the element words it. */
@@ -30,6 +34,30 @@ export type CheckoutNotice =
 
 export type PlacingState = 'idle' | AttemptPhase;
 
+/** What placing is given by the page (the checkout controller's options). */
+export interface PlaceOptions {
+  api(): ToteApi | undefined;
+  adapter(): PaymentAdapter | undefined;
+  mode(): CheckoutMode;
+  /** Dispatches a Tote event from the host; returns it (to read `defaultPrevented`). */
+  emit<T>(name: string, detail: T, init?: { cancelable?: boolean }): CustomEvent<T>;
+}
+
+/** What placing reads of the checkout around it (the checkout controller). */
+export interface PlaceFlowHost {
+  readonly session: CheckoutSession;
+  readonly lines: readonly CartLine[];
+  readonly quote?: QuoteResponse;
+  /** A current, ready quote whose totals add up, and nothing in flight. */
+  readonly canPlace: boolean;
+  readonly busyShops: Pick<BusyShops, 'placeCounting'>;
+  goTo(step: CheckoutStep): void;
+  requote(): void;
+  removeBag(merchantId: number): void;
+  acceptQuote(quote: QuoteResponse): void;
+  placed(order: Order, access: string): void;
+}
+
 export class PlaceFlow {
   placing: PlacingState = 'idle';
   /** Epoch ms of the next resend while placing waits (lost answer, busy shop, 202). */
@@ -44,11 +72,11 @@ export class PlaceFlow {
   #wake?: () => void;
   /** The busy shop the shopper chose to remove while "Place order" waited on it. */
   #dropAfterBusy?: number;
-  readonly #flow: CheckoutController;
-  readonly #options: CheckoutControllerOptions;
+  readonly #flow: PlaceFlowHost;
+  readonly #options: PlaceOptions;
   readonly #host: ReactiveControllerHost;
 
-  constructor(flow: CheckoutController, options: CheckoutControllerOptions, host: ReactiveControllerHost) {
+  constructor(flow: PlaceFlowHost, options: PlaceOptions, host: ReactiveControllerHost) {
     this.#flow = flow;
     this.#options = options;
     this.#host = host;
