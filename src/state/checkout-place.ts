@@ -173,11 +173,8 @@ export class PlaceFlow {
 
   readonly #attemptHooks: AttemptHooks = {
     phase: (phase, retryAt, merchantId) => this.#phase(phase, retryAt, merchantId),
-    confirm: (action) => {
-      const adapter = this.#options.adapter();
-      if (!adapter?.confirm) throw new ApiRequestError({ status: 400, code: 'confirm_unsupported', message: 'The payment adapter cannot confirm' });
-      return adapter.confirm(action);
-    },
+    // An adapter that cannot confirm fails like a refused confirm step: back to the payment step.
+    confirm: (action) => this.#options.adapter()!.confirm!(action),
     recordSent: (body) => this.#flow.session.recordSent(body),
     giveUpBusy: () => this.#dropAfterBusy !== undefined,
     sleep: (ms, signal) =>
@@ -238,7 +235,7 @@ export class PlaceFlow {
         this.notice = { kind: 'duplicate' };
         return;
       default:
-        this.notice = e.code === 'confirm_unsupported' ? { kind: 'confirm_failed' } : { kind: 'other', code: e.code };
+        this.notice = { kind: 'other', code: e.code };
     }
   }
 

@@ -38,8 +38,8 @@ export type AttemptOutcome =
 export interface AttemptHooks {
   /** The phase, the epoch ms of the next resend while waiting, the busy shop while busy. */
   phase(phase: AttemptPhase, retryAt?: number, merchantId?: number): void;
-  /** `requires_action`: confirm the payment (Stripe.js), returning the payment to send with the same key. */
-  confirm?(action: PlaceRequiresActionResponse): Promise<PlaceRequest['payment']>;
+  /** `requires_action`: confirm the payment (Stripe.js), returning the payment to send with the same key; throws when it cannot. */
+  confirm(action: PlaceRequiresActionResponse): Promise<PlaceRequest['payment']>;
   /** The body changed (a confirmed payment): persist it, a reload resends it. */
   recordSent(body: PlaceRequest): void;
   /** True when the shopper chose to stop waiting on a busy shop (checked after each busy answer). */
@@ -66,7 +66,6 @@ export async function runAttempt(api: ToteApi, key: string, body: PlaceRequest, 
       } else {
         hooks.phase('confirming');
         try {
-          if (!hooks.confirm) throw new Error('The payment adapter cannot confirm');
           body = { ...body, payment: await hooks.confirm(res) };
         } catch (error) {
           return { kind: 'refused', error };

@@ -36,6 +36,7 @@ function hooks(over: Partial<AttemptHooks> = {}) {
   const recorded: PlaceRequest[] = [];
   const h: AttemptHooks = {
     phase: (p) => void phases.push(p),
+    confirm: () => Promise.reject(new Error('this payment needs no confirming')),
     recordSent: (b) => void recorded.push(b),
     giveUpBusy: () => false,
     sleep: async (ms) => {
