@@ -132,7 +132,7 @@ export const checkoutMessages = {
   stillPlacing: 'Still placing your order. This can take a moment; you will not be charged twice.',
   confirmingPayment: 'Confirming your payment…',
   checking: 'Checking whether your order went through…',
-  busyStopped: (p: Params) => `${p.merchant} is still busy. Nothing was placed or charged. Press Place order to try again, or remove its items.`,
+  busyStopped: (p: Params) => `${p.merchant} is still busy. Nothing was placed or charged: try again, or remove its items.`,
   duplicateOrder: 'You placed an order for these items a moment ago (in another tab). Place another one?',
   placeAnother: 'Place another order',
   cancel: 'Cancel',

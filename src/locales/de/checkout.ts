@@ -134,8 +134,7 @@ export const deCheckout = {
   stillPlacing: 'Ihre Bestellung wird noch aufgegeben. Das kann einen Moment dauern; Sie werden nicht doppelt belastet.',
   confirmingPayment: 'Zahlung wird bestätigt …',
   checking: 'Wir prüfen, ob Ihre Bestellung angekommen ist …',
-  busyStopped: (p) =>
-    `${p.merchant} ist weiterhin ausgelastet. Es wurde nichts bestellt oder belastet. Bestellen Sie erneut oder entfernen Sie die Artikel dieses Shops.`,
+  busyStopped: (p) => `${p.merchant} ist weiterhin ausgelastet. Nichts wurde bestellt oder belastet: erneut versuchen oder die Artikel entfernen.`,
   duplicateOrder: 'Sie haben diese Artikel gerade erst bestellt (in einem anderen Tab). Noch eine Bestellung aufgeben?',
   placeAnother: 'Noch einmal bestellen',
   cancel: 'Abbrechen',
