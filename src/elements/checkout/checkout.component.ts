@@ -17,7 +17,7 @@ import { checkoutStyles } from './checkout.styles.js';
 import '../internal/messages-checkout.js';
 import { renderConfirmation } from './confirmation.js';
 import { renderRecap, renderStepNav, renderSummary } from './steps.js';
-import { noticeText } from './notices.js';
+import { noticeText, renderAnswers } from './notices.js';
 
 import type { ToteCheckoutSubmitDetail } from './checkout-events.js';
 export type { ToteCheckoutSubmitDetail, ToteCheckoutCompleteDetail, ToteCheckoutStepDetail, ToteCheckoutContinueDetail } from './checkout-events.js';
@@ -295,27 +295,12 @@ export class ToteCheckout extends ToteElement {
           <h2 id="step-heading" tabindex="-1">${this.t(STEP_HEADING[step])}</h2>
           <div class="error" part="error" role="alert">${this.error || notice.error}</div>
           <p class="notice" role="status">${notice.status}</p>
-          ${this.#renderAnswers(notice)}
+          ${renderAnswers(this.#flow, notice, (k, p) => this.t(k, p))}
           ${this.#renderStep(step)}
         </section>
         ${renderSummary(this.#flow, { t: (k, p) => this.t(k, p), locale: this.effectiveLocale, open: this.summaryOpen, toggle: () => (this.summaryOpen = !this.summaryOpen) })}
       </div>
     </div>`;
-  }
-
-  /** What the shopper can do about a notice: remove a busy shop's items; answer the two-tab question. */
-  #renderAnswers({ busy, ask }: ReturnType<typeof noticeText>) {
-    const flow = this.#flow;
-    const merchant = flow.quote?.bags.find((b) => b.merchant_id === busy)?.merchant_name;
-    return html`${merchant
-      ? html`<div><button class="button secondary" type="button" @click=${() => flow.removeBag(busy!)}>${this.t('removeShop', { merchant })}</button></div>`
-      : nothing}
-    ${ask
-      ? html`<div class="actions">
-          <button class="button secondary" type="button" @click=${() => flow.placer.dismiss()}>${this.t('cancel')}</button>
-          <button class="button primary" type="button" @click=${() => void flow.placer.place({ confirmDuplicate: true })}>${this.t('placeAnother')}</button>
-        </div>`
-      : nothing}`;
   }
 
   #renderStep(step: CheckoutStep) {

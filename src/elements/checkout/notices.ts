@@ -1,9 +1,10 @@
 /**
  * The words for what the checkout's flow reports besides the step: an error
  * (shown in the `error` part, announced assertively) or a status (placing,
- * checking, waiting for a busy shop). Never upstream text: only Tote's own
+ * checking, waiting for a busy shop), and the buttons that answer it. Never upstream text: only Tote's own
  * messages (a shop's name is the catalogue's, as everywhere else).
  */
+import { html, nothing } from 'lit';
 import { formatMoney } from '../../contract/money.js';
 import type { CheckoutController } from '../../state/checkout-controller.js';
 import type { QuoteChange } from '../../state/checkout-quote.js';
@@ -34,6 +35,20 @@ export function noticeText(flow: CheckoutController, t: T, locale: string): { er
     default:
       return { error: t(ERROR[notice.kind] ?? 'errorPlace'), status: '', ask: notice.kind === 'duplicate' };
   }
+}
+
+/** What the shopper can do about a notice: remove a busy shop's items; answer the two-tab question. */
+export function renderAnswers(flow: CheckoutController, { busy, ask }: ReturnType<typeof noticeText>, t: T) {
+  const merchant = flow.quote?.bags.find((b) => b.merchant_id === busy)?.merchant_name;
+  return html`${merchant
+    ? html`<div><button class="button secondary" type="button" @click=${() => flow.removeBag(busy!)}>${t('removeShop', { merchant })}</button></div>`
+    : nothing}
+  ${ask
+    ? html`<div class="actions">
+        <button class="button secondary" type="button" @click=${() => flow.placer.dismiss()}>${t('cancel')}</button>
+        <button class="button primary" type="button" @click=${() => void flow.placer.place({ confirmDuplicate: true })}>${t('placeAnother')}</button>
+      </div>`
+    : nothing}`;
 }
 
 const PLACING: Record<Exclude<PlacingState, 'idle' | 'busy'>, MessageKey> = {
