@@ -34,6 +34,12 @@ export interface RetryOptions {
   maxDelayMs?: number;
   /** Longest time spent waiting across all retries of one call. Default 15 s. */
   maxTotalDelayMs?: number;
+  /**
+   * Longest time one call spends waiting out 429s: a `Retry-After` is honoured
+   * when it fits, else the 429 is the caller's at once. Default 3 s, so a
+   * busy shop is named to the shopper in seconds, not after 10–13 s of waits.
+   */
+  busyDeadlineMs?: number;
   /** Source of the full jitter, in [0, 1). */
   random?: () => number;
   /** Told before each wait (logging, metrics, tests). */
@@ -98,6 +104,8 @@ export interface CallOptions {
   idempotencyKey?: string;
   /** The merchant the call concerns, named in errors (rate limits are per merchant store). */
   merchantId?: number;
+  /** This call's `busyDeadlineMs`; `0` answers a 429 at once (a submit: nothing is retried behind the shopper's back). */
+  busyDeadlineMs?: number;
 }
 
 export interface ServiceOffersQuery {

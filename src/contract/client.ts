@@ -27,9 +27,6 @@ import { serviceHeaderNames, type CallOptions, type RetryInfo, type ServiceClien
 export * from './client-errors.js';
 export * from './client-types.js';
 
-// ---------------------------------------------------------------------------
-// Helpers
-
 /** The largest page the offers endpoint serves. */
 export const MAX_OFFERS_PAGE_SIZE = 100;
 
@@ -58,6 +55,10 @@ const NoContent = z.unknown();
 export const isRedirect = (res: Response) => (res.status >= 300 && res.status < 400) || res.type === 'opaqueredirect';
 
 const SAFE_METHODS = new Set(['GET']);
+/** See `RetryOptions.busyDeadlineMs`. */
+export const DEFAULT_BUSY_DEADLINE_MS = 3_000;
+/** A submit's 429 is a known "not placed", handed to the shopper at once (issue 25.6). */
+const SUBMIT: CallOptions = { busyDeadlineMs: 0 };
 const TOKEN_EXPIRED = 11;
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
@@ -84,9 +85,6 @@ interface ServiceRequest<S extends z.ZodType> {
   merchantId?: number;
 }
 
-// ---------------------------------------------------------------------------
-// The client
-
 export function createServiceClient(options: ServiceClientOptions): ServiceClient {
   const base = options.baseUrl.replace(/\/+$/, '');
   const headerNames = serviceHeaderNames(options.headerPrefix);
@@ -98,6 +96,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     baseDelayMs: options.retry?.baseDelayMs ?? 250,
     maxDelayMs: options.retry?.maxDelayMs ?? 5_000,
     maxTotalDelayMs: options.retry?.maxTotalDelayMs ?? 15_000,
+    busyDeadlineMs: options.retry?.busyDeadlineMs ?? DEFAULT_BUSY_DEADLINE_MS,
     random: options.retry?.random ?? Math.random,
     onRetry: options.retry?.onRetry,
   };
@@ -128,6 +127,8 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
 
     let attempt = 0;
     let waited = 0;
+    let waitedBusy = 0;
+    const busyDeadlineMs = opts.busyDeadlineMs ?? retry.busyDeadlineMs;
     let renewedToken = false;
     /** A wait fits when it stays within the per-wait cap, the total cap and the call's deadline. */
     const fits = (ms: number) =>
@@ -195,10 +196,12 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         }
         if (res.status === 429) {
           const retryAfter = parseRetryAfter(res.headers.get('retry-after'));
-          // Honour Retry-After, and spread the callers it was given to with a jitter on top.
-          const delay = retryAfter === undefined ? backoff(attempt) : Math.min(retry.maxDelayMs, retryAfter + backoff(attempt));
-          // A Retry-After beyond the per-wait cap is not worth sitting through: hand it to the caller.
-          if ((retryAfter === undefined || retryAfter <= retry.maxDelayMs) && fits(delay)) {
+          // Honour Retry-After, and spread the callers it was given to with a jitter on top (within the busy deadline).
+          const delay =
+            retryAfter === undefined ? backoff(attempt) : retryAfter + Math.max(0, Math.min(backoff(attempt), busyDeadlineMs - waitedBusy - retryAfter));
+          // A wait beyond the call's busy deadline is not worth sitting through: the caller names the busy shop now.
+          if (waitedBusy + delay <= busyDeadlineMs && fits(delay)) {
+            waitedBusy += delay;
             await wait(delay, 'rate_limited', 429);
             continue;
           }
@@ -356,7 +359,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     estimateOrder: (req, opts) =>
       call({ method: 'POST', path: '/v1/orders/estimate', body: req, schema: EstimateResponseSchema }, opts),
 
-    createDirectOrder: (req, opts) => call({ method: 'POST', path: '/v1/orders', body: req, schema: OrderSchema }, opts),
+    createDirectOrder: (req, opts) => call({ method: 'POST', path: '/v1/orders', body: req, schema: OrderSchema }, { ...SUBMIT, ...opts }),
 
     getOrder: (orderId, opts) => call({ method: 'GET', path: `/v1/orders/${orderId}`, schema: OrderSchema }, opts),
     cancelOrder: (orderId, opts) => call({ method: 'POST', path: `/v1/orders/${orderId}/cancel`, body: {}, schema: OrderSchema }, opts),
@@ -391,7 +394,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     updatePayment: (cartId, opts) =>
       call({ method: 'POST', path: cart(cartId, '/payment/update'), query: { price_cart: true }, schema: OrderSchema }, opts),
     getPaymentToken: (opts) => call({ method: 'GET', path: '/v1/checkout/payment/token', schema: PaymentTokenSchema }, opts),
-    submitCart: (cartId, body = {}, opts) => call({ method: 'POST', path: cart(cartId, '/submit'), body, schema: OrderSchema }, opts),
+    submitCart: (cartId, body = {}, opts) => call({ method: 'POST', path: cart(cartId, '/submit'), body, schema: OrderSchema }, { ...SUBMIT, ...opts }),
   };
   return client;
 }
