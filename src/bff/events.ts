@@ -5,9 +5,10 @@
  * proxies keep the connection open.
  */
 import type { BagEvent } from '../contract/api.js';
-import type { Order } from '../contract/order.js';
+import type { ShopperOrder } from '../contract/shopper-order.js';
 import type { EventBus } from './stores/index.js';
 import { orderChannel } from './webhooks.js';
+import { toShopperBagEvent } from './shopper-order.js';
 
 const encoder = new TextEncoder();
 const frame = (event: string, data: unknown) => encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
@@ -17,7 +18,7 @@ export interface StreamOptions {
   orderId: number;
   heartbeatMs: number;
   /** The order as it is now; bag events that arrive meanwhile are held until it is sent. */
-  snapshot: () => Promise<Order>;
+  snapshot: () => Promise<ShopperOrder>;
   signal: AbortSignal;
   onClose: () => void;
 }
@@ -58,7 +59,8 @@ export function orderEventStream({ bus, orderId, heartbeatMs, snapshot, signal, 
       if (signal.aborted) return onAbort();
       signal.addEventListener('abort', onAbort, { once: true });
       unsubscribe = bus.subscribe(orderChannel(orderId), (message) => {
-        const event = message as BagEvent;
+        // The bus carries what the webhook said; a browser gets the allowlisted part of it only.
+        const event = toShopperBagEvent(message as BagEvent);
         if (live) send(frame('bag', event));
         else held.push(event);
       });

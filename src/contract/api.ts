@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { ShopperOfferSchema, type ShopperOffer } from './shopper-offer.js';
 import { currencyCode, id, list, maybe, positiveId } from './primitives.js';
-import { BagSchema, OrderSchema } from './order.js';
+import { ShopperBagSchema, ShopperOrderSchema } from './shopper-order.js';
 
 /** Stable error codes of the BFF. */
 export const API_ERROR_CODES = [
@@ -111,7 +111,7 @@ export const ACCESS_HEADER = 'tote-access';
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 
 /** `GET /api/orders/:id` */
-export const OrderResponseSchema = z.object({ order: OrderSchema });
+export const OrderResponseSchema = z.object({ order: ShopperOrderSchema });
 
 /** One Server-Sent Event of `GET /api/orders/:id/events` (event name `bag`). */
 export const BagEventSchema = z.object({
@@ -122,7 +122,7 @@ export const BagEventSchema = z.object({
   financial_status: maybe(z.string()),
   fulfillment_status: maybe(z.string()),
   /** The whole bag as the signed webhook body describes it (fulfillments and tracking included), when it did. */
-  bag: BagSchema.optional(),
+  bag: ShopperBagSchema.optional(),
 });
 export type BagEvent = z.infer<typeof BagEventSchema>;
 

@@ -9,7 +9,8 @@
  */
 import { z } from 'zod';
 import { ApiErrorSchema } from './api.js';
-import { AddressInputSchema, CustomerInputSchema, OrderSchema, PAYMENT_METHOD_TYPES } from './order.js';
+import { AddressInputSchema, CustomerInputSchema, PAYMENT_METHOD_TYPES } from './order.js';
+import { ShopperOrderSchema } from './shopper-order.js';
 import { currencyCode, datetime, id, money, openEnum, price } from './primitives.js';
 
 /** Shared limits of one quote: lines per quote and units per line. */
@@ -142,7 +143,7 @@ export const PlaceRequestSchema = z.object({
 export type PlaceRequest = z.input<typeof PlaceRequestSchema>;
 
 /** 201 */
-export const PlacedResponseSchema = z.object({ status: z.literal('placed'), order: OrderSchema, access: z.string() });
+export const PlacedResponseSchema = z.object({ status: z.literal('placed'), order: ShopperOrderSchema, access: z.string() });
 /** 202 (+ `Retry-After`): the outcome is not known yet; send the same key and body again after `retry_after` s. */
 export const PlacePendingResponseSchema = z.object({ status: z.literal('pending'), retry_after: z.number() });
 /** 200: confirm the PaymentIntent with Stripe.js, then place again with `payment: { intent_confirmed: true }`. */

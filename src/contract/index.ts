@@ -15,3 +15,4 @@ export * from './api.js';
 export * from './checkout-api.js';
 export * from './client.js';
 export * from './token.js';
+export * from './shopper-order.js';

@@ -14,7 +14,7 @@ import type {
   WidgetOffer,
 } from '../contract/api.js';
 import type { PlaceRequest, PlaceResponse, QuoteRequest, QuoteResponse } from '../contract/checkout-api.js';
-import type { Order } from '../contract/order.js';
+import type { ShopperOrder as Order } from '../contract/shopper-order.js';
 
 type In<S extends z.ZodType> = z.input<S>;
 

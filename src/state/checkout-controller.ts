@@ -18,7 +18,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { Task, initialState } from '@lit/task';
 import type { QuoteResponse } from '../contract/checkout-api.js';
-import type { Order } from '../contract/order.js';
+import type { ShopperOrder as Order } from '../contract/shopper-order.js';
 import { ApiRequestError, isAbortError } from './api-client.js';
 import type { CartLine, CartStore } from './cart-store.js';
 import { applyQuote } from './line-issues.js';

@@ -2,7 +2,7 @@
  * Reading what "Place order" got back: which bags a shop rejected, whether an
  * order's totals hold together, and where a refused place belongs.
  */
-import type { Order } from '../contract/order.js';
+import type { ShopperOrder as Order } from '../contract/shopper-order.js';
 
 /** What the checkout needs of a cart line (a structural subset of the cart store's line). */
 export interface CheckoutLine {

@@ -3,7 +3,7 @@
  * `ToteApi.orderEvents`, which loads this module when an order status first
  * asks for them.
  */
-import type { Order } from '../contract/order.js';
+import type { ShopperOrder as Order } from '../contract/shopper-order.js';
 import type { BagEvent } from '../contract/api.js';
 import type { EventStream, OrderEventHandlers } from './api-client.js';
 

@@ -2,7 +2,7 @@
  * The DOM events `<tote-checkout>` emits. All bubble and are composed (they
  * leave shadow roots).
  */
-import type { Order } from '../../contract/order.js';
+import type { ShopperOrder as Order } from '../../contract/shopper-order.js';
 import type { CartLine } from '../../state/cart-store.js';
 import type { CheckoutMode, CheckoutStep } from '../../state/checkout-session.js';
 

@@ -2,7 +2,7 @@ import { html, nothing, type PropertyValues } from 'lit';
 import { ContextConsumer } from '@lit/context';
 import type { BagEvent } from '../../contract/api.js';
 import { formatMoney } from '../../contract/money.js';
-import type { Bag, Order } from '../../contract/order.js';
+import type { ShopperBag as Bag, ShopperOrder as Order } from '../../contract/shopper-order.js';
 import { shownFulfillmentStatus } from '../../contract/statuses.js';
 import { type EventStream, type ToteApi, isAbortError } from '../../state/api-client.js';
 import { bagStatus } from '../../state/checkout-order.js';
