@@ -38,7 +38,7 @@ export interface BffConfig {
   operatorToken?: string;
   /** Longest a client may take to send a request, headers and body (Node adapter: 408 after it). Default 5 s. */
   requestTimeoutMs?: number;
-  /** Most bytes of a refused upload read and dropped so the client sees the answer, not a reset (Node adapter). Default 10 MiB. */
+  /** Most bytes of a refused upload read and dropped after answering, for clients that read only after uploading (Node adapter). Default 0: none. */
   maxUnreadBodyBytes?: number;
   /** Largest widget request body. Default 64 KiB. */
   maxBodyBytes?: number;

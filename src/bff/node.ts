@@ -2,9 +2,9 @@
  * Node's `http` server in front of the web-standard handler. Also refuses
  * raw paths with dot segments or encoded slashes before URL parsing would
  * quietly normalise `/orders/1/../2` into `/orders/2`, bounds how long a
- * client may take to send its request (408), and reads what is left of a
- * refused upload before closing, so the client sees the refusal rather
- * than a reset connection.
+ * client may take to send its request (408), and answers a refused upload
+ * while the client is still sending it, then closes without reading the
+ * rest (issues 15.9 and 25.8).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createBff, type BffHandler } from './create-bff.js';
@@ -15,9 +15,10 @@ export interface NodeAdapterOptions {
   /** Longest a client may take to send a whole request (headers and body); then 408. Default 5 s. */
   requestTimeoutMs?: number;
   /**
-   * Most bytes of a refused body read and thrown away after answering, so
-   * that the client, still uploading, reads the answer instead of a reset.
-   * Beyond it the connection is closed. Default 10 MiB.
+   * Most bytes of a refused body read and thrown away after answering, for
+   * clients that read the answer only once their upload is done. Beyond it
+   * the connection is closed. Default 0: a refused body is not read at all
+   * (a body declared too large is refused before a byte of it is read).
    */
   maxUnreadBodyBytes?: number;
   /**
@@ -29,7 +30,7 @@ export interface NodeAdapterOptions {
 }
 
 const DEFAULT_REQUEST_TIMEOUT_MS = 5_000;
-const DEFAULT_MAX_UNREAD_BODY_BYTES = 10 * 1024 * 1024;
+const DEFAULT_MAX_UNREAD_BODY_BYTES = 0;
 
 const SUSPICIOUS_PATH = /(^|\/)\.{1,2}(\/|$|\?)|%2e|%2f|%5c|\\|\/\//i;
 
@@ -218,9 +219,18 @@ export function toNodeListener(handler: BffHandler, options: NodeAdapterOptions 
 
 const isEventStream = (response: Response) => /^text\/event-stream/i.test(response.headers.get('content-type') ?? '');
 
-/** Closing now would reset a client still uploading, and it would never read the answer: read the rest first. */
+/**
+ * A refused body is not read any further (issue 25.8): the answer left with `Connection: close`, and
+ * Node closes the connection once it is written. A client that reads while it uploads (every
+ * browser's fetch, Node's, curl) reads the 413; one that reads only after uploading everything may
+ * see a reset instead, unless the operator allows a bounded discard (`maxUnreadBodyBytes`).
+ */
 async function endAfterUnread(req: IncomingMessage, res: ServerResponse, body: { detach(): void } | undefined, maxUnread: number) {
   body?.detach();
+  if (maxUnread <= 0) {
+    req.pause();
+    return void res.end();
+  }
   const whole = await discardRest(req, maxUnread);
   res.end();
   if (!whole) req.socket?.destroy();

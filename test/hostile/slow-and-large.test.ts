@@ -89,21 +89,22 @@ describe('15.8 — slow requests are bounded in seconds, answered 408', () => {
  * Uploads `size` bytes as a careful client does (each write waits for the
  * last to drain) and reads the answer after; reports the upload's fate.
  */
-function rawUpload(base: string, path: string, size: number, chunked = false): Promise<{ text: string; uploadError?: string }> {
+function rawUpload(base: string, path: string, size: number, chunked = false): Promise<{ text: string; uploadError?: string; sent: number }> {
   const { hostname, port } = new URL(base);
   return new Promise((resolve) => {
     const socket = connect(Number(port), hostname);
     let text = '';
     let uploadError: string | undefined;
+    let sent = 0;
     socket.on('data', (d) => (text += d.toString('latin1')));
     socket.on('error', (e) => (uploadError ??= (e as NodeJS.ErrnoException).code ?? e.message));
-    socket.on('close', () => resolve({ text, uploadError }));
+    socket.on('close', () => resolve({ text, uploadError, sent }));
     const write = (data: string | Uint8Array) => new Promise<boolean>((r) => socket.write(data, (err) => r(!err)));
     socket.on('connect', async () => {
       const framing = chunked ? 'Transfer-Encoding: chunked' : `Content-Length: ${size}`;
       await write(`POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n${framing}\r\n\r\n`);
       const piece = new Uint8Array(64 * 1024).fill(0x20);
-      for (let sent = 0; sent < size && !socket.destroyed; sent += piece.length) {
+      for (; sent < size && !socket.destroyed; sent += piece.length) {
         const ok = chunked ? await write(`${piece.length.toString(16)}\r\n`).then(() => write(piece)).then(() => write('\r\n')) : await write(piece);
         if (!ok) return;
       }
@@ -121,13 +122,27 @@ describe('15.9 — a refused upload still gets its answer', () => {
   });
   after(() => bff.close());
 
-  it('a 5 MB upload that is refused completes without a reset, and the client then reads 413', async () => {
+  it('a 24 MB upload is answered 413 while it is still being sent, and not read any further (issue 25.8)', async () => {
     for (const [path, chunked] of [['/api/checkout/quote', false], ['/api/checkout/quote', true], ['/api/webhooks', false], ['/api/webhooks', true]] as const) {
-      const { text, uploadError } = await rawUpload(bff.base, path, 5 * 1024 * 1024, chunked);
-      assert.equal(uploadError, undefined, `${path} chunked=${chunked}: the upload was cut (${uploadError}); got ${text.slice(0, 80)}`);
+      const { text, sent } = await rawUpload(bff.base, path, 24 * 1024 * 1024, chunked);
       assert.match(text, /^HTTP\/1\.1 413 /, `${path} chunked=${chunked}`);
       assert.match(text, /"code":"payload_too_large"/);
+      assert.match(text, /connection: close/i);
+      // Before: the rest was read and dropped up to 10 MiB. Now the server stops at the limit; only socket buffers took more.
+      assert.ok(sent < 10 * 1024 * 1024, `${path} chunked=${chunked}: the server took ${sent} bytes of a refused body`);
     }
+  });
+
+  it('a body declared too large is refused before a byte of it is sent', async () => {
+    const { hostname, port } = new URL(bff.base);
+    const socket = connect(Number(port), hostname);
+    let text = '';
+    socket.on('data', (d) => (text += d.toString('latin1')));
+    const closed = new Promise<void>((r) => socket.on('close', () => r()));
+    socket.on('error', () => {});
+    socket.write(`POST /api/checkout/quote HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${50 * 1024 * 1024}\r\n\r\n`);
+    await closed;
+    assert.match(text, /^HTTP\/1\.1 413 /);
   });
 
   const fiveMb = () => new Uint8Array(5 * 1024 * 1024).fill(0x20);
