@@ -7,7 +7,7 @@
  */
 import { ACCESS_HEADER } from '../contract/api.js';
 import { QuoteRequestSchema } from '../contract/checkout-api.js';
-import { ApiHttpError, json } from './errors.js';
+import { ApiHttpError, json, rateLimited } from './errors.js';
 import { orderEventStream } from './events.js';
 import { toShopperOrder } from './shopper-order.js';
 import type { BffParts, RouteContext, RouteHandler } from './context.js';
@@ -46,18 +46,18 @@ export function addCheckoutRoutes(router: Router<RouteHandler>, parts: BffParts)
   router.add('GET', '/orders/:id/events', async (ctx) => {
     // EventSource cannot set headers: the handle comes as `?access=`.
     const id = owned(ctx, ctx.url.searchParams.get('access') ?? ctx.request.headers.get(ACCESS_HEADER));
-    const { streams } = parts;
-    if (streams.open >= streams.max) {
+    const release = parts.streams.take(ctx.client);
+    if (release === 'client') throw rateLimited('rate_limited', 'Too many open event streams from this client; close one first', 5);
+    if (release === 'instance') {
       throw new ApiHttpError(503, 'upstream_unavailable', 'Too many open event streams; try again shortly', { retry_after: 5 }, { 'retry-after': '5' });
     }
-    streams.open++;
     const stream = orderEventStream({
       bus: parts.bus,
       orderId: id,
       heartbeatMs: parts.heartbeatMs,
       snapshot: async () => toShopperOrder(await client.getOrder(id)),
       signal: ctx.request.signal,
-      onClose: () => streams.open--,
+      onClose: release,
     });
     return new Response(stream, {
       status: 200,

@@ -69,6 +69,10 @@ export interface BffConfig {
   heartbeatMs?: number;
   /** Most SSE streams open at once. Default 1000. */
   maxStreams?: number;
+  /** Most SSE streams one client (its rate-limit key) holds open at once; then 429. Default 8. */
+  maxStreamsPerClient?: number;
+  /** Webhook requests refused (bad signature, body, size) that one source may send: `burst` at once, `perSecond` after; then 429 before reading. `false`: off. */
+  webhookFailureLimit?: { burst?: number; perSecond?: number } | false;
   /**
    * Signs quote tokens and access handles (`TOTE_SIGNING_SECRET`). Default: derived from `appSecret`,
    * so a deployment without it keeps working; set it to rotate signatures independently of the app secret.

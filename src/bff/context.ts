@@ -4,6 +4,7 @@ import type { AccessSigner } from './access.js';
 import type { HealthDirectory } from './merchants.js';
 import type { OfferCatalog } from './offers.js';
 import type { Params } from './router.js';
+import type { StreamSlots } from './events.js';
 import type { BffStores, EventBus } from './stores/index.js';
 import type { StoredAnswer } from './idempotency.js';
 import type { Quoter } from './quote.js';
@@ -13,6 +14,8 @@ export interface RouteContext {
   request: Request;
   url: URL;
   params: Params;
+  /** Who is asking (the rate limiter's key), when the host server said. */
+  client?: string;
 }
 
 export type RouteHandler = (ctx: RouteContext) => Promise<Response>;
@@ -31,5 +34,5 @@ export interface BffParts {
   /** The request's JSON body within the size and depth caps (`undefined` when empty). */
   body: (request: Request) => Promise<unknown>;
   heartbeatMs: number;
-  streams: { open: number; max: number };
+  streams: StreamSlots;
 }

@@ -12,7 +12,9 @@ import type { BffParts, RouteHandler } from './context.js';
 import { ApiHttpError, createRedactor, errorResponse, notFound, rateLimited, redactJsonAnswer, toApiError } from './errors.js';
 import { createIdempotentRunner } from './idempotency.js';
 import { createHealthDirectory } from './merchants.js';
-import { createMerchantGate, createSkuDirectory } from './merchant-gate.js';
+import { budgetCaller, createMerchantGate, createSkuDirectory } from './merchant-gate.js';
+import { createStreamSlots } from './events.js';
+import { guardWebhooks } from './webhook-guard.js';
 import { createOfferCatalog } from './offers.js';
 import { addOperatorRoutes } from './operator-routes.js';
 import { createPlacer } from './place.js';
@@ -133,7 +135,7 @@ export function createBff(config: BffConfig): Bff {
       return parseJsonBytes(bytes, maxDepth);
     },
     heartbeatMs: config.heartbeatMs ?? 15_000,
-    streams: { open: 0, max: config.maxStreams ?? 1000 },
+    streams: createStreamSlots(config.maxStreams ?? 1000, config.maxStreamsPerClient ?? 8),
   };
 
   const router = new Router<RouteHandler>();
@@ -151,18 +153,21 @@ export function createBff(config: BffConfig): Bff {
     ackBudgetMs: config.webhookAckBudgetMs ?? 800,
     onError,
   });
+  const failureLimit = config.webhookFailureLimit;
+  const webhook = failureLimit === false ? (request: Request) => receiveWebhook(request) : guardWebhooks(receiveWebhook, failureLimit ?? {});
 
   async function route(request: Request, url: URL, info: RequestInfo | undefined): Promise<Response> {
     const path = url.pathname;
     if (request.method === 'OPTIONS') return preflight(request, url, origins);
     origins.checkStateChange(request, url);
+    const client = clientKey(request, info, config.trustProxy ?? false);
     if (path === webhookPath) {
       // Signed traffic from the service: not counted against shoppers' limits, so no event is refused for being busy.
+      // Only refused requests are counted, per source (`webhook-guard.ts`).
       if (request.method !== 'POST') throw new ApiHttpError(405, 'method_not_allowed', 'Method not allowed', {}, { allow: 'POST' });
-      return receiveWebhook(request);
+      return webhook(request, client);
     }
     if (path !== prefix && !path.startsWith(`${prefix}/`)) throw notFound();
-    const client = clientKey(request, info, config.trustProxy ?? false);
     if (limiter && client !== undefined) {
       const verdict = await limiter.take(client);
       if (!verdict.allowed) throw rateLimited('rate_limited', 'Too many requests; slow down', verdict.retryAfterS);
@@ -172,7 +177,8 @@ export function createBff(config: BffConfig): Bff {
     if (match.kind === 'wrong_method') {
       throw new ApiHttpError(405, 'method_not_allowed', 'Method not allowed', {}, { allow: match.allowed.join(', ') });
     }
-    return match.handler({ request, url, params: match.params });
+    // The calls made for this request spend this client's share of each merchant's budget first.
+    return budgetCaller.run(client, () => match.handler({ request, url, params: match.params, client }));
   }
 
   async function handle(request: Request, info?: RequestInfo): Promise<Response> {

@@ -13,6 +13,36 @@ import { toShopperBagEvent } from './shopper-order.js';
 const encoder = new TextEncoder();
 const frame = (event: string, data: unknown) => encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
 
+/**
+ * Who may open another order stream: at most `max` on this instance, and at most `maxPerClient` for one
+ * client (issue 25.8: one address with its own order's handle took every stream, and the next shopper got 503).
+ * `take` answers the release, or which limit refused.
+ */
+export function createStreamSlots(max: number, maxPerClient: number) {
+  let open = 0;
+  const byClient = new Map<string, number>();
+  return {
+    take(client: string | undefined): (() => void) | 'instance' | 'client' {
+      if (open >= max) return 'instance';
+      const mine = client === undefined ? 0 : (byClient.get(client) ?? 0);
+      if (client !== undefined && mine >= maxPerClient) return 'client';
+      open++;
+      if (client !== undefined) byClient.set(client, mine + 1);
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        open--;
+        if (client === undefined) return;
+        const left = (byClient.get(client) ?? 1) - 1;
+        if (left > 0) byClient.set(client, left);
+        else byClient.delete(client);
+      };
+    },
+  };
+}
+export type StreamSlots = ReturnType<typeof createStreamSlots>;
+
 export interface StreamOptions {
   bus: EventBus;
   orderId: number;
