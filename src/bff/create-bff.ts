@@ -112,6 +112,7 @@ export function createBff(config: BffConfig): Bff {
     tokens,
     ttlMs: config.quoteTtlMs ?? 15 * 60_000,
     cartHeld: (cartId) => cartHeld(stores.idempotency, cartId),
+    merchantOf: skus.merchantOf,
   });
 
   const parts: BffParts = {

@@ -36,26 +36,42 @@ export function needsAttention(report: ConnectionHealthReport): boolean {
 }
 
 export interface HealthDirectory {
-  /** Every report, reused for `ttlMs`; concurrent callers share one upstream call. */
+  /**
+   * Every report, reused for `ttlMs`; concurrent callers share one upstream call. A failed read
+   * rejects (shoppability fails closed: no merchant counts as shoppable), and is tried again
+   * after `retryMs` rather than on every request meanwhile.
+   */
   reports(): Promise<ConnectionHealthReport[]>;
   find(merchantId: number): Promise<ConnectionHealthReport | undefined>;
   invalidate(): void;
 }
 
-export function createHealthDirectory(client: ServiceClient, ttlMs: number, now = Date.now): HealthDirectory {
+/** How soon a failed health read is tried again (the client has already retried it within its own budget). */
+export const HEALTH_RETRY_MS = 2_000;
+
+export function createHealthDirectory(client: ServiceClient, ttlMs: number, now = Date.now, retryMs = HEALTH_RETRY_MS): HealthDirectory {
   let cached: { at: number; reports: ConnectionHealthReport[] } | undefined;
+  let failed: { at: number; error: unknown } | undefined;
   let inFlight: Promise<ConnectionHealthReport[]> | undefined;
   let generation = 0;
   const reports = async () => {
     if (cached && now() - cached.at < ttlMs) return cached.reports;
+    if (failed && now() - failed.at < retryMs) throw failed.error;
     if (!inFlight) {
       const started = generation;
       inFlight = client
         .connectionHealth()
-        .then((r) => {
-          if (started === generation) cached = { at: now(), reports: r };
-          return r;
-        })
+        .then(
+          (r) => {
+            if (started === generation) cached = { at: now(), reports: r };
+            failed = undefined;
+            return r;
+          },
+          (error: unknown) => {
+            failed = { at: now(), error };
+            throw error;
+          },
+        )
         .finally(() => (inFlight = undefined));
     }
     return inFlight;
@@ -68,6 +84,7 @@ export function createHealthDirectory(client: ServiceClient, ttlMs: number, now 
     invalidate() {
       generation++;
       cached = undefined;
+      failed = undefined;
     },
   };
 }

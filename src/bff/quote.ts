@@ -34,7 +34,14 @@ export interface QuoterOptions {
   ttlMs: number;
   /** True while a place attempt holds the service cart (place-guards.ts): its quote must not edit it. */
   cartHeld?: (cartId: number) => Promise<boolean>;
+  /** The merchant of a SKU the BFF served, so a hidden merchant's lines are not sent to the service at all. */
+  merchantOf?: (skuId: number) => number | undefined;
   now?: () => number;
+}
+
+interface MerchantFacts {
+  name?: string;
+  shoppable: boolean;
 }
 
 const httpUrl = (u: string | null | undefined) => (u && /^https?:\/\//i.test(u) ? u : undefined);
@@ -59,16 +66,38 @@ const cartBeingPlaced = () =>
 /** Upstream error text is read only to tell "out of stock" from "not for sale"; it is never passed on. */
 const stockProblem = (message: string | null | undefined): QuoteProblem['code'] => (/stock|only \d+|available in this quantity/i.test(message ?? '') ? 'out_of_stock' : 'unavailable');
 
-export function createQuoter({ client, health, tokens, ttlMs, cartHeld, now = Date.now }: QuoterOptions): Quoter {
+export function createQuoter({ client, health, tokens, ttlMs, cartHeld, merchantOf = () => undefined, now = Date.now }: QuoterOptions): Quoter {
   const stripeKey = stripeKeySource(client, now);
 
-  /** Merchant names and shoppability, from the health snapshot the catalog already keeps (no call most of the time). */
-  async function merchantsById() {
-    const reports = await health.reports().catch(() => []);
+  /**
+   * Merchant names and shoppability, from the health snapshot the catalog already keeps (no call most
+   * of the time). Fails closed (issue 25.9): a merchant the catalog hides, or one absent from the
+   * report, is not shoppable, and without a report no merchant is — the quote is refused until it reads.
+   */
+  async function merchantsById(): Promise<Map<number, MerchantFacts>> {
+    const reports = await health.reports().catch(() => {
+      throw new ApiHttpError(503, 'upstream_unavailable', 'The shops cannot be checked right now; try again shortly', { retry_after: 2 }, { 'retry-after': '2' });
+    });
     return new Map(reports.map((r) => [r.merchant_id, { name: r.merchant_name ?? undefined, shoppable: isShoppable(r) }]));
   }
 
-  function finish(input: QuoteInput, bags: QuoteBag[], extra: { cart_id?: number; quoted: QuotedBag[]; payment?: QuoteResponse['payment'] }) {
+  /** The lines of merchants known to be hidden, as bags that say so; they never reach the service. */
+  function hiddenBags(input: QuoteInput, merchants: Map<number, MerchantFacts>): { shown: QuoteInput; hidden: QuoteBag[] } {
+    const hidden = new Map<number, QuoteBag>();
+    const shown = input.lines.filter((line) => {
+      const owner = merchantOf(line.sku_id);
+      if (owner === undefined || merchants.get(owner)?.shoppable) return true;
+      const bag = hidden.get(owner) ?? { merchant_id: owner, merchant_name: merchants.get(owner)?.name ?? `Merchant ${owner}`, lines: [], shipping_methods: [], sub_total: 0, shipping_total: 0, tax_total: 0, total: 0, problems: [] };
+      bag.lines.push({ sku_id: line.sku_id, name: `SKU ${line.sku_id}`, quantity: line.quantity, unit_price: 0, total: 0, available: false });
+      bag.problems.push({ code: 'unavailable', sku_id: line.sku_id });
+      hidden.set(owner, bag);
+      return false;
+    });
+    return { shown: { ...input, lines: shown }, hidden: [...hidden.values()] };
+  }
+
+  function finish(input: QuoteInput, priced: QuoteBag[], extra: { cart_id?: number; payment?: QuoteResponse['payment']; hidden: QuoteBag[] }) {
+    const bags = [...priced, ...extra.hidden];
     const iat = now();
     const totals = totalsOf(bags);
     const ready =
@@ -88,7 +117,7 @@ export function createQuoter({ client, health, tokens, ttlMs, cartHeld, now = Da
       shipping_address: input.shipping_address,
       billing_address: input.billing_address,
       shipping: bags.flatMap((b) => (b.shipping_method_id ? [{ merchant_id: b.merchant_id, shipping_method_id: b.shipping_method_id }] : [])),
-      bags: extra.quoted,
+      bags: bags.map(quotedOf),
       totals,
       ready,
       ...(input.device_id ? { device_id: input.device_id } : {}),
@@ -120,7 +149,7 @@ export function createQuoter({ client, health, tokens, ttlMs, cartHeld, now = Da
     };
   };
 
-  function estimatedBag(input: QuoteInput, cart: EstimatedCart, merchant: { name?: string; shoppable: boolean } | undefined): QuoteBag {
+  function estimatedBag(input: QuoteInput, cart: EstimatedCart, merchant: MerchantFacts | undefined): QuoteBag {
     if (cart.base_currency !== input.currency) {
       throw new ApiHttpError(422, 'currency_mismatch', `Merchant ${cart.merchant_id} cannot price this order in ${input.currency}`, {
         merchant_id: cart.merchant_id,
@@ -128,10 +157,10 @@ export function createQuoter({ client, health, tokens, ttlMs, cartHeld, now = Da
     }
     const problems: QuoteProblem[] = [];
     const lines = cart.skus.map((s) => {
-      const available = s.available !== false && merchant?.shoppable !== false;
+      const available = s.available !== false && merchant?.shoppable === true;
       if (!available) {
         const why = cart.errors.find((e) => String(e.entity_id) === String(s.sku_id));
-        problems.push({ code: merchant?.shoppable === false ? 'unavailable' : stockProblem(why?.message), sku_id: s.sku_id });
+        problems.push({ code: merchant?.shoppable !== true ? 'unavailable' : stockProblem(why?.message), sku_id: s.sku_id });
       }
       return {
         sku_id: s.sku_id,
@@ -176,20 +205,23 @@ export function createQuoter({ client, health, tokens, ttlMs, cartHeld, now = Da
         { path: 'shipping_address', message: 'required' },
       ]);
     }
-    const [estimate, merchants, key] = await Promise.all([
-      client.estimateOrder({ base_currency: input.currency, skus: input.lines, shipping_address: input.shipping_address, discounts: [] }),
-      merchantsById(),
+    const merchants = await merchantsById();
+    const { shown, hidden } = hiddenBags(input, merchants);
+    const [estimate, key] = await Promise.all([
+      shown.lines.length
+        ? client.estimateOrder({ base_currency: input.currency, skus: shown.lines, shipping_address: input.shipping_address, discounts: [] })
+        : undefined,
       stripeKey(),
     ]);
-    const bags = estimate.estimated_carts.map((c) => estimatedBag(input, c, merchants.get(c.merchant_id)));
+    const bags = (estimate?.estimated_carts ?? []).map((c) => estimatedBag(input, c, merchants.get(c.merchant_id)));
     // The service's Stripe key, for a shop that sets none: direct orders pay with a token made with it.
     const payment = key ? { provider: 'stripe' as const, stripe_key: key } : undefined;
-    return finish(input, bags, { quoted: bags.map(quotedOf), ...(payment ? { payment } : {}) });
+    return finish(input, bags, { hidden, ...(payment ? { payment } : {}) });
   }
 
   // ---- cart mode ------------------------------------------------------------
 
-  function cartBag(input: QuoteInput, cart: Order, bag: Bag, methods: QuoteShippingMethod[], merchant: { name?: string; shoppable: boolean } | undefined): QuoteBag {
+  function cartBag(input: QuoteInput, cart: Order, bag: Bag, methods: QuoteShippingMethod[], merchant: MerchantFacts | undefined): QuoteBag {
     if (bag.currency && bag.currency !== input.currency) {
       throw new ApiHttpError(422, 'currency_mismatch', `Merchant ${bag.merchant_id} cannot price this order in ${input.currency}`, {
         merchant_id: bag.merchant_id,
@@ -197,8 +229,8 @@ export function createQuoter({ client, health, tokens, ttlMs, cartHeld, now = Da
     }
     const problems: QuoteProblem[] = [];
     const lines = bag.skus.map((s) => {
-      const available = s.available !== false && merchant?.shoppable !== false;
-      if (!available) problems.push({ code: merchant?.shoppable === false ? 'unavailable' : 'out_of_stock', sku_id: s.sku_id });
+      const available = s.available !== false && merchant?.shoppable === true;
+      if (!available) problems.push({ code: merchant?.shoppable !== true ? 'unavailable' : 'out_of_stock', sku_id: s.sku_id });
       return {
         sku_id: s.sku_id,
         ...(s.offer_id != null ? { offer_id: s.offer_id } : {}),
@@ -235,7 +267,7 @@ export function createQuoter({ client, health, tokens, ttlMs, cartHeld, now = Da
     };
   }
 
-  async function fromCart(input: QuoteInput, cart: Order, available?: Map<number, QuoteShippingMethod[]>) {
+  async function fromCart(input: QuoteInput, cart: Order, available?: Map<number, QuoteShippingMethod[]>, hidden: QuoteBag[] = []) {
     const merchants = await merchantsById();
     const methods =
       available ??
@@ -254,7 +286,7 @@ export function createQuoter({ client, health, tokens, ttlMs, cartHeld, now = Da
       cart.payment_intent_client_secret && cart.stripe_key
         ? { provider: 'stripe' as const, stripe_key: cart.stripe_key, payment_intent_client_secret: cart.payment_intent_client_secret }
         : undefined;
-    return finish(input, bags, { cart_id: cart.id, quoted: bags.map(quotedOf), ...(payment ? { payment } : {}) });
+    return finish(input, bags, { cart_id: cart.id, hidden, ...(payment ? { payment } : {}) });
   }
 
   function methodsByBag(options: Awaited<ReturnType<ServiceClient['getAvailableShipping']>>) {
@@ -308,7 +340,9 @@ export function createQuoter({ client, health, tokens, ttlMs, cartHeld, now = Da
     return { cart, changed };
   }
 
-  async function quoteCart(input: QuoteInput, cartId: number | undefined) {
+  async function quoteCart(requested: QuoteInput, cartId: number | undefined) {
+    // A hidden merchant's lines are not put in (or are taken out of) the service cart.
+    const { shown: input, hidden } = hiddenBags(requested, await merchantsById());
     let cart: Order | undefined;
     let changed = true;
     if (cartId !== undefined) {
@@ -349,7 +383,7 @@ export function createQuoter({ client, health, tokens, ttlMs, cartHeld, now = Da
     // Nothing changed: ask the service to price the cart now, so the quote is today's price and not the cart's last.
     if (!changed) cart = await client.priceCart(cart.id);
     if (input.payment?.intent_based_capture) cart = await ensureIntent(client, cart, changed);
-    return fromCart(input, cart, methods);
+    return fromCart(input, cart, methods, hidden);
   }
 
   return {

@@ -53,6 +53,8 @@ export async function startStack(config: Partial<BffConfig> = {}): Promise<Stack
     fetch: countingFetch,
     retry: { maxAttempts: 3, baseDelayMs: 5, maxDelayMs: 100, maxTotalDelayMs: 300 },
     onError: () => {},
+    // One test address stands for many shoppers here: it gets a merchant's whole budget, not one client's share of it.
+    merchantBudget: { clientShare: 1 },
     ...config,
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

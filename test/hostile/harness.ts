@@ -92,6 +92,8 @@ export async function startBff(serviceBaseUrl: string, config: Partial<BffConfig
     idempotencyWaitMs: 3_000,
     rateLimit: false,
     onError: () => {},
+    // One test address stands for many shoppers here: it gets a merchant's whole budget, not one client's share of it.
+    merchantBudget: { clientShare: 1 },
     ...config,
   });
   const base = await listen(server);

@@ -31,7 +31,7 @@ let quotedWith1001: string;
 
 before(async () => {
   // Barely refilling during the test: what is spent stays spent.
-  stack = await startStack({ merchantBudget: { burst: BURST, perSecond: 0.05 } });
+  stack = await startStack({ merchantBudget: { burst: BURST, perSecond: 0.05, clientShare: 1 } });
   quotedWith1001 = (await readyQuote(stack, [1002, 1001])).quote_token;
 });
 after(() => stack.close());
@@ -72,7 +72,7 @@ describe('15.10 — a per-merchant budget at the BFF', () => {
   });
 
   it('the budget is shared through the store: a second instance on the same store sees 1001 busy too', async () => {
-    const shared = createMemoryMerchantBudget({ burst: 3, perSecond: 0.05 });
+    const shared = createMemoryMerchantBudget({ burst: 3, perSecond: 0.05, clientShare: 1 });
     const a = await startBff(stack.sandboxUrl, { merchantBudgetStore: shared });
     const b = await startBff(stack.sandboxUrl, { merchantBudgetStore: shared });
     try {
