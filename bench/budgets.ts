@@ -54,6 +54,12 @@ export const BUDGETS: Budget[] = [
     }),
   ),
   { id: 'quote_place.direct.vs_straight', what: 'direct place ≤ 1.1× the service\'s own submit straight (150 ms per platform call, 1 merchant)', figure: 'quote_place.direct.vs_straight.1', limit: 1.1, op: '<=' },
+  // Issue 25.6: a busy shop (one of five slow and rate-limited), 20 shoppers, 200 checkouts (bench/busy-shop.ts).
+  { id: 'busy_shop.unaffected', what: 'a busy shop: every checkout without it placed', figure: 'busy_shop.unaffected_not_placed', limit: 0, op: '<=' },
+  { id: 'busy_shop.answered', what: 'a busy shop: every checkout with it answered placed or "busy, try in N s"', figure: 'busy_shop.affected_unanswered', limit: 0, op: '<=' },
+  { id: 'busy_shop.bound', what: 'a busy shop: every checkout with it answered within 10 s (docs/checkout.md)', figure: 'busy_shop.affected_max_ms', limit: 10_000, op: '<=' },
+  { id: 'busy_shop.duplicates', what: 'a busy shop: 0 attempts with two orders', figure: 'busy_shop.duplicates', limit: 0, op: '<=' },
+  { id: 'busy_shop.p99', what: 'a busy shop: p99 quote of unaffected shoppers ≤ 1.5× the run without the fault', figure: 'busy_shop.p99_quote_ratio', limit: 1.5, op: '<=' },
   { id: 'bff.quote.vs_direct', what: 'POST /api/checkout/quote ≤ 1.5× the service estimate called straight, same body (mean latency)', figure: 'bff.quote.vs_direct', limit: 1.5, op: '<=' },
   { id: 'bff.cached.faster', what: 'cached GET /api/offers faster than the sandbox directly (mean latency ratio < 1)', figure: 'bff.offers_cached.vs_direct', limit: 1, op: '<' },
 ];

@@ -13,6 +13,7 @@ import { check, verdictLines } from './budgets.js';
 import { checkoutSequences, measureCheckout } from './checkout.js';
 import { measureRedis } from './redis.js';
 import { measureQuotePlace } from './quote-place.js';
+import { measureBusyShop } from './busy-shop.js';
 import { layoutShiftSources, measureRender } from './render.js';
 import { measureSize, sizeDetails } from './size.js';
 import { firstCheckoutDetails, measureFirstCheckout } from './first-checkout.js';
@@ -25,6 +26,7 @@ const SECTIONS = {
   render: measureRender,
   checkout: measureCheckout,
   quote_place: measureQuotePlace,
+  busy_shop: measureBusyShop,
   bff: measureBff,
   redis: measureRedis,
 } as const;
@@ -100,6 +102,7 @@ const details: Record<Section, Record<string, unknown>> = {
   render: { layoutShiftSources },
   checkout: { requestsOfFirstRun: checkoutSequences },
   quote_place: {},
+  busy_shop: {},
   bff: {},
   redis: {},
 };
