@@ -32,6 +32,15 @@ describe('sandbox faults', () => {
     assert.equal(calls['1001'].count, 1);
   });
 
+  it('counts rate_limit_every per merchant: set for all, each merchant counts its own calls (issue 25.6)', async () => {
+    await sb.post('/__sandbox/faults', { merchant_id: '*', rate_limit_every: 2, retry_after_s: 5 });
+    const statuses: number[] = [];
+    for (const m of [1001, 1002, 1001, 1002, 1001, 1001]) statuses.push((await sb.get(`/v1/catalog/offers/merchants/${m}?size=1`)).status);
+    // One counter for all would refuse every other call: 200, 429, 200, 429, …
+    assert.deepEqual(statuses, [200, 200, 429, 429, 200, 429]);
+    assert.equal((await sb.call('DELETE', '/__sandbox/faults')).status, 200);
+  });
+
   it('sends no Retry-After when retry_after_s is null, and clears faults on DELETE', async () => {
     await sb.post('/__sandbox/faults', { merchant_id: '*', rate_limit_every: 1, retry_after_s: null });
     const busy = await sb.get('/v1/catalog/offers/merchants/1005?size=1');
