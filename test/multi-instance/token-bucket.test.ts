@@ -4,7 +4,8 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { connectRedis, createMemoryRateLimiter, type RedisConnection } from '../../src/bff/index.js';
+import { connectRedis, createMemoryRateLimiter, createRedisMerchantBudget, type RedisConnection } from '../../src/bff/index.js';
+import { createMemoryMerchantBudget } from '../../src/bff/stores/index.js';
 import { createMemoryBuckets } from '../../src/bff/stores/token-bucket.js';
 import { createRedisBuckets } from '../../src/bff/stores/redis-token-bucket.js';
 import { startRedis, type RedisServer } from './cluster.js';
@@ -66,5 +67,29 @@ describe('the token bucket', () => {
     t = 0;
     assert.deepEqual(await limiter.take('a'), { allowed: true });
     assert.deepEqual(await limiter.take('a'), { allowed: false, retryAfterS: 1 });
+  });
+
+  it('a merchant budget gives each client its share, the same in memory and on Redis, and two instances on Redis share it (issue 25.9)', async () => {
+    const options = { burst: 16, perSecond: 0.001 };
+    const memory = createMemoryMerchantBudget(options);
+    const [a, b] = [createRedisMerchantBudget(redis, options), createRedisMerchantBudget(redis, options)];
+    const now = 50_000;
+    /** Six clients asking 3 calls each of merchant 9001, alternately through the two instances; then three others. */
+    const takes: [string, number][] = [];
+    for (let c = 1; c <= 6; c++) for (let i = 0; i < 3; i++) takes.push([`10.0.0.${c}`, takes.length % 2]);
+    for (let c = 7; c <= 9; c++) takes.push([`10.0.0.${c}`, 0]);
+    const inMemory = [];
+    const onRedis = [];
+    for (const [client, instance] of takes) {
+      inMemory.push((await memory.take(9001, 1, now, client)).ok);
+      onRedis.push((await [a, b][instance]!.take(9001, 1, now, client)).ok);
+    }
+    // ceil(16 / 8) = 2 calls each for the six; 12 spent, so the other three are served.
+    const expected = [...Array.from({ length: 6 }, () => [true, true, false]).flat(), true, true, true];
+    assert.deepEqual(inMemory, expected);
+    assert.deepEqual(onRedis, expected);
+    // Calls for no client (a webhook's follow-up) spend the merchant's bucket only: one left of 16.
+    assert.equal((await a.take(9001, 1, now)).ok, true);
+    assert.equal((await b.take(9001, 1, now)).ok, false);
   });
 });
