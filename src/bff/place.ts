@@ -193,7 +193,11 @@ export function createPlacer({ client, quoter, tokens, access, submitOnce, store
       key,
       fingerprint,
       notBefore: q.iat,
-      send: () => holding(guards, () => (q.mode === 'cart' ? cart.send(q, appOrderId, method, intent) : sendDirect(q, appOrderId, method!))),
+      async send() {
+        // A merchant hidden since the quote (needs attention, disconnected) is not sent an order (issue 25.9).
+        await quoter.assertShoppable(q.bags.map((b) => b.merchant_id));
+        return holding(guards, () => (q.mode === 'cart' ? cart.send(q, appOrderId, method, intent) : sendDirect(q, appOrderId, method!)));
+      },
       async reconcile() {
         if (q.mode === 'cart') return cart.reconcile(q, appOrderId);
         const order = await ownOrder(appOrderId);

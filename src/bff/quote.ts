@@ -9,7 +9,8 @@ import type { EstimatedCart } from '../contract/estimate.js';
 import type { ParsedQuoteRequest, QuoteBag, QuoteProblem, QuoteResponse, QuoteShippingMethod } from '../contract/checkout-api.js';
 import type { Bag, Order } from '../contract/order.js';
 import { ApiHttpError, badRequest } from './errors.js';
-import { isShoppable, type HealthDirectory } from './merchants.js';
+import type { HealthDirectory } from './merchants.js';
+import { assertShoppable, merchantFacts, withholdHidden, type MerchantFacts } from './quote-shoppable.js';
 import { ensureIntent } from './place-intent.js';
 import { stripeKeySource } from './stripe-key.js';
 import type { QuotedBag, QuotePayload, QuoteTokens } from './quote-token.js';
@@ -25,6 +26,8 @@ export interface Quoter {
   quote(input: QuoteInput, cartId?: number): Promise<{ response: QuoteResponse; payload: QuotePayload }>;
   /** The shopper-facing quote of a priced service cart (cart mode; used when the cart changed at place time). */
   fromCart(input: QuoteInput, cart: Order): Promise<{ response: QuoteResponse; payload: QuotePayload }>;
+  /** Throws `409 quote_invalid` when a merchant of a quote is no longer shoppable (or health cannot be read: 503). */
+  assertShoppable(merchantIds: readonly number[]): Promise<void>;
 }
 
 export interface QuoterOptions {
@@ -37,11 +40,6 @@ export interface QuoterOptions {
   /** The merchant of a SKU the BFF served, so a hidden merchant's lines are not sent to the service at all. */
   merchantOf?: (skuId: number) => number | undefined;
   now?: () => number;
-}
-
-interface MerchantFacts {
-  name?: string;
-  shoppable: boolean;
 }
 
 const httpUrl = (u: string | null | undefined) => (u && /^https?:\/\//i.test(u) ? u : undefined);
@@ -69,31 +67,10 @@ const stockProblem = (message: string | null | undefined): QuoteProblem['code'] 
 export function createQuoter({ client, health, tokens, ttlMs, cartHeld, merchantOf = () => undefined, now = Date.now }: QuoterOptions): Quoter {
   const stripeKey = stripeKeySource(client, now);
 
-  /**
-   * Merchant names and shoppability, from the health snapshot the catalog already keeps (no call most
-   * of the time). Fails closed (issue 25.9): a merchant the catalog hides, or one absent from the
-   * report, is not shoppable, and without a report no merchant is — the quote is refused until it reads.
-   */
-  async function merchantsById(): Promise<Map<number, MerchantFacts>> {
-    const reports = await health.reports().catch(() => {
-      throw new ApiHttpError(503, 'upstream_unavailable', 'The shops cannot be checked right now; try again shortly', { retry_after: 2 }, { 'retry-after': '2' });
-    });
-    return new Map(reports.map((r) => [r.merchant_id, { name: r.merchant_name ?? undefined, shoppable: isShoppable(r) }]));
-  }
-
-  /** The lines of merchants known to be hidden, as bags that say so; they never reach the service. */
+  const merchantsById = () => merchantFacts(health);
   function hiddenBags(input: QuoteInput, merchants: Map<number, MerchantFacts>): { shown: QuoteInput; hidden: QuoteBag[] } {
-    const hidden = new Map<number, QuoteBag>();
-    const shown = input.lines.filter((line) => {
-      const owner = merchantOf(line.sku_id);
-      if (owner === undefined || merchants.get(owner)?.shoppable) return true;
-      const bag = hidden.get(owner) ?? { merchant_id: owner, merchant_name: merchants.get(owner)?.name ?? `Merchant ${owner}`, lines: [], shipping_methods: [], sub_total: 0, shipping_total: 0, tax_total: 0, total: 0, problems: [] };
-      bag.lines.push({ sku_id: line.sku_id, name: `SKU ${line.sku_id}`, quantity: line.quantity, unit_price: 0, total: 0, available: false });
-      bag.problems.push({ code: 'unavailable', sku_id: line.sku_id });
-      hidden.set(owner, bag);
-      return false;
-    });
-    return { shown: { ...input, lines: shown }, hidden: [...hidden.values()] };
+    const { shown, hidden } = withholdHidden(input.lines, merchants, merchantOf);
+    return { shown: { ...input, lines: shown }, hidden };
   }
 
   function finish(input: QuoteInput, priced: QuoteBag[], extra: { cart_id?: number; payment?: QuoteResponse['payment']; hidden: QuoteBag[] }) {
@@ -389,5 +366,6 @@ export function createQuoter({ client, health, tokens, ttlMs, cartHeld, merchant
   return {
     quote: (input, cartId) => (input.mode === 'cart' ? quoteCart(input, cartId) : quoteDirect(input)),
     fromCart: (input, cart) => fromCart(input, cart),
+    assertShoppable: (merchantIds) => assertShoppable(health, merchantIds),
   };
 }

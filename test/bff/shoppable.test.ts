@@ -6,7 +6,7 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { ADDRESS, CUSTOMER, startStack, type Stack } from './harness.js';
+import { ADDRESS, CUSTOMER, PAY, startStack, type Stack } from './harness.js';
 import { until } from '../until.js';
 
 let stack: Stack;
@@ -55,6 +55,27 @@ describe('a merchant the catalog hides', () => {
       assert.ok(res.body.bags.some((b: any) => b.merchant_id === 1001 && b.problems.length === 0));
     });
   }
+});
+
+describe('a merchant hidden after the quote', () => {
+  it('is not placed: 409 quote_invalid naming it, nothing sent, no order', async () => {
+    await stack.control('/__sandbox/reset', { json: {} });
+    const q = await quote('direct', [await skuOf(1001), await skuOf(1005)]);
+    assert.equal(q.body.ready, true, q.text);
+    await stack.control('/__sandbox/merchants/1005/attention', { json: {} });
+    await stack.control('/v1/operations/connection_health/merchants/1005');
+    const before = await callsOf(1005);
+    const res = await stack.api('/api/checkout/place', {
+      method: 'POST',
+      headers: { 'idempotency-key': `hidden-after-quote-${Date.now()}` },
+      json: { quote_token: q.body.quote_token, payment: PAY },
+    });
+    assert.equal(res.status, 409, res.text);
+    assert.equal(res.body.error.code, 'quote_invalid');
+    assert.equal(res.body.error.merchant_id, 1005);
+    assert.equal(await callsOf(1005), before);
+    assert.equal((await stack.control('/__sandbox/orders')).filter((o: any) => o.status !== 'IN_PROGRESS').length, 0);
+  });
 });
 
 describe('when the health read fails', () => {
