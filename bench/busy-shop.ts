@@ -22,6 +22,8 @@ const SHOPPERS = 20;
  * the bench measures the budget refusing a flood, not a busy shop.
  */
 const THINK_MS = 1_500;
+/** Checkouts per block; blocks with and without the fault alternate (a multiple of the 10 pairs). */
+const BLOCK = 50;
 const BUSY = 1001;
 /** The five merchants that ship to the bench's US address (1007 made shoppable, as in the checkout section). */
 const MERCHANTS = [1001, 1002, 1004, 1005, 1007];
@@ -61,11 +63,20 @@ export async function measureBusyShop(log: (m: string) => void): Promise<Figure[
   try {
     const skus = await stockedSkus(sandbox, bff.url);
     log('busy-shop: warming up (not counted)');
-    await run(sandbox, bff.url, skus, false, 20);
-    log('busy-shop: baseline, no fault');
-    const baseline = await run(sandbox, bff.url, skus, false);
-    log('busy-shop: merchant 1001 slow and rate-limited');
-    const faulted = await run(sandbox, bff.url, skus, true);
+    await run(sandbox, bff.url, skus, false, 0, 20);
+    // In alternating blocks, so that what else the machine does at one moment weighs on both runs alike.
+    const baseline = { outcomes: [] as Outcome[], duplicates: 0 };
+    const faulted = { outcomes: [] as Outcome[], duplicates: 0 };
+    for (let from = 0; from < CHECKOUTS; from += BLOCK) {
+      // Which goes first alternates too: a block right after another of either kind weighs on both.
+      const pair = [[false, baseline], [true, faulted]] as const;
+      for (const [fault, into] of (from / BLOCK) % 2 ? [pair[1], pair[0]] : pair) {
+        log(`busy-shop: checkouts ${from + 1}–${Math.min(CHECKOUTS, from + BLOCK)} ${fault ? 'with merchant 1001 slow and rate-limited' : 'without the fault'}`);
+        const block = await run(sandbox, bff.url, skus, fault, from, Math.min(CHECKOUTS, from + BLOCK));
+        into.outcomes.push(...block.outcomes);
+        into.duplicates += block.duplicates;
+      }
+    }
     const p99 = (outcomes: Outcome[]) => percentile(outcomes.filter((o) => !o.merchants.includes(BUSY)).map((o) => o.quoteMs), 0.99);
     const affected = faulted.outcomes.filter((o) => o.merchants.includes(BUSY));
     const unaffected = faulted.outcomes.filter((o) => !o.merchants.includes(BUSY));
@@ -106,9 +117,9 @@ async function stockedSkus(sandbox: BenchSandbox, bffUrl: string): Promise<Map<n
   return out;
 }
 
-async function run(sandbox: BenchSandbox, bffUrl: string, skus: Map<number, number[]>, fault: boolean, count = CHECKOUTS) {
+async function run(sandbox: BenchSandbox, bffUrl: string, skus: Map<number, number[]>, fault: boolean, from: number, to: number) {
   await prepare(sandbox, fault);
-  const checkouts = plan(skus).slice(0, count);
+  const checkouts = plan(skus).slice(from, to);
   const outcomes: Outcome[] = [];
   let next = 0;
   const shopper = async (s: number) => {
