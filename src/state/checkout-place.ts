@@ -7,7 +7,7 @@
  */
 import type { ReactiveControllerHost } from 'lit';
 import type { PlaceRequest, QuoteResponse } from '../contract/checkout-api.js';
-import type { Order } from '../contract/order.js';
+import type { ShopperOrder as Order } from '../contract/shopper-order.js';
 import { ApiRequestError, type ToteApi } from './api-client.js';
 import type { BusyShops } from './busy-shops.js';
 import type { CartLine } from './cart-store.js';

@@ -12,7 +12,7 @@
  * - Anything else is definite and handed back as it is.
  */
 import type { PlaceRequest, PlaceRequiresActionResponse } from '../contract/checkout-api.js';
-import type { Order } from '../contract/order.js';
+import type { ShopperOrder as Order } from '../contract/shopper-order.js';
 import type { ToteApi } from './api-client.js';
 import { classifyPlaceFailure } from './checkout-order.js';
 
