@@ -147,9 +147,14 @@ export function createIdempotentRunner({ store, ttlMs, waitMs, leaseMs, unknownW
       await keep(final ? store.set(key, { state: 'done', fingerprint: sub.fingerprint, status, body }, ttlMs) : store.delete(key));
       return { status, body, ...(headers ? { headers } : {}) };
     };
-    /** Not known yet: keep reconciling within the window, never send again; after it, the attempt did not happen. */
-    const unknown = async (err: unknown, since: number) => {
-      if (now() - since >= unknownWindowMs) {
+    /**
+     * Not known yet: keep reconciling within the window, never send again; after it, an attempt the service
+     * says it holds no order for did not happen. A reconcile that failed says nothing (`asked` false): the
+     * order may exist (one placed at another price whose cancel failed, or a service we cannot reach), so the
+     * attempt stays unknown past the window, until the service can answer.
+     */
+    const unknown = async (err: unknown, since: number, asked = true) => {
+      if (asked && now() - since >= unknownWindowMs) {
         await sub.notPlaced?.().catch(() => {});
         return done({
           status: 502,
@@ -181,7 +186,7 @@ export function createIdempotentRunner({ store, ttlMs, waitMs, leaseMs, unknownW
       try {
         found = await sub.reconcile();
       } catch (err) {
-        return unknown(err, since);
+        return unknown(err, since, false);
       }
       return found ? done(found) : unknown(undefined, since);
     }
@@ -206,7 +211,7 @@ export function createIdempotentRunner({ store, ttlMs, waitMs, leaseMs, unknownW
       try {
         found = await sub.reconcile();
       } catch {
-        return unknown(err, sentAt);
+        return unknown(err, sentAt, false);
       }
       if (found) return done(found);
       // The service answered (a 5xx): its work on the request is over, and it holds no order for the attempt.

@@ -119,3 +119,46 @@ describe('cart mode: the price placed is the price quoted', () => {
     assert.equal(orders.length, 1);
   });
 });
+
+describe('cart mode: an order placed at another price whose cancel fails', () => {
+  let failing: Stack;
+  let cancelDown = true;
+  const WINDOW_MS = 300;
+  before(async () => {
+    // The service cannot be reached for the cancel (a reset): the order stays live until it can.
+    const upstream: typeof fetch = (input, init) =>
+      cancelDown && String(input instanceof Request ? input.url : input).endsWith('/cancel') ? Promise.reject(new TypeError('fetch failed')) : fetch(input, init);
+    failing = await startStack({ fetch: upstream, placeUnknownWindowMs: WINDOW_MS });
+  });
+  after(async () => {
+    await failing?.close();
+  });
+
+  it('is never settled as "not placed" after the window: it stays pending until the cancel goes through', async () => {
+    const sku = await inStockSku(failing, 1001);
+    const q = await failing.api('/api/checkout/quote', {
+      method: 'POST',
+      json: { mode: 'cart', lines: [{ sku_id: sku.id, quantity: 1 }], customer: CUSTOMER, shipping_address: ADDRESS },
+    });
+    assert.equal(q.body.ready, true, q.text);
+    await failing.control('/__sandbox/timing', { json: { at: 'cart_submit' } });
+    const placing = place(failing, q.body.quote_token, 'race-cancel-down-1');
+    await until(async () => (await failing.control('/__sandbox/timing')).holds.some((h: any) => h.waiting > 0), 'the submit to reach the hold');
+    const offer = await failing.control(`/v1/catalog/offers/${sku.offer_id}`);
+    await failing.control('/__sandbox/offers', { json: { ...offer, skus: offer.skus.map((s: any) => (s.id === sku.id ? { ...s, sale_price: s.sale_price + 300 } : s)) } });
+    await failing.control('/__sandbox/timing/release', { json: {} });
+
+    const first = await placing;
+    assert.equal(first.status, 202, first.text);
+    await new Promise((r) => setTimeout(r, WINDOW_MS * 2));
+    const later = await place(failing, q.body.quote_token, 'race-cancel-down-1');
+    assert.equal(later.status, 202, `past the window, with an uncanceled order, the answer is still "placing": ${later.text}`);
+
+    cancelDown = false;
+    const settled = await place(failing, q.body.quote_token, 'race-cancel-down-1');
+    assert.equal(settled.status, 409, settled.text);
+    assert.equal(settled.body.error.code, 'quote_changed');
+    const orders = (await failing.control('/__sandbox/orders')).filter((o: any) => o.status !== 'IN_PROGRESS');
+    assert.deepEqual(orders.map((o: any) => o.status), ['CANCELED']);
+  });
+});
