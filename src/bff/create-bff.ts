@@ -145,6 +145,7 @@ export function createBff(config: BffConfig): Bff {
   if (config.operatorToken) addOperatorRoutes(router, parts, config.operatorToken);
   const receiveWebhook = createWebhookReceiver({
     appSecrets: [config.appSecret, ...(config.appSecretPrevious ? [config.appSecretPrevious] : [])],
+    headerPrefix: config.serviceHeaderPrefix,
     ledger: stores.webhookLedger,
     bus,
     offersCache,

@@ -11,13 +11,13 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { BagEvent } from '../contract/api.js';
 import { OrderSchema, shownFulfillmentStatus, type Order } from '../contract/order.js';
-import { MerchantEventBodySchema, WEBHOOK_HEADERS, isMerchantTopic, isOfferTopic, isOrderTopic } from '../contract/webhook.js';
+import { MerchantEventBodySchema, webhookHeaderNames, isMerchantTopic, isOfferTopic, isOrderTopic } from '../contract/webhook.js';
 import { ApiHttpError, badRequest, json } from './errors.js';
 import { parseJsonBytes, readBytes } from './security.js';
 import type { EventBus, OffersCache, WebhookLedger } from './stores/index.js';
 
 /**
- * `X-Service-Hmac`: base64 HMAC-SHA256 of the raw body keyed by an app
+ * `X-Service-Hmac` (`X-Violet-Hmac` under the real service's prefix): base64 HMAC-SHA256 of the raw body keyed by an app
  * secret, compared in constant time. During a rotation both the current and
  * the previous secret are tried (every one, so the time does not say which).
  */
@@ -61,6 +61,8 @@ export const CATALOG_CHANNEL = 'catalog';
 export interface WebhookDeps {
   /** The current app secret first, then the previous one during a rotation. */
   appSecrets: readonly string[];
+  /** Prefix of the delivery headers, the same as the credential headers' (`X-Violet-` for the real service). Default `X-Service-`. */
+  headerPrefix?: string;
   ledger: WebhookLedger;
   bus: EventBus;
   offersCache: OffersCache;
@@ -196,18 +198,19 @@ export function createWebhookReceiver(deps: WebhookDeps) {
     }
   }
 
+  const names = webhookHeaderNames(deps.headerPrefix);
   return async function receive(request: Request): Promise<Response> {
     const raw = await readBytes(request, deps.maxBytes);
-    if (!verifySignature(deps.appSecrets, raw, request.headers.get(WEBHOOK_HEADERS.hmac))) {
+    if (!verifySignature(deps.appSecrets, raw, request.headers.get(names.hmac))) {
       throw new ApiHttpError(401, 'unauthorized', 'Webhook signature does not verify');
     }
-    const eventId = request.headers.get(WEBHOOK_HEADERS.eventId)?.trim() ?? '';
-    const topic = (request.headers.get(WEBHOOK_HEADERS.topic) ?? '').trim().toUpperCase();
-    if (!/^[\x21-\x7e]{1,128}$/.test(eventId)) throw badRequest('X-Service-Event-Id missing or invalid');
-    if (!/^[A-Z_]{1,64}$/.test(topic)) throw badRequest('X-Service-Topic missing or invalid');
+    const eventId = request.headers.get(names.eventId)?.trim() ?? '';
+    const topic = (request.headers.get(names.topic) ?? '').trim().toUpperCase();
+    if (!/^[\x21-\x7e]{1,128}$/.test(eventId)) throw badRequest(`${names.eventId} missing or invalid`);
+    if (!/^[A-Z_]{1,64}$/.test(topic)) throw badRequest(`${names.topic} missing or invalid`);
     const body = raw.byteLength ? parseJsonBytes(raw, deps.maxDepth) : undefined;
     const plan: Plan = isOrderTopic(topic)
-      ? orderPlan(topic, body, headerId(request, WEBHOOK_HEADERS.orderId), headerId(request, WEBHOOK_HEADERS.bagId))
+      ? orderPlan(topic, body, headerId(request, names.orderId), headerId(request, names.bagId))
       : isOfferTopic(topic) || isMerchantTopic(topic)
         ? merchantPlan(topic, body)
         : // Unknown topics are acknowledged: a retry would not make them known.

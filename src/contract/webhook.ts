@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { id, maybe, openEnum } from './primitives.js';
 import { OrderSchema } from './order.js';
 import { OfferSchema } from './catalog.js';
+import { DEFAULT_SERVICE_HEADER_PREFIX, serviceHeaderNames } from './client-types.js';
 
 export const ORDER_EVENTS = [
   'ORDER_ACCEPTED',
@@ -28,16 +29,61 @@ export const MERCHANT_EVENTS = [
 export const WebhookTopicSchema = openEnum([...ORDER_EVENTS, ...OFFER_EVENTS, ...MERCHANT_EVENTS]);
 export type WebhookTopic = z.infer<typeof WebhookTopicSchema>;
 
-/** Delivery headers of a webhook (names with the neutral `Service` word). */
-export const WEBHOOK_HEADERS = {
-  hmac: 'x-service-hmac',
-  topic: 'x-service-topic',
-  eventId: 'x-service-event-id',
-  eventIdSource: 'x-service-event-id-source',
-  orderId: 'x-service-order-id',
-  bagId: 'x-service-bag-id',
-  entityId: 'x-service-entity-id',
-} as const;
+/**
+ * The 21 topics the BFF consumes, in one list: `tote webhooks sync` registers
+ * each, `tote doctor` checks each, docs/events.md lists them.
+ */
+export const CONSUMED_WEBHOOK_TOPICS = [...ORDER_EVENTS, ...OFFER_EVENTS, ...MERCHANT_EVENTS] as const;
+
+/**
+ * Delivery headers of a webhook under the service's header prefix
+ * (`X-Violet-Hmac`, … for the real service; `X-Service-` by default), lower
+ * case as `Headers` reads them. The same prefix as the credential headers.
+ */
+export function webhookHeaderNames(prefix = DEFAULT_SERVICE_HEADER_PREFIX) {
+  // Validates the prefix the way the credential headers do.
+  serviceHeaderNames(prefix);
+  const p = prefix.toLowerCase();
+  return {
+    hmac: `${p}hmac`,
+    topic: `${p}topic`,
+    eventId: `${p}event-id`,
+    eventIdSource: `${p}event-id-source`,
+    orderId: `${p}order-id`,
+    bagId: `${p}bag-id`,
+    entityId: `${p}entity-id`,
+    reason: `${p}reason`,
+    attempt: `${p}attempt`,
+  } as const;
+}
+export type WebhookHeaderNames = ReturnType<typeof webhookHeaderNames>;
+
+/** Where a webhook registration stands at the service: `INACTIVE` and `DISABLED` ones deliver nothing. */
+export const WEBHOOK_STATUSES = ['ACTIVE', 'INACTIVE', 'DISABLED'] as const;
+
+/**
+ * One registration (`POST /v1/events/webhooks`): one per event and app; the
+ * service refuses a non-HTTPS `remote_endpoint`. The seven-day counters are
+ * read-only and may be absent.
+ */
+export const WebhookRegistrationSchema = z.object({
+  id: id,
+  app_id: maybe(id),
+  event: z.string().min(1),
+  remote_endpoint: z.string().min(1),
+  status: maybe(openEnum(WEBHOOK_STATUSES)),
+  date_created: maybe(z.string()),
+  date_last_modified: maybe(z.string()),
+  events_count: maybe(z.number()),
+  failure_rate: maybe(z.number()),
+  temp_disable_ms: maybe(z.number()),
+});
+export type WebhookRegistration = z.infer<typeof WebhookRegistrationSchema>;
+export const WebhookRegistrationListSchema = z.array(WebhookRegistrationSchema);
+
+/** What registers one event at one endpoint. */
+export const WebhookRegistrationInputSchema = z.object({ event: z.string().regex(/^[A-Z_]{1,64}$/), remote_endpoint: z.url().max(2048) });
+export type WebhookRegistrationInput = z.infer<typeof WebhookRegistrationInputSchema>;
 
 /**
  * One webhook delivery: the topic and ids from its headers, and its body —

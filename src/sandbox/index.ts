@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serviceHeaderNames } from '../contract/client.js';
+import { CONSUMED_WEBHOOK_TOPICS } from '../contract/webhook.js';
 import { Auth, type Credentials } from './auth.js';
 import type { SandboxContext } from './context.js';
 import { fail, HttpError, MB, readJson, sendJson } from './http.js';
@@ -11,6 +12,7 @@ import { catalogRoutes } from './routes/catalog.js';
 import { controlRoutes } from './routes/control.js';
 import { currencyRoutes } from './routes/currencies.js';
 import { discountRoutes } from './routes/discounts.js';
+import { eventRoutes } from './routes/events.js';
 import { mediaRoutes } from './routes/media.js';
 import { operationsRoutes } from './routes/operations.js';
 import { orderChangeRoutes } from './routes/order-changes.js';
@@ -27,7 +29,7 @@ export interface SandboxOptions {
   appId?: number;
   appSecret?: string;
   token?: string;
-  /** Receivers registered from the start (more through `POST /__sandbox/webhooks`). */
+  /** Receivers registered from the start for every topic the BFF consumes (more through `POST /v1/events/webhooks`). */
   webhookUrls?: string[];
   /** Delays before each webhook retry. Default 1 s, 5 s, 30 s, 2 min. */
   webhookRetryDelaysMs?: number[];
@@ -69,6 +71,7 @@ export function sandboxRoutes(): Route[] {
     ...discountRoutes(),
     ...currencyRoutes(),
     ...controlRoutes(),
+    ...eventRoutes(),
     ...paymentIntentRoutes(),
     ...mediaRoutes(),
   ];
@@ -107,8 +110,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     retryDelaysMs: options.webhookRetryDelaysMs ?? [1000, 5000, 30_000, 120_000],
     timeoutMs: 5000,
     headerPrefix: options.headerPrefix,
-  });
-  for (const u of options.webhookUrls ?? []) webhooks.urls.add(u);
+  }, creds.appId);
+  for (const u of options.webhookUrls ?? []) for (const topic of CONSUMED_WEBHOOK_TOPICS) webhooks.register(topic, u);
   ctx = { store: new Store(options.seed ?? 1, url), auth: new Auth(creds), webhooks, creds, baseUrl: url };
 
   return {

@@ -1,4 +1,6 @@
 import { createHmac, randomUUID } from 'node:crypto';
+import { webhookHeaderNames, type WebhookRegistration } from '../contract/webhook.js';
+import { nowDate } from './dates.js';
 
 export interface Delivery {
   event_id: string;
@@ -26,49 +28,94 @@ export interface WebhookOptions {
 const LOG_LIMIT = 1000;
 
 /**
- * Delivers events to registered receivers: the raw JSON body signed with
- * HMAC-SHA256 (base64) keyed by the app secret, retried with backoff until a
- * receiver answers 2xx. One event id per event, the same on every retry.
+ * Delivers events to the endpoints registered for them, as the service does:
+ * one registration per event (`POST /v1/events/webhooks`; registering an
+ * event again moves it to the new endpoint), only `ACTIVE` ones deliver. The
+ * raw JSON body is signed with HMAC-SHA256 (base64) keyed by the app secret
+ * and retried with backoff until the receiver answers 2xx. One event id per
+ * event, the same on every retry.
  */
 export class WebhookDispatcher {
-  readonly urls = new Set<string>();
+  /** Registrations by event: the service keeps one per event and app. */
+  readonly registrations = new Map<string, WebhookRegistration>();
   readonly log: Delivery[] = [];
   private timers = new Set<NodeJS.Timeout>();
   private inFlight = new Set<AbortController>();
   private closed = false;
+  private nextId = 1;
+  private readonly names: ReturnType<typeof webhookHeaderNames>;
 
-  constructor(private readonly options: WebhookOptions) {}
+  constructor(
+    private readonly options: WebhookOptions,
+    private readonly appId: number,
+  ) {
+    this.names = webhookHeaderNames(options.headerPrefix);
+  }
+
+  /** Registers `event` at `endpoint`, or moves its registration (or the one `replacing`) there, keeping its id. */
+  register(event: string, endpoint: string, status: string = 'ACTIVE', replacing?: WebhookRegistration): WebhookRegistration {
+    const now = nowDate();
+    const previous = replacing ?? this.registrations.get(event);
+    if (replacing) this.registrations.delete(replacing.event);
+    const registration: WebhookRegistration = {
+      id: previous?.id ?? this.nextId++,
+      app_id: this.appId,
+      event,
+      remote_endpoint: endpoint,
+      status,
+      date_created: previous?.date_created ?? now,
+      date_last_modified: now,
+    };
+    this.registrations.set(event, registration);
+    return registration;
+  }
+
+  byId(id: number): WebhookRegistration | undefined {
+    return [...this.registrations.values()].find((r) => r.id === id);
+  }
+
+  unregister(id: number): boolean {
+    const found = this.byId(id);
+    if (found) this.registrations.delete(found.event);
+    return found !== undefined;
+  }
+
+  /** The distinct endpoints something is registered at. */
+  endpoints(): string[] {
+    return [...new Set([...this.registrations.values()].map((r) => r.remote_endpoint))];
+  }
 
   emit(topic: string, body: unknown, ids: { orderId?: number; bagId?: number; entityId?: string; reason?: string } = {}): void {
     if (this.closed) return;
+    const registration = this.registrations.get(topic);
+    if (!registration || registration.status !== 'ACTIVE') return;
     const raw = JSON.stringify(body);
     const hmac = createHmac('sha256', this.options.secret).update(raw).digest('base64');
-    for (const url of this.urls) {
-      const delivery: Delivery = {
-        event_id: randomUUID(),
-        topic,
-        url,
-        attempts: 0,
-        status: 'pending',
-        order_id: ids.orderId,
-        bag_id: ids.bagId,
-        entity_id: ids.entityId,
-      };
-      this.log.push(delivery);
-      if (this.log.length > LOG_LIMIT) this.log.splice(0, this.log.length - LOG_LIMIT);
-      const p = (this.options.headerPrefix ?? 'X-Service-').toLowerCase();
-      const headers: Record<string, string> = {
-        'content-type': 'application/json',
-        [`${p}hmac`]: hmac,
-        [`${p}topic`]: topic,
-        [`${p}event-id`]: delivery.event_id,
-      };
-      if (ids.orderId !== undefined) headers[`${p}order-id`] = String(ids.orderId);
-      if (ids.bagId !== undefined) headers[`${p}bag-id`] = String(ids.bagId);
-      if (ids.entityId !== undefined) headers[`${p}entity-id`] = ids.entityId;
-      if (ids.reason !== undefined) headers[`${p}reason`] = ids.reason;
-      void this.attempt(delivery, raw, headers);
-    }
+    const url = registration.remote_endpoint;
+    const delivery: Delivery = {
+      event_id: randomUUID(),
+      topic,
+      url,
+      attempts: 0,
+      status: 'pending',
+      order_id: ids.orderId,
+      bag_id: ids.bagId,
+      entity_id: ids.entityId,
+    };
+    this.log.push(delivery);
+    if (this.log.length > LOG_LIMIT) this.log.splice(0, this.log.length - LOG_LIMIT);
+    const n = this.names;
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      [n.hmac]: hmac,
+      [n.topic]: topic,
+      [n.eventId]: delivery.event_id,
+    };
+    if (ids.orderId !== undefined) headers[n.orderId] = String(ids.orderId);
+    if (ids.bagId !== undefined) headers[n.bagId] = String(ids.bagId);
+    if (ids.entityId !== undefined) headers[n.entityId] = ids.entityId;
+    if (ids.reason !== undefined) headers[n.reason] = ids.reason;
+    void this.attempt(delivery, raw, headers);
   }
 
   private async attempt(delivery: Delivery, raw: string, headers: Record<string, string>): Promise<void> {
@@ -80,7 +127,7 @@ export class WebhookDispatcher {
     try {
       const res = await fetch(delivery.url, {
         method: 'POST',
-        headers: { ...headers, [`${(this.options.headerPrefix ?? 'X-Service-').toLowerCase()}attempt`]: String(delivery.attempts) },
+        headers: { ...headers, [this.names.attempt]: String(delivery.attempts) },
         body: raw,
         signal: abort.signal,
       });

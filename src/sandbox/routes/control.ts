@@ -1,6 +1,7 @@
 import { merchantEntity } from '../merchants.js';
 import { z } from 'zod';
 import { OfferSchema, type Offer } from '../../contract/catalog.js';
+import { CONSUMED_WEBHOOK_TOPICS } from '../../contract/webhook.js';
 import type { SandboxContext } from '../context.js';
 import { nowDate } from '../dates.js';
 import { fail, invalid, MB, notFound, parseId, parseWith } from '../http.js';
@@ -103,15 +104,18 @@ export function controlRoutes(): Route[] {
       auth: 'access',
       handler({ ctx, body }) {
         const { url } = parseWith(WebhookSchema, body ?? null);
-        ctx.webhooks.urls.add(url);
-        return { status: 201, body: { urls: [...ctx.webhooks.urls] } };
+        // A shortcut for `tote webhooks sync`: the URL takes every topic the BFF consumes (one registration per event).
+        for (const topic of CONSUMED_WEBHOOK_TOPICS) ctx.webhooks.register(topic, url);
+        return { status: 201, body: { urls: ctx.webhooks.endpoints() } };
       },
     },
     {
       method: 'GET',
       path: '/__sandbox/webhooks',
       auth: 'access',
-      handler: ({ ctx }) => ({ body: { urls: [...ctx.webhooks.urls], deliveries: ctx.webhooks.log } }),
+      handler: ({ ctx }) => ({
+        body: { urls: ctx.webhooks.endpoints(), registrations: [...ctx.webhooks.registrations.values()], deliveries: ctx.webhooks.log },
+      }),
     },
     {
       method: 'DELETE',
@@ -119,9 +123,8 @@ export function controlRoutes(): Route[] {
       auth: 'access',
       handler({ ctx, query }) {
         const url = query.get('url');
-        if (url) ctx.webhooks.urls.delete(url);
-        else ctx.webhooks.urls.clear();
-        return { body: { urls: [...ctx.webhooks.urls] } };
+        for (const r of [...ctx.webhooks.registrations.values()]) if (!url || r.remote_endpoint === url) ctx.webhooks.unregister(r.id);
+        return { body: { urls: ctx.webhooks.endpoints() } };
       },
     },
     {
