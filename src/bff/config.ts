@@ -46,6 +46,11 @@ export interface BffConfig {
   maxWebhookBytes?: number;
   /** Longest a webhook's answer waits for the event to be applied (the rest runs after it). Default 800 ms. */
   webhookAckBudgetMs?: number;
+  /**
+   * Fewest milliseconds between two refreshes of one merchant's health (`?refresh=true`) that merchant
+   * events ask for; events in between ask for one refresh at the interval's end. Default 15 min.
+   */
+  merchantRefreshIntervalMs?: number;
   /** Deepest JSON nesting accepted. Default 32. */
   maxJsonDepth?: number;
   /** Per-client token bucket; `false` turns it off (behind a gateway that limits already). Default 200 burst, 5/s. */

@@ -153,6 +153,7 @@ export function createBff(config: BffConfig): Bff {
     maxBytes: config.maxWebhookBytes ?? 1024 * 1024,
     maxDepth: 64,
     ackBudgetMs: config.webhookAckBudgetMs ?? 800,
+    merchantRefreshIntervalMs: config.merchantRefreshIntervalMs ?? 15 * 60_000,
     onError,
   });
   const failureLimit = config.webhookFailureLimit;

@@ -121,14 +121,25 @@ function merchantPlan(topic: string, body: unknown): Plan {
 
 /**
  * Runs `work(merchantId)` after the answer, at most once at a time per
- * merchant: events arriving meanwhile ask for one more run, not one each.
+ * merchant and at most once per `minIntervalMs` (the service asks that its
+ * refresh not run on every event): events arriving meanwhile ask for one
+ * more run, at the interval's end, not one each.
  */
-function createFollowUps(work: (merchantId: number) => Promise<unknown>, onError: (e: unknown) => void, maxMerchants = 1000) {
-  const running = new Map<number, { again: boolean }>();
+function createFollowUps(work: (merchantId: number) => Promise<unknown>, onError: (e: unknown) => void, minIntervalMs: number, maxMerchants = 1000) {
+  const running = new Map<number, { started: boolean; again: boolean }>();
+  const lastStart = new Map<number, number>();
   const run = (merchantId: number) => {
-    const slot = { again: false };
+    const slot = { started: false, again: false };
     running.set(merchantId, slot);
-    void work(merchantId)
+    const wait = Math.max(0, (lastStart.get(merchantId) ?? -Infinity) + minIntervalMs - Date.now());
+    const start = () => {
+      slot.started = true;
+      lastStart.set(merchantId, Date.now());
+      if (lastStart.size > maxMerchants) lastStart.delete(lastStart.keys().next().value!);
+      return work(merchantId);
+    };
+    const started = wait > 0 ? new Promise((resolve) => setTimeout(resolve, wait).unref()).then(start) : start();
+    void started
       .catch(onError)
       .finally(() => {
         running.delete(merchantId);
@@ -137,7 +148,8 @@ function createFollowUps(work: (merchantId: number) => Promise<unknown>, onError
   };
   return (merchantId: number) => {
     const slot = running.get(merchantId);
-    if (slot) slot.again = true;
+    // A run still waiting for its turn will read the newest state: the event is covered by it.
+    if (slot) slot.again ||= slot.started;
     // Past the bound the event is dropped here: the daily health refresh catches up.
     else if (running.size < maxMerchants) run(merchantId);
   };
@@ -169,7 +181,7 @@ export function createWebhookReceiver(deps: WebhookDeps) {
     await deps.refreshMerchant(merchantId);
     // The re-read may change what the service lists: every instance forgets its health snapshot once more.
     await deps.bus.publish(CATALOG_CHANNEL, { topic: 'MERCHANT_REFRESHED', merchant_id: merchantId });
-  }, deps.onError);
+  }, deps.onError, deps.merchantRefreshIntervalMs);
 
   async function apply(eventId: string, topic: string, plan: Plan): Promise<'applied' | 'duplicate'> {
     if (!(await deps.ledger.firstDelivery(eventId))) return 'duplicate';

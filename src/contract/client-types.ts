@@ -21,6 +21,7 @@ import type { EstimateRequest, EstimateResponse } from './estimate.js';
 import type { DirectOrderRequest } from './direct-order.js';
 import type { PaymentToken } from './payment-token.js';
 import type { TokenProvider } from './token.js';
+import type { WebhookRegistration, WebhookRegistrationInput } from './webhook.js';
 import type { CallInfo } from './client-errors.js';
 // ---------------------------------------------------------------------------
 // Options
@@ -176,5 +177,10 @@ export interface ServiceClient {
   /** `GET /checkout/payment/token`: the Stripe publishable key (`stripe_token`) direct orders tokenize cards with. */
   getPaymentToken(opts?: CallOptions): Promise<PaymentToken>;
   submitCart(cartId: number, body?: SubmitCartRequest, opts?: CallOptions): Promise<Order>;
+  /** `GET /v1/events/webhooks[?event=]`: the app's registrations. */
+  listWebhooks(query?: { event?: string }, opts?: CallOptions): Promise<WebhookRegistration[]>;
+  /** `POST /v1/events/webhooks`: registers one event (or moves its registration to this endpoint). */
+  registerWebhook(input: WebhookRegistrationInput, opts?: CallOptions): Promise<WebhookRegistration>;
+  deleteWebhook(webhookId: number, opts?: CallOptions): Promise<void>;
 }
 

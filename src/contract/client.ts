@@ -11,6 +11,7 @@ import { ConnectionHealthReportSchema, ConnectionHealthSchema, MerchantOnboardin
 import { AvailableShippingSchema, OrderSchema } from './order.js';
 import { EstimateResponseSchema } from './estimate.js';
 import { PaymentTokenSchema } from './payment-token.js';
+import { WebhookRegistrationListSchema, WebhookRegistrationSchema } from './webhook.js';
 import type { TokenProvider } from './token.js';
 import {
   RateLimitedError,
@@ -346,7 +347,9 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       call(
         {
           method: 'GET',
-          path: `/v1/operations/connection_health/merchants/${merchantId}`,
+          // The service's route; `refresh=true` re-reads the merchant's platform (docs: not on every event).
+          path: `/v1/operations/connection_health/${merchantId}`,
+          query: { refresh: true },
           schema: ConnectionHealthReportSchema,
           merchantId,
         },
@@ -395,6 +398,14 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       call({ method: 'POST', path: cart(cartId, '/payment/update'), query: { price_cart: true }, schema: OrderSchema }, opts),
     getPaymentToken: (opts) => call({ method: 'GET', path: '/v1/checkout/payment/token', schema: PaymentTokenSchema }, opts),
     submitCart: (cartId, body = {}, opts) => call({ method: 'POST', path: cart(cartId, '/submit'), body, schema: OrderSchema }, { ...SUBMIT, ...opts }),
+
+    listWebhooks: (query = {}, opts) =>
+      call({ method: 'GET', path: '/v1/events/webhooks', query: { event: query.event }, schema: WebhookRegistrationListSchema }, opts),
+    registerWebhook: (input, opts) =>
+      call({ method: 'POST', path: '/v1/events/webhooks', body: input, schema: WebhookRegistrationSchema }, opts),
+    deleteWebhook: async (webhookId, opts) => {
+      await call({ method: 'DELETE', path: `/v1/events/webhooks/${webhookId}`, schema: NoContent }, opts);
+    },
   };
   return client;
 }

@@ -48,7 +48,7 @@ describe('service client: requests', () => {
       'GET /v1/catalog/offers/merchants/1001': fixture('offers-page'),
       'GET /v1/catalog/offers/12345': fixture('offer'),
       'GET /v1/operations/connection_health': fixture('connection-health'),
-      'GET /v1/operations/connection_health/merchants/1007': fixture('connection-health')[1],
+      'GET /v1/operations/connection_health/1007': fixture('connection-health')[1],
       'PUT /v1/merchants/onboard/2201': fixture('onboarding'),
       'POST /v1/orders/estimate': fixture('estimate-response'),
       'POST /v1/orders': order,

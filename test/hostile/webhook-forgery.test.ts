@@ -146,7 +146,7 @@ describe('15.5 — webhooks are answered without waiting on the platform', () =>
     let hits = 0;
     const waiters: (() => void)[] = [];
     const upstream = await startFakeUpstream({
-      'GET /v1/operations/connection_health/merchants/1001': (req, res) => {
+      'GET /v1/operations/connection_health/1001': (req, res) => {
         hits++;
         held.push(res);
         for (const w of waiters.splice(0)) w();
@@ -189,7 +189,7 @@ describe('15.5 — webhooks are answered without waiting on the platform', () =>
 
   it('a merchant event is acknowledged while the re-read of that merchant is still pending; a burst re-reads once more, not once each', async () => {
     const platform = await slowPlatform();
-    const bff = await startBff(platform.upstream.url, { upstreamTimeoutMs: 30_000 });
+    const bff = await startBff(platform.upstream.url, { upstreamTimeoutMs: 30_000, merchantRefreshIntervalMs: 0 });
     try {
       const event = () => {
         const raw = JSON.stringify({ merchant_id: 1001, reason: 'CONNECTION_HEALTH_CHECK' });

@@ -254,7 +254,7 @@ describe('sandbox orders', () => {
     assert.equal(onboard.body.payout_details.payment_provider_account_id, 'acct_1007');
     const stale = (await sb.get('/v1/operations/connection_health?app_id=10001')).body.find((r: any) => r.merchant_id === 1007);
     assert.equal(stale.payout_account.results.status, 'INCOMPLETE', 'cached until refreshed');
-    const fresh = await sb.get('/v1/operations/connection_health/merchants/1007');
+    const fresh = await sb.get('/v1/operations/connection_health/1007?refresh=true');
     assert.equal(fresh.body.payout_account.results.status, 'COMPLETE');
     const listed = (await sb.get('/v1/operations/connection_health?app_id=10001')).body.find((r: any) => r.merchant_id === 1007);
     assert.equal(listed.payout_account.results.status, 'COMPLETE', 'a refresh is reflected in the list');

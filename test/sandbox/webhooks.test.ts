@@ -81,7 +81,7 @@ describe('sandbox webhooks', () => {
     const updated = await sb.post('/__sandbox/offers', { ...base, id: 77_001, name: 'Renamed' });
     assert.equal(updated.status, 200);
     assert.equal((await sb.get('/v1/catalog/offers/77001')).body.name, 'Renamed');
-    await sb.get('/v1/operations/connection_health/merchants/1007');
+    await sb.get('/v1/operations/connection_health/1007?refresh=true');
     const got = await hooks.waitFor(3);
     const [first, second, third] = got;
     assert.equal(first!.headers['x-service-topic'], 'OFFER_ADDED');

@@ -36,12 +36,14 @@ export function operationsRoutes(): Route[] {
     },
     {
       method: 'GET',
-      path: '/v1/operations/connection_health/merchants/:merchant_id',
+      path: '/v1/operations/connection_health/:merchant_id',
       auth: 'access',
-      async handler({ ctx, params }) {
+      async handler({ ctx, params, query }) {
         const merchantId = parseId(params.merchant_id, 'merchant_id');
         const state = ctx.store.merchant(merchantId);
         if (!state) throw notFound('Merchant', merchantId, 'merchant_id');
+        // Without `refresh=true` the service answers its cached report; with it, it re-reads the platform.
+        if (!booleanParam(query.get('refresh'), 'refresh', false)) return { body: cachedHealth(ctx.store, state, ctx.creds.appId) };
         throwIfBusy(await Promise.allSettled([state.platform.call('health_check')]));
         const injected = injectedAnswer(state.platform);
         if (injected) return injected;
