@@ -15,9 +15,10 @@ export function addCatalogRoutes(router: Router<RouteHandler>, parts: BffParts) 
   const { client, health, catalog } = parts;
 
   router.add('GET', '/health', async () => {
-    // A load balancer takes an instance that cannot reach the shared stores out of rotation.
-    const ok = await parts.stores.reachable();
-    return json(ok ? 200 : 503, { ok, version, stores: parts.stores.kind });
+    // A load balancer takes an instance that cannot reach the shared stores, or the service, out of rotation.
+    const [reachable, service] = await Promise.all([parts.stores.reachable(), parts.service.state()]);
+    const ok = reachable && service === 'ok';
+    return json(ok ? 200 : 503, { ok, version, stores: parts.stores.kind, service });
   });
 
   router.add('GET', '/merchants', async () => {

@@ -2,16 +2,17 @@
  * What a BFF needs to run: the service's address and credentials, and the
  * limits and stores it uses. Only the first four are required.
  */
-import { serviceHeaderNames, type InvalidOfferReport, type RetryOptions } from '../contract/client.js';
+import { normalizeServiceBaseUrl, serviceHeaderNames, type InvalidOfferReport, type RetryOptions } from '../contract/client.js';
 import { createRefreshingTokenProvider, type TokenProvider } from '../contract/token.js';
 import type { EventBus, IdempotencyStore, MerchantBudget, MerchantBudgetOptions, OffersCache, RateLimiter, WebhookLedger } from './stores/index.js';
 import { normalizeOrigins } from './security.js';
+import type { ServiceState } from './service-health.js';
 
 /** Largest widget request body unless `maxBodyBytes` says otherwise. */
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
 
 export interface BffConfig {
-  /** The service's base URL (`https://…`, without `/v1`). Fixed here: no request can point the BFF elsewhere. */
+  /** The service's base URL (`https://api.violet.io`; a trailing `/v1` is dropped). Fixed here: no request can point the BFF elsewhere. */
   serviceBaseUrl: string;
   appId: number;
   appSecret: string;
@@ -115,6 +116,15 @@ export interface BffConfig {
   rateLimiter?: RateLimiter;
   /** The fetch used for upstream calls (tests count them). */
   fetch?: typeof fetch;
+  /** How long `/health` reuses one probe of the service. Default 15 s. */
+  serviceProbeTtlMs?: number;
+  /** Deadline of that probe. Default 3 s. */
+  serviceProbeTimeoutMs?: number;
+  /**
+   * Told once each time the service's state changes (`credentials_refused`, `token_expired`,
+   * `wrong_address`, `unreachable`, back to `ok`) with the reason and its fix. Default a console line.
+   */
+  onServiceState?: (state: ServiceState, why: string) => void;
   /** Where unexpected errors go (never to the client). Default `console.error`. */
   onError?: (error: unknown) => void;
 }
@@ -127,30 +137,73 @@ function required(env: Env, name: string): string {
   return value;
 }
 
+/** What reaching the service takes before any token: its address, the app's id and secret, the header prefix. */
+export interface ServiceEnv {
+  serviceBaseUrl: string;
+  appId: number;
+  appSecret: string;
+  headerPrefix?: string;
+}
+
 /**
- * Reads `SERVICE_BASE_URL`, `SERVICE_APP_ID`, `SERVICE_APP_SECRET` (and
- * `SERVICE_APP_SECRET_PREVIOUS` during a rotation),
- * `SERVICE_TOKEN` (or `SERVICE_REFRESH_TOKEN` for a refreshing token),
- * `TOTE_ALLOWED_ORIGINS` and `TOTE_MEDIA_ORIGINS` (comma lists), `TOTE_WEBHOOK_PATH`,
- * `TOTE_OPERATOR_TOKEN`, `TOTE_API_PREFIX`, `TOTE_SIGNING_SECRET`,
- * `TOTE_SIGNING_SECRET_PREVIOUS`, `REDIS_URL`, `SERVICE_HEADER_PREFIX` (default `X-Service-`).
+ * Reads `SERVICE_BASE_URL` (with or without the trailing `/v1` the service's
+ * samples write), `SERVICE_APP_ID`, `SERVICE_APP_SECRET` and
+ * `SERVICE_HEADER_PREFIX`; `tote login` needs no more.
  */
-export function bffConfigFromEnv(env: Env = process.env): BffConfig {
-  const serviceBaseUrl = required(env, 'SERVICE_BASE_URL');
-  const base = new URL(serviceBaseUrl);
+export function serviceFromEnv(env: Env = process.env): ServiceEnv {
+  const raw = required(env, 'SERVICE_BASE_URL');
+  let base: URL;
+  try {
+    base = new URL(raw);
+  } catch {
+    throw new TypeError(`SERVICE_BASE_URL is not a URL: ${raw}`);
+  }
   if (base.protocol !== 'https:' && base.protocol !== 'http:') throw new TypeError('SERVICE_BASE_URL must be http(s)');
+  const serviceBaseUrl = normalizeServiceBaseUrl(raw);
   const appIdText = required(env, 'SERVICE_APP_ID');
   if (!/^[1-9][0-9]{0,15}$/.test(appIdText)) throw new TypeError('SERVICE_APP_ID must be a positive integer');
-  const appId = Number(appIdText);
-  const appSecret = required(env, 'SERVICE_APP_SECRET');
-  const appSecretPrevious = env.SERVICE_APP_SECRET_PREVIOUS?.trim();
   const headerPrefix = env.SERVICE_HEADER_PREFIX?.trim() || undefined;
   // Checked here, so a bad prefix stops the start instead of every call.
   serviceHeaderNames(headerPrefix);
-  const refreshToken = env.SERVICE_REFRESH_TOKEN?.trim();
-  const token: string | TokenProvider = refreshToken
-    ? createRefreshingTokenProvider({ baseUrl: serviceBaseUrl, appId, appSecret, refreshToken, token: env.SERVICE_TOKEN?.trim() || undefined, headerPrefix })
-    : required(env, 'SERVICE_TOKEN');
+  return { serviceBaseUrl, appId: Number(appIdText), appSecret: required(env, 'SERVICE_APP_SECRET'), ...(headerPrefix ? { headerPrefix } : {}) };
+}
+
+/**
+ * The token from the environment, best first: a refreshing provider from
+ * `SERVICE_REFRESH_TOKEN` (from `POST /v1/login`; it does not expire) and/or
+ * `SERVICE_USERNAME` + `SERVICE_PASSWORD` (the app owner's login, used when
+ * there is no refresh token or it is refused), seeded with `SERVICE_TOKEN`
+ * when set; else `SERVICE_TOKEN` alone, which lives 24 hours.
+ */
+export function tokenFromEnv(env: Env, service: ServiceEnv): string | TokenProvider {
+  const refreshToken = env.SERVICE_REFRESH_TOKEN?.trim() || undefined;
+  const username = env.SERVICE_USERNAME?.trim() || undefined;
+  const password = env.SERVICE_PASSWORD || undefined;
+  if ((username === undefined) !== (password === undefined)) throw new TypeError('SERVICE_USERNAME and SERVICE_PASSWORD go together');
+  if (!refreshToken && !username) return required(env, 'SERVICE_TOKEN');
+  return createRefreshingTokenProvider({
+    baseUrl: service.serviceBaseUrl,
+    appId: service.appId,
+    appSecret: service.appSecret,
+    ...(refreshToken ? { refreshToken } : {}),
+    ...(username ? { username, password } : {}),
+    token: env.SERVICE_TOKEN?.trim() || undefined,
+    headerPrefix: service.headerPrefix,
+  });
+}
+
+/**
+ * Reads the service (`serviceFromEnv`), the token (`tokenFromEnv`),
+ * `SERVICE_APP_SECRET_PREVIOUS` during a rotation,
+ * `TOTE_ALLOWED_ORIGINS` and `TOTE_MEDIA_ORIGINS` (comma lists), `TOTE_WEBHOOK_PATH`,
+ * `TOTE_OPERATOR_TOKEN`, `TOTE_API_PREFIX`, `TOTE_SIGNING_SECRET`,
+ * `TOTE_SIGNING_SECRET_PREVIOUS`, `REDIS_URL`.
+ */
+export function bffConfigFromEnv(env: Env = process.env): BffConfig {
+  const service = serviceFromEnv(env);
+  const { serviceBaseUrl, appId, appSecret, headerPrefix } = service;
+  const appSecretPrevious = env.SERVICE_APP_SECRET_PREVIOUS?.trim();
+  const token = tokenFromEnv(env, service);
   const origins = (env.TOTE_ALLOWED_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
   const mediaOrigins = (env.TOTE_MEDIA_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
   const webhookPath = env.TOTE_WEBHOOK_PATH?.trim();

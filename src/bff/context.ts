@@ -1,4 +1,5 @@
 /** What every route handler gets: the request, its URL and path parameters, and the BFF's parts. */
+import type { ServiceState } from './service-health.js';
 import type { ServiceClient } from '../contract/client.js';
 import type { AccessSigner } from './access.js';
 import type { HealthDirectory } from './merchants.js';
@@ -27,6 +28,8 @@ export interface BffParts {
   catalog: OfferCatalog;
   bus: EventBus;
   stores: Pick<BffStores, 'kind' | 'reachable'>;
+  /** Whether the service answers this instance's credentials (`/health`). */
+  service: { state(): Promise<ServiceState> };
   tokens: QuoteTokens;
   quoter: Quoter;
   /** `POST /checkout/place`: the request and its parsed body → the answer to send. */

@@ -25,6 +25,7 @@ import { createQuoteTokens } from './quote-token.js';
 import { Router } from './router.js';
 import { createSigner, signingSecrets } from './signing.js';
 import { createOriginPolicy, normalizeOrigins, preflight, readBytes, parseJsonBytes, createMediaUrlCheck } from './security.js';
+import { createServiceProbe } from './service-health.js';
 import { selectStores } from './stores/index.js';
 import { CATALOG_CHANNEL, createWebhookReceiver } from './webhooks.js';
 
@@ -115,8 +116,16 @@ export function createBff(config: BffConfig): Bff {
     merchantOf: skus.merchantOf,
   });
 
+  const service = createServiceProbe({
+    // Short: a balancer's probe must not wait out the upstream retry budget.
+    check: () => client.connectionHealth({}, { timeoutMs: config.serviceProbeTimeoutMs ?? 3_000 }),
+    ttlMs: config.serviceProbeTtlMs ?? 15_000,
+    onChange: config.onServiceState ?? ((state, why) => (state === 'ok' ? console.info : console.warn)(`[tote-bff] service ${state}: ${why}`)),
+  });
+
   const parts: BffParts = {
     client,
+    service,
     access,
     health,
     catalog: createOfferCatalog(client, offersCache, createMediaUrlCheck([new URL(config.serviceBaseUrl).origin, ...(config.mediaOrigins ?? [])]), skus.learn),

@@ -72,6 +72,8 @@ export interface WebhookDeps {
   maxDepth: number;
   /** Longest the answer waits for the event to be applied; the service gives up after 5 s and sends it again. */
   ackBudgetMs: number;
+  /** Fewest milliseconds between two re-reads of one merchant's health. */
+  merchantRefreshIntervalMs: number;
   /** Where failures of work done after answering go. */
   onError: (error: unknown) => void;
 }

@@ -23,7 +23,7 @@ import {
   readServiceError,
   type CallInfo,
 } from './client-errors.js';
-import { serviceHeaderNames, type CallOptions, type RetryInfo, type ServiceClient, type ServiceClientOptions } from './client-types.js';
+import { normalizeServiceBaseUrl, serviceHeaderNames, type CallOptions, type RetryInfo, type ServiceClient, type ServiceClientOptions } from './client-types.js';
 
 export * from './client-errors.js';
 export * from './client-types.js';
@@ -87,7 +87,7 @@ interface ServiceRequest<S extends z.ZodType> {
 }
 
 export function createServiceClient(options: ServiceClientOptions): ServiceClient {
-  const base = options.baseUrl.replace(/\/+$/, '');
+  const base = normalizeServiceBaseUrl(options.baseUrl);
   const headerNames = serviceHeaderNames(options.headerPrefix);
   const doFetch = options.fetch ?? globalThis.fetch;
   const fixed = options.token;

@@ -4,7 +4,7 @@
  * tokens are JWTs that live 24 hours and are renewed with a refresh token.
  */
 import { z } from 'zod';
-import { isRedirect, readServiceError, serviceHeaderNames, ServiceNetworkError, ServiceRedirectError, ServiceTimeoutError } from './client.js';
+import { isRedirect, normalizeServiceBaseUrl, readServiceError, serviceHeaderNames, ServiceNetworkError, ServiceRedirectError, ServiceTimeoutError } from './client.js';
 
 export interface TokenProvider {
   getToken(signal?: AbortSignal): Promise<string>;
@@ -88,7 +88,7 @@ export function createRefreshingTokenProvider(options: RefreshingTokenOptions): 
   const now = options.now ?? Date.now;
   const early = options.refreshEarlyMs ?? 30 * 60_000;
   const timeoutMs = options.timeoutMs ?? 15_000;
-  const base = options.baseUrl.replace(/\/+$/, '');
+  const base = normalizeServiceBaseUrl(options.baseUrl);
   const canLogin = options.username !== undefined && options.password !== undefined;
   if (!options.refreshToken && !canLogin) {
     throw new TypeError('createRefreshingTokenProvider needs a refreshToken or a username and password');

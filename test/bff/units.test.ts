@@ -143,6 +143,7 @@ describe('webhook signatures and ranks', () => {
       maxBytes: 1024,
       maxDepth: 8,
       ackBudgetMs: 1000,
+      merchantRefreshIntervalMs: 0,
       onError: () => {},
     });
     const raw = JSON.stringify({ id: 5, merchant_id: 1002 });

@@ -194,7 +194,7 @@ export const HEALTHY_REPORT = {
 };
 
 const healthyMerchant: FakeRoute = (req, res) => {
-  const one = /merchants\/\d+/.test(req.url ?? '');
+  const one = /connection_health\/\d+/.test(req.url ?? '');
   sendJson(res, 200, one ? HEALTHY_REPORT : [HEALTHY_REPORT]);
 };
 
