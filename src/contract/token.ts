@@ -77,31 +77,17 @@ export interface RefreshingTokenOptions {
   headerPrefix?: string;
 }
 
-/**
- * Keeps a valid access token: renews it through `GET /v1/auth/token` (refresh
- * token in `X-Service-Token`) once `now >= exp - refreshEarlyMs`, logs in
- * through `POST /v1/login` when there is no refresh token or the refresh is
- * refused, and runs one renewal at a time however many calls wait for it.
- */
-export function createRefreshingTokenProvider(options: RefreshingTokenOptions): TokenProvider {
+type AuthCallOptions = Pick<RefreshingTokenOptions, 'baseUrl' | 'appId' | 'appSecret' | 'fetch' | 'timeoutMs' | 'headerPrefix'>;
+
+/** Calls an auth route (`/v1/login`, `/v1/auth/token`) with the app's headers, its own deadline, and no redirects. */
+function authCaller(options: AuthCallOptions) {
   const doFetch = options.fetch ?? globalThis.fetch;
-  const now = options.now ?? Date.now;
-  const early = options.refreshEarlyMs ?? 30 * 60_000;
   const timeoutMs = options.timeoutMs ?? 15_000;
   const base = normalizeServiceBaseUrl(options.baseUrl);
-  const canLogin = options.username !== undefined && options.password !== undefined;
-  if (!options.refreshToken && !canLogin) {
-    throw new TypeError('createRefreshingTokenProvider needs a refreshToken or a username and password');
-  }
-
-  let refreshToken = options.refreshToken;
-  let token = options.token;
-  let inFlight: Promise<string> | undefined;
-
   const names = serviceHeaderNames(options.headerPrefix);
   const appHeaders = { [names.appId]: String(options.appId), [names.appSecret]: options.appSecret };
 
-  async function request(method: string, path: string, headers: Record<string, string>, body?: unknown) {
+  return async function request(method: string, path: string, headers: Record<string, string>, body?: unknown) {
     let res: Response;
     let text: string;
     try {
@@ -126,12 +112,45 @@ export function createRefreshingTokenProvider(options: RefreshingTokenOptions): 
     }
     if (!res.ok) throw readServiceError(res.status, text, { method, path });
     return JSON.parse(text) as unknown;
+  };
+}
+
+/** The login answer: the access token, and the refresh token that does not expire (the rest of the user record is not kept). */
+export type LoginAnswer = z.infer<typeof LoginResponseSchema>;
+
+/**
+ * `POST /v1/login` with the app owner's username (the account's email) and
+ * password: an access token and the refresh token to keep in
+ * `SERVICE_REFRESH_TOKEN` (`tote login` prints it).
+ */
+export async function loginWithPassword(options: AuthCallOptions & { username: string; password: string }): Promise<LoginAnswer> {
+  const request = authCaller(options);
+  return LoginResponseSchema.parse(await request('POST', '/v1/login', {}, { username: options.username, password: options.password }));
+}
+
+/**
+ * Keeps a valid access token: renews it through `GET /v1/auth/token` (refresh
+ * token in `X-Service-Token`) once `now >= exp - refreshEarlyMs`, logs in
+ * through `POST /v1/login` when there is no refresh token or the refresh is
+ * refused, and runs one renewal at a time however many calls wait for it.
+ */
+export function createRefreshingTokenProvider(options: RefreshingTokenOptions): TokenProvider {
+  const now = options.now ?? Date.now;
+  const early = options.refreshEarlyMs ?? 30 * 60_000;
+  const canLogin = options.username !== undefined && options.password !== undefined;
+  if (!options.refreshToken && !canLogin) {
+    throw new TypeError('createRefreshingTokenProvider needs a refreshToken or a username and password');
   }
 
+  let refreshToken = options.refreshToken;
+  let token = options.token;
+  let inFlight: Promise<string> | undefined;
+
+  const names = serviceHeaderNames(options.headerPrefix);
+  const request = authCaller(options);
+
   async function login(): Promise<string> {
-    const body = LoginResponseSchema.parse(
-      await request('POST', '/v1/login', {}, { username: options.username, password: options.password }),
-    );
+    const body = await loginWithPassword({ ...options, username: options.username!, password: options.password! });
     if (body.refresh_token) refreshToken = body.refresh_token;
     return body.token;
   }

@@ -1,0 +1,73 @@
+/**
+ * `tote webhooks sync --url https://…`: registers every topic the BFF
+ * consumes at that URL, once each (the service keeps one registration per
+ * event: registering it again moves it), removes registrations at that URL
+ * of topics the BFF no longer consumes, and lists what is registered.
+ * Registrations of other topics at other URLs belong to someone else and are
+ * left alone. `tote webhooks list` only lists.
+ */
+import { CONSUMED_WEBHOOK_TOPICS, type WebhookRegistration } from '../contract/webhook.js';
+import type { ServiceClient } from '../contract/client.js';
+import { option, type CliIo } from './io.js';
+import { isLocalSandbox, serviceFromBffEnv } from './service.js';
+
+const CONSUMED: ReadonlySet<string> = new Set(CONSUMED_WEBHOOK_TOPICS);
+
+/** Why `url` cannot receive the service's webhooks, or undefined when it can. */
+export function webhookUrlProblem(url: string, localSandbox: boolean): string | undefined {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return `${url} is not a URL`;
+  }
+  if (parsed.protocol === 'https:') return undefined;
+  if (parsed.protocol === 'http:' && localSandbox) return undefined;
+  return `${url} is not HTTPS: the service delivers webhooks to HTTPS endpoints only (plain http is taken by the local sandbox alone)`;
+}
+
+function printRegistrations(io: CliIo, registrations: readonly WebhookRegistration[]) {
+  io.out(`${registrations.length} registered:`);
+  for (const r of [...registrations].sort((a, b) => a.event.localeCompare(b.event))) {
+    io.out(`  ${r.event.padEnd(26)} ${r.status ?? ''}\t${r.remote_endpoint}${CONSUMED.has(r.event) ? '' : '  (not consumed by Tote)'}`);
+  }
+}
+
+async function sync(io: CliIo, client: ServiceClient, url: string) {
+  const before = await client.listWebhooks();
+  const byEvent = new Map(before.map((r) => [r.event, r]));
+  for (const topic of CONSUMED_WEBHOOK_TOPICS) {
+    const current = byEvent.get(topic);
+    if (current?.remote_endpoint === url && (current.status ?? 'ACTIVE') === 'ACTIVE') continue;
+    await client.registerWebhook({ event: topic, remote_endpoint: url });
+    io.out(current ? `moved      ${topic} (was ${current.remote_endpoint}, ${current.status ?? 'no status'})` : `registered ${topic}`);
+  }
+  for (const stale of before.filter((r) => r.remote_endpoint === url && !CONSUMED.has(r.event))) {
+    await client.deleteWebhook(stale.id);
+    io.out(`removed    ${stale.event} (Tote does not consume it)`);
+  }
+}
+
+export async function webhooks(io: CliIo, args: readonly string[]): Promise<number> {
+  const sub = args[0];
+  if (sub !== 'sync' && sub !== 'list') {
+    io.err('usage: tote webhooks sync --url https://shop.example/api/webhooks | tote webhooks list');
+    return 2;
+  }
+  const { config, client } = serviceFromBffEnv(io.env);
+  if (sub === 'sync') {
+    const url = option(args, 'url') ?? io.env.TOTE_WEBHOOK_URL?.trim();
+    if (!url) {
+      io.err('tote webhooks sync: --url is needed (the public URL of the BFF\'s webhook path, e.g. https://shop.example/api/webhooks)');
+      return 2;
+    }
+    const problem = webhookUrlProblem(url, isLocalSandbox(config));
+    if (problem) {
+      io.err(`tote webhooks sync: refusing ${problem}`);
+      return 2;
+    }
+    await sync(io, client, url);
+  }
+  printRegistrations(io, await client.listWebhooks());
+  return 0;
+}
