@@ -174,3 +174,36 @@ export function readServiceError(status: number, text: string, info: CallInfo): 
   return new ServiceError(fallback, { ...info, status, body });
 }
 
+/** The answer of a call with no body to read (a DELETE): nothing is parsed. */
+export const NoContent = z.unknown();
+
+/** A 2xx answer's body read with `schema`: junk, JSON too deep to read and a contract mismatch each become a typed error. */
+export function parseServiceAnswer<S extends z.ZodType>(schema: S, status: number, text: string, info: CallInfo): z.output<S> {
+  if ((schema as z.ZodType) === NoContent) return undefined as z.output<S>;
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new ServiceError(`${info.method} ${info.path} answered ${status} with a body that is not JSON`, {
+      ...info,
+      status,
+      error: 'invalid_response',
+      body: text,
+    });
+  }
+  let parsed: z.ZodSafeParseResult<z.output<S>>;
+  try {
+    parsed = schema.safeParse(json);
+  } catch (err) {
+    // JSON nested deeper than the validator's stack (thousands of levels) is junk, not a bug of ours.
+    if (!(err instanceof RangeError)) throw err;
+    throw new ServiceError(`${info.method} ${info.path} answered ${status} with JSON nested too deeply to read`, {
+      ...info,
+      status,
+      error: 'invalid_response',
+      body: undefined,
+    });
+  }
+  if (!parsed.success) throw new ServiceResponseError({ ...info, status, body: json }, parsed.error);
+  return parsed.data;
+}

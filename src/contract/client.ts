@@ -15,11 +15,11 @@ import { WebhookRegistrationListSchema, WebhookRegistrationSchema } from './webh
 import type { TokenProvider } from './token.js';
 import {
   RateLimitedError,
-  ServiceError,
   ServiceNetworkError,
   ServiceRedirectError,
-  ServiceResponseError,
   ServiceTimeoutError,
+  NoContent,
+  parseServiceAnswer,
   readServiceError,
   type CallInfo,
 } from './client-errors.js';
@@ -50,7 +50,6 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
 const RawOfferPageSchema = pageSchema(z.unknown());
 /** The order search answers a page or a bare array depending on the version; either becomes a list. */
 const OrderListSchema = z.union([z.array(OrderSchema), pageSchema(OrderSchema).transform((p) => p.content)]);
-const NoContent = z.unknown();
 
 /** A 3xx, or what a browser's fetch makes of one under `redirect: 'manual'` (status 0, type `opaqueredirect`). */
 export const isRedirect = (res: Response) => (res.status >= 300 && res.status < 400) || res.type === 'opaqueredirect';
@@ -184,7 +183,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
           throw new ServiceNetworkError(req.method, req.path, !repeatable, err, merchantId);
         }
 
-        if (res.ok) return parseBody(req.schema, res.status, text, info);
+        if (res.ok) return parseServiceAnswer(req.schema, res.status, text, info);
 
         const failure = readServiceError(res.status, text, info);
         if (res.status === 401 && failure.code === TOKEN_EXPIRED && provider.invalidate && !renewedToken) {
@@ -222,36 +221,6 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     } finally {
       clearTimeout(timer);
     }
-  }
-
-  function parseBody<S extends z.ZodType>(schema: S, status: number, text: string, info: CallInfo): z.output<S> {
-    if ((schema as z.ZodType) === NoContent) return undefined as z.output<S>;
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      throw new ServiceError(`${info.method} ${info.path} answered ${status} with a body that is not JSON`, {
-        ...info,
-        status,
-        error: 'invalid_response',
-        body: text,
-      });
-    }
-    let parsed: z.ZodSafeParseResult<z.output<S>>;
-    try {
-      parsed = schema.safeParse(json);
-    } catch (err) {
-      // JSON nested deeper than the validator's stack (thousands of levels) is junk, not a bug of ours.
-      if (!(err instanceof RangeError)) throw err;
-      throw new ServiceError(`${info.method} ${info.path} answered ${status} with JSON nested too deeply to read`, {
-        ...info,
-        status,
-        error: 'invalid_response',
-        body: undefined,
-      });
-    }
-    if (!parsed.success) throw new ServiceResponseError({ ...info, status, body: json }, parsed.error);
-    return parsed.data;
   }
 
   const cart = (cartId: number, rest = '') => `/v1/checkout/cart/${cartId}${rest}`;

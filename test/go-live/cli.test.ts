@@ -37,7 +37,7 @@ function tote(args: string[], env: Record<string, string>, input = ''): Promise<
   });
 }
 
-const base = (over: Record<string, string> = {}) => ({
+const base = (over: Record<string, string> = {}): Record<string, string> => ({
   SERVICE_BASE_URL: sandbox.url,
   SERVICE_APP_ID: String(DEFAULT_CREDENTIALS.appId),
   SERVICE_APP_SECRET: DEFAULT_CREDENTIALS.appSecret,
