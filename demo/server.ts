@@ -1,15 +1,16 @@
 /**
  * `npm start`: the demo storefront. Starts the sandbox (unless
  * SERVICE_BASE_URL points at a service), mounts the BFF at /api inside a Vite
- * dev server on 127.0.0.1:5173 (PORT), registers the BFF's webhook URL with
- * the service, and prints where to go. With REDIS_URL set the BFF keeps
+ * dev server on 127.0.0.1:5173 (PORT), registers the BFF's webhook URL for
+ * every consumed topic (`POST /v1/events/webhooks`), and prints where to go. With REDIS_URL set the BFF keeps
  * its state on that Redis (see docs/deploy.md).
  */
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { createServer, type ViteDevServer } from 'vite';
 import { startSandbox, DEFAULT_CREDENTIALS, type Sandbox } from '../src/sandbox/index.js';
-import { bffConfigFromEnv, toteBffVitePlugin, type BffConfig } from '../src/bff/index.js';
+import { bffConfigFromEnv, syncWebhooks, toteBffVitePlugin, type BffConfig } from '../src/bff/index.js';
+import { createServiceClient } from '../src/contract/client.js';
 import { demoTestHooks } from './test-hooks.js';
 
 export interface DemoOptions {
@@ -27,21 +28,15 @@ export interface Demo {
   close(): Promise<void>;
 }
 
-/** Tells a sandbox-like service where to deliver webhooks; a real service is configured in its dashboard instead. */
-async function registerWebhook(serviceUrl: string, config: BffConfig, webhookUrl: string): Promise<boolean> {
-  const token = typeof config.token === 'string' ? config.token : await config.token.getToken();
+/**
+ * Registers the BFF's webhook URL for every topic it consumes, as the service takes it (`POST /v1/events/webhooks`);
+ * the real service refuses an http:// endpoint, so there the banner says to run `tote webhooks sync` from a public URL.
+ */
+async function registerWebhook(config: BffConfig, webhookUrl: string): Promise<boolean> {
+  const client = createServiceClient({ baseUrl: config.serviceBaseUrl, appId: config.appId, appSecret: config.appSecret, token: config.token, headerPrefix: config.serviceHeaderPrefix });
   try {
-    const res = await fetch(new URL('/__sandbox/webhooks', serviceUrl), {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'x-service-app-id': String(config.appId),
-        'x-service-app-secret': config.appSecret,
-        'x-service-token': token,
-      },
-      body: JSON.stringify({ url: webhookUrl }),
-    });
-    return res.ok;
+    await syncWebhooks(client, webhookUrl);
+    return true;
   } catch {
     return false;
   }
@@ -91,14 +86,14 @@ export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
   const url = `http://${host}:${actualPort}/`;
   const prefix = config.prefix ?? '/api';
   const webhookUrl = new URL(config.webhookPath ?? `${prefix}/webhooks`, url).href;
-  const registered = await registerWebhook(config.serviceBaseUrl, config, webhookUrl);
+  const registered = await registerWebhook(config, webhookUrl);
 
   if (!options.quiet) {
     console.log(`\n  Tote demo storefront: ${url}`);
     console.log(`  Operator page:        ${url}operator.html  (token: ${operatorToken})`);
     console.log(`  Service:              ${config.serviceBaseUrl}${sandbox ? ' (sandbox)' : ''}`);
     console.log(`  Stores:               ${config.redisUrl ? 'redis (REDIS_URL)' : 'memory (set REDIS_URL to share them between instances)'}`);
-    console.log(`  Webhooks:             ${webhookUrl}${registered ? '' : ' (register this URL with the service)'}\n`);
+    console.log(`  Webhooks:             ${webhookUrl}${registered ? '' : ' (not registered: from a public https:// URL run `tote webhooks sync --url <it>`)'}\n`);
   }
 
   return {

@@ -1,17 +1,13 @@
 /**
  * `tote webhooks sync --url https://…`: registers every topic the BFF
- * consumes at that URL, once each (the service keeps one registration per
- * event: registering it again moves it), removes registrations at that URL
- * of topics the BFF no longer consumes, and lists what is registered.
- * Registrations of other topics at other URLs belong to someone else and are
- * left alone. `tote webhooks list` only lists.
+ * consumes at that URL (see `syncWebhooks`) and lists what is registered;
+ * `tote webhooks list` only lists.
  */
-import { CONSUMED_WEBHOOK_TOPICS, type WebhookRegistration } from '../contract/webhook.js';
+import { isConsumedTopic, syncWebhooks } from '../bff/webhook-sync.js';
+import type { WebhookRegistration } from '../contract/webhook.js';
 import type { ServiceClient } from '../contract/client.js';
 import { option, type CliIo } from './io.js';
 import { isLocalSandbox, serviceFromBffEnv } from './service.js';
-
-const CONSUMED: ReadonlySet<string> = new Set(CONSUMED_WEBHOOK_TOPICS);
 
 /** Why `url` cannot receive the service's webhooks, or undefined when it can. */
 export function webhookUrlProblem(url: string, localSandbox: boolean): string | undefined {
@@ -29,23 +25,15 @@ export function webhookUrlProblem(url: string, localSandbox: boolean): string | 
 function printRegistrations(io: CliIo, registrations: readonly WebhookRegistration[]) {
   io.out(`${registrations.length} registered:`);
   for (const r of [...registrations].sort((a, b) => a.event.localeCompare(b.event))) {
-    io.out(`  ${r.event.padEnd(26)} ${r.status ?? ''}\t${r.remote_endpoint}${CONSUMED.has(r.event) ? '' : '  (not consumed by Tote)'}`);
+    io.out(`  ${r.event.padEnd(26)} ${r.status ?? ''}\t${r.remote_endpoint}${isConsumedTopic(r.event) ? '' : '  (not consumed by Tote)'}`);
   }
 }
 
 async function sync(io: CliIo, client: ServiceClient, url: string) {
-  const before = await client.listWebhooks();
-  const byEvent = new Map(before.map((r) => [r.event, r]));
-  for (const topic of CONSUMED_WEBHOOK_TOPICS) {
-    const current = byEvent.get(topic);
-    if (current?.remote_endpoint === url && (current.status ?? 'ACTIVE') === 'ACTIVE') continue;
-    await client.registerWebhook({ event: topic, remote_endpoint: url });
-    io.out(current ? `moved      ${topic} (was ${current.remote_endpoint}, ${current.status ?? 'no status'})` : `registered ${topic}`);
-  }
-  for (const stale of before.filter((r) => r.remote_endpoint === url && !CONSUMED.has(r.event))) {
-    await client.deleteWebhook(stale.id);
-    io.out(`removed    ${stale.event} (Tote does not consume it)`);
-  }
+  const report = await syncWebhooks(client, url);
+  for (const event of report.registered) io.out(`registered ${event}`);
+  for (const { event, from } of report.moved) io.out(`moved      ${event} (was ${from.remote_endpoint}, ${from.status ?? 'no status'})`);
+  for (const event of report.removed) io.out(`removed    ${event} (Tote does not consume it)`);
 }
 
 export async function webhooks(io: CliIo, args: readonly string[]): Promise<number> {
