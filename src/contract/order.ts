@@ -77,12 +77,21 @@ export const CustomerSchema = z.object({
 });
 export type Customer = z.infer<typeof CustomerSchema>;
 
+/**
+ * A customer's address as the service takes it on a cart: a wallet sheet
+ * (Apple Pay, Google Pay) gives the street only once the shopper authorizes,
+ * so the official sample's wallet path applies the customer first with
+ * `address_1: null` (region and postal code price the shipping), then again
+ * in full before submitting. Submit still needs the street.
+ */
+export const CustomerAddressInputSchema = AddressInputSchema.extend({ address_1: maybe(z.string().trim().max(128)) });
+
 export const CustomerInputSchema = z.object({
   first_name: line(32),
   last_name: line(32),
   email: z.email().max(64),
-  shipping_address: maybe(AddressInputSchema),
-  billing_address: maybe(AddressInputSchema),
+  shipping_address: maybe(CustomerAddressInputSchema),
+  billing_address: maybe(CustomerAddressInputSchema),
   same_address: maybe(z.boolean()),
 });
 export type CustomerInput = z.infer<typeof CustomerInputSchema>;

@@ -134,29 +134,78 @@ describe('conformance: the official sample client against the sandbox', () => {
     assert.match(wrong.body.message, /X-Violet-App-Id/);
   });
 
-  it('the wallet path: { intent_based_capture: true } without a provider gets an intent; submit waits for its confirmation', async () => {
-    const call = sampleClient(sb.url);
-    const [sku] = await skuIds(call, [1001]);
+  /** The sample's wallet path (`walletBased = true`) up to the shipping choice, request by request. */
+  async function walletCart(call: ReturnType<typeof sampleClient>) {
+    const skus = await skuIds(call, [1001]);
     const created = await call('POST', `/checkout/cart?app_order_id=${randomUUID()}&base_currency=USD&referral_id=123`, {
       wallet_based_checkout: true,
-      skus: [{ sku_id: sku, quantity: 1 }],
+      skus: skus.map((sku_id) => ({ sku_id, quantity: 1 })),
     });
     assert.equal(created.status, 200, created.text);
-    const intent = await call('POST', `/checkout/cart/${created.body.id}/payment`, { intent_based_capture: true });
+    const cartId = created.body.id;
+    for (const sku_id of skus) assert.equal((await call('POST', `/checkout/cart/${cartId}/skus?price_cart=false`, { sku_id, quantity: 1 })).status, 200);
+    const intent = await call('POST', `/checkout/cart/${cartId}/payment`, { intent_based_capture: true });
     assert.equal(intent.status, 200, intent.text);
     assert.ok(intent.body.payment_intent_client_secret, 'the cart carries the intent to confirm in the browser');
-    await call('POST', `/checkout/cart/${created.body.id}/customer?price_cart=false`, {
+    // What a wallet sheet gives before authorization: no street (getAddress(type, false) in the sample).
+    const sheet = await call('POST', `/checkout/cart/${cartId}/customer?price_cart=false`, {
       first_name: 'Ada',
       last_name: 'Lovelace',
-      email: 'ada@example.com',
+      email: `ada+cart${cartId}@example.com`,
+      shipping_address: { ...address('SHIPPING'), address_1: null },
+      billing_address: { ...address('BILLING'), address_1: null },
+    });
+    assert.equal(sheet.status, 200, sheet.text);
+    const available = await call('GET', `/checkout/cart/${cartId}/shipping/available`);
+    assert.equal(available.status, 200, available.text);
+    const shipped = await call('POST', `/checkout/cart/${cartId}/shipping?price_cart=true`, available.body.map((a: any) => a.shipping_methods[0]));
+    assert.equal(shipped.status, 200, shipped.text);
+    return { cartId, intent: intent.body };
+  }
+
+  it('the wallet path: the partial address of a wallet sheet (address_1: null) is applied and prices shipping; submit wants the street and the confirmed intent', async () => {
+    const call = sampleClient(sb.url);
+    const { cartId } = await walletCart(call);
+    const streetless = await call('POST', `/checkout/cart/${cartId}/submit`, {});
+    assert.equal(streetless.status, 400, streetless.text);
+    assert.match(streetless.text, /shipping_address\.address_1/);
+    const full = await call('POST', `/checkout/cart/${cartId}/customer?price_cart=false`, {
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      email: `ada+cart${cartId}@example.com`,
       shipping_address: address('SHIPPING'),
       billing_address: address('BILLING'),
     });
-    const available = await call('GET', `/checkout/cart/${created.body.id}/shipping/available`);
-    await call('POST', `/checkout/cart/${created.body.id}/shipping?price_cart=true`, available.body.map((a: any) => a.shipping_methods[0]));
-    const early = await call('POST', `/checkout/cart/${created.body.id}/submit`, {});
-    assert.equal(early.status, 400, early.text);
-    assert.equal(early.body.field !== undefined || /payment/i.test(early.body.message), true);
+    assert.equal(full.status, 200, full.text);
+    const unconfirmed = await call('POST', `/checkout/cart/${cartId}/submit`, {});
+    assert.equal(unconfirmed.status, 400, unconfirmed.text);
+    assert.match(unconfirmed.text, /payment/i);
+  });
+
+  it('the wallet path to a placed order: payment/update, the intent confirmed, the full address, submit', { todo: 'POST …/payment/update in the sandbox is issue 26.5 (helper stripe)' }, async () => {
+    const call = sampleClient(sb.url);
+    const { cartId, intent } = await walletCart(call);
+    const updated = await call('POST', `/checkout/cart/${cartId}/payment/update`);
+    assert.equal(updated.status, 200, updated.text);
+    const intentId = intent.payment_transactions[0].payment_provider_transaction_id;
+    // The sample confirms with Stripe.js; the sandbox stands in for Stripe's servers.
+    const confirmed = await fetch(`${sb.url}/__sandbox/payment_intents/${intentId}/confirm`, {
+      method: 'POST',
+      headers: { 'X-Service-App-Id': CREDENTIALS.appId, 'X-Service-App-Secret': CREDENTIALS.appSecret, 'X-Service-Token': CREDENTIALS.token, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ client_secret: updated.body.payment_intent_client_secret }),
+    });
+    assert.equal(confirmed.status, 200, await confirmed.text());
+    const full = await call('POST', `/checkout/cart/${cartId}/customer?price_cart=false`, {
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      email: `ada+cart${cartId}@example.com`,
+      shipping_address: address('SHIPPING'),
+      billing_address: address('BILLING'),
+    });
+    assert.equal(full.status, 200, full.text);
+    const submitted = await call('POST', `/checkout/cart/${cartId}/submit`, {});
+    assert.equal(submitted.status, 200, submitted.text);
+    assert.notEqual(OrderSchema.parse(submitted.body).status, 'IN_PROGRESS');
   });
 
   it('violet-js as its proxy forwards it: body-only create (snake_case), shipping as { bag_id, shipping_method_id }, submit without a body', async () => {

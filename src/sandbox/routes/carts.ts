@@ -347,7 +347,7 @@ export function cartRoutes(): Route[] {
         const input = parseWith(SubmitCartRequestSchema, req.body ?? {});
         if (!order.bags.length) throw invalid('skus', 'the cart is empty');
         if (!order.customer?.email) throw invalid('customer', 'apply a customer (name and email) first');
-        if (!order.shipping_address) throw invalid('shipping_address', 'apply a shipping address first');
+        if (!order.shipping_address?.address_1) throw invalid('shipping_address.address_1', 'apply a shipping address with its street first (a wallet sheet gives it on authorization)');
         const unshipped = order.bags.find((b) => !b.shipping_method);
         if (unshipped) throw invalid(`bags[${order.bags.indexOf(unshipped)}].shipping_method`, `choose a shipping method for bag ${unshipped.id}`);
         if (!record.paymentToken || !order.payment_method) throw invalid('payment_method', 'apply a payment method first');
