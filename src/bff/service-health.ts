@@ -5,10 +5,10 @@
  * is 503; docs/deploy.md says why), and the operator reads why in the log
  * once per change of state, not once per probe.
  */
+import type { ServiceState } from '../contract/api.js';
 import { ServiceError, ServiceNetworkError, ServiceRedirectError, ServiceTimeoutError } from '../contract/client.js';
 
-/** Our own names for what went wrong: the answer carries these, never upstream text. */
-export type ServiceState = 'ok' | 'credentials_refused' | 'token_expired' | 'wrong_address' | 'unreachable';
+export type { ServiceState };
 
 const TOKEN_EXPIRED = 11;
 

@@ -60,11 +60,20 @@ export const ApiErrorSchema = z.object({
 export type ApiError = z.infer<typeof ApiErrorSchema>;
 
 /** `GET /api/health` */
+/**
+ * What `/health` says of the service, in our own words (never upstream text): it takes this instance's
+ * credentials (`ok`), refuses them, says the token expired, is not at the configured address, or cannot be reached.
+ */
+export const SERVICE_STATES = ['ok', 'credentials_refused', 'token_expired', 'wrong_address', 'unreachable'] as const;
+export type ServiceState = (typeof SERVICE_STATES)[number];
+
 export const HealthResponseSchema = z.object({
   ok: z.boolean(),
   version: z.string(),
   /** Where the BFF keeps its state: `redis` when instances share it (503 while Redis is unreachable). */
   stores: z.enum(['redis', 'memory']),
+  /** The service as this instance sees it (503 unless `ok`). */
+  service: z.enum(SERVICE_STATES),
 });
 
 /** `GET /api/merchants` */
