@@ -2,7 +2,7 @@
 //
 //   browser:  root entries (index, define, define-split, headless), react → elements → stripe → state → core
 //             locales hold translations only; elements load them lazily
-//   server:   bff, sandbox → contract → core
+//   server:   bff, sandbox → contract → core; cli (the `tote` command) → bff → contract
 //
 // core is the zod-free part of contract/ that a browser may import at run time (money, statuses, the
 // widget API's names and error shape). A browser module may import any other contract module for its
@@ -11,7 +11,7 @@
 /** Contract modules a browser may import at run time: they import nothing but each other. */
 const CORE = '^src/contract/(money|statuses)[.]ts$';
 const BROWSER = '^src/(elements|state|stripe|locales|react)/|^src/(index|define|define-split|headless)[.]ts$';
-const SERVER = '^src/(bff|sandbox|contract)/';
+const SERVER = '^src/(bff|sandbox|contract|cli)/';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -55,7 +55,7 @@ module.exports = {
       name: 'browser-imports-no-server',
       severity: 'error',
       from: { path: BROWSER },
-      to: { path: '^src/(bff|sandbox)/' },
+      to: { path: '^src/(bff|sandbox|cli)/' },
     },
     {
       name: 'server-imports-no-browser',
@@ -83,6 +83,20 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/sandbox/' },
       to: { path: '^src/bff/' },
+    },
+    {
+      name: 'cli-apart-from-sandbox',
+      severity: 'error',
+      comment: 'tote works against the real service as well: it reads the BFF\'s environment and talks HTTP, never the sandbox\'s code.',
+      from: { path: '^src/cli/' },
+      to: { path: '^src/sandbox/' },
+    },
+    {
+      name: 'cli-on-top',
+      severity: 'error',
+      comment: 'The command line is a leaf: the BFF, the sandbox and the contract never import it.',
+      from: { path: '^src/(bff|sandbox|contract)/' },
+      to: { path: '^src/cli/' },
     },
     {
       name: 'state-below-elements',

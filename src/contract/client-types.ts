@@ -66,14 +66,7 @@ export interface InvalidOfferReport {
   fields: string[];
 }
 
-/** The header prefix of the interface; the real service's own is `X-Violet-`. */
-export const DEFAULT_SERVICE_HEADER_PREFIX = 'X-Service-';
-
-/** `X-Service-App-Id`, … under another prefix (`SERVICE_HEADER_PREFIX`), so one build talks to the real service. */
-export function serviceHeaderNames(prefix = DEFAULT_SERVICE_HEADER_PREFIX) {
-  if (!/^[A-Za-z0-9-]{1,40}-$/.test(prefix)) throw new TypeError('The service header prefix must be letters, digits and dashes ending in "-"');
-  return { appId: `${prefix}App-Id`, appSecret: `${prefix}App-Secret`, token: `${prefix}Token` };
-}
+export * from './headers.js';
 
 /**
  * The service's base URL as the client joins it with `/v1/…`: trailing

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { id, maybe, openEnum } from './primitives.js';
 import { OrderSchema } from './order.js';
 import { OfferSchema } from './catalog.js';
-import { DEFAULT_SERVICE_HEADER_PREFIX, serviceHeaderNames } from './client-types.js';
 
 export const ORDER_EVENTS = [
   'ORDER_ACCEPTED',
@@ -35,28 +34,6 @@ export type WebhookTopic = z.infer<typeof WebhookTopicSchema>;
  */
 export const CONSUMED_WEBHOOK_TOPICS = [...ORDER_EVENTS, ...OFFER_EVENTS, ...MERCHANT_EVENTS] as const;
 
-/**
- * Delivery headers of a webhook under the service's header prefix
- * (`X-Violet-Hmac`, … for the real service; `X-Service-` by default), lower
- * case as `Headers` reads them. The same prefix as the credential headers.
- */
-export function webhookHeaderNames(prefix = DEFAULT_SERVICE_HEADER_PREFIX) {
-  // Validates the prefix the way the credential headers do.
-  serviceHeaderNames(prefix);
-  const p = prefix.toLowerCase();
-  return {
-    hmac: `${p}hmac`,
-    topic: `${p}topic`,
-    eventId: `${p}event-id`,
-    eventIdSource: `${p}event-id-source`,
-    orderId: `${p}order-id`,
-    bagId: `${p}bag-id`,
-    entityId: `${p}entity-id`,
-    reason: `${p}reason`,
-    attempt: `${p}attempt`,
-  } as const;
-}
-export type WebhookHeaderNames = ReturnType<typeof webhookHeaderNames>;
 
 /** Where a webhook registration stands at the service: `INACTIVE` and `DISABLED` ones deliver nothing. */
 export const WEBHOOK_STATUSES = ['ACTIVE', 'INACTIVE', 'DISABLED'] as const;

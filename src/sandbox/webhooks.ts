@@ -1,5 +1,6 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import { webhookHeaderNames, type WebhookRegistration } from '../contract/webhook.js';
+import { webhookHeaderNames } from '../contract/headers.js';
+import type { WebhookRegistration } from '../contract/webhook.js';
 import { nowDate } from './dates.js';
 
 export interface Delivery {

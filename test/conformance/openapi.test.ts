@@ -19,10 +19,6 @@ const OURS: { prefix: string; why: string }[] = [
   { prefix: '/__sandbox/', why: 'the sandbox\'s control routes: reset, faults, webhooks receivers, clock-free order advance (docs/sandbox.md)' },
   { prefix: '/media/', why: 'generated images the seeded offers point at, so the demo needs no image host' },
   { prefix: '/tracking/', why: 'the page a seeded tracking URL opens' },
-  {
-    prefix: '/v1/operations/connection_health/merchants/',
-    why: 'a path of our own for one merchant\'s refresh (issue 26 item 7); the service\'s is `/v1/operations/connection_health/{merchant_id}?refresh=true`',
-  },
 ];
 
 const PREFIX = 'X-Violet-';
@@ -151,6 +147,11 @@ describe('the service\'s OpenAPI definitions', () => {
     await client.removeCartSku(doomed.id, withLine.bags[0]!.skus[0]!.id);
     await client.deleteCart(doomed.id);
     await client.connectionHealth();
+    await client.merchantConnectionHealth(1001);
+    const hook = await client.registerWebhook({ event: 'ORDER_SHIPPED', remote_endpoint: 'https://shop.example/api/webhooks' });
+    await client.listWebhooks({ event: 'ORDER_SHIPPED' });
+    await client.deleteWebhook(hook.id);
+    await client.stripePublishableKey();
     await client.onboardMerchant(5, { channel_merchant_id: 'merchant-55', payout_details: { payment_provider: 'STRIPE', payment_provider_metadata: { stripe_account_id: 'acct_55' } } });
 
     await checkRoutesBeyondTheClient(client, log, offers[0]!.skus[0]!.id);
