@@ -39,7 +39,7 @@ const PLANTED: Record<string, [file: string, source: string]> = {
   'locales-hold-only-strings': ['locales/planted-state.ts', "export { isBuyable } from '../state/cart-store.js';\n"],
   'elements-below-entries': ['elements/internal/planted-entry.ts', "export * from '../../headless.js';\n"],
   'cli-apart-from-sandbox': ['cli/planted-sandbox.ts', "export { DEFAULT_CREDENTIALS } from '../sandbox/index.js';\n"],
-  'cli-on-top': ['bff/planted-cli.ts', "export { run } from '../cli/main.js';\n"],
+  'cli-on-top': ['bff/planted-cli.ts', "export { run } from '../cli/run.js';\n"],
   'no-unresolvable': ['bff/planted-missing.ts', "export * from './no-such-module.js';\n"],
 };
 

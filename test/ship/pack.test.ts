@@ -56,6 +56,18 @@ describe('npm pack → install → import', { timeout: 300_000 }, () => {
     assert.equal(stdout.trim(), 'ok');
   });
 
+  it('installs the `tote` command: it runs from node_modules/.bin and reads the environment it is given', async () => {
+    const tote = join(app, 'node_modules/.bin/tote');
+    const help = await run(tote, ['--help'], { cwd: app });
+    assert.match(help.stderr, /^usage: tote <command>/);
+    const doctor = await run(tote, ['doctor'], { cwd: app, env: { PATH: process.env.PATH ?? '' } }).then(
+      () => assert.fail('doctor passed with an empty environment'),
+      (e: { code: number; stdout: string }) => e,
+    );
+    assert.equal(doctor.code, 1);
+    assert.match(doctor.stdout, /^FAIL  base URL: SERVICE_BASE_URL is not set — fix: set SERVICE_BASE_URL to https:\/\/api\.violet\.io/m);
+  });
+
   it('the tarball is installed, not linked to the repository', () => {
     assert.deepEqual(readdirSync(join(app, 'node_modules/tote-checkout')).sort(), ['README.md', 'custom-elements.json', 'dist', 'package.json', 'src']);
   });

@@ -1,0 +1,27 @@
+/** `run(args, io)`: dispatches one `tote` command; the exit code is its answer (the bin is main.ts). */
+import { doctor } from './doctor.js';
+import type { CliIo } from './io.js';
+import { login } from './login.js';
+import { webhooks } from './webhooks.js';
+
+const USAGE = `usage: tote <command>
+  login                         exchange the app owner's login for SERVICE_REFRESH_TOKEN
+  webhooks sync --url <https>   register every topic the BFF consumes at its webhook URL
+  webhooks list                 list the app's webhook registrations
+  doctor [--url <https>]        check base URL, header prefix, credentials, token refresh,
+                                webhooks, signing secret, Stripe key and Redis`;
+
+export async function run(args: readonly string[], io: CliIo): Promise<number> {
+  const [command, ...rest] = args;
+  try {
+    if (command === 'login') return await login(io, rest);
+    if (command === 'webhooks') return await webhooks(io, rest);
+    if (command === 'doctor') return await doctor(io, rest);
+    io.err(USAGE);
+    return command === undefined || command === 'help' || command === '--help' ? 0 : 2;
+  } catch (error) {
+    // Our own messages (configuration, the service's refusal); never a stack, never a secret.
+    io.err(`tote ${command}: ${(error as Error).message}`);
+    return 1;
+  }
+}
