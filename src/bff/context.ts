@@ -29,7 +29,7 @@ export interface BffParts {
   bus: EventBus;
   stores: Pick<BffStores, 'kind' | 'reachable'>;
   /** Whether the service answers this instance's credentials (`/health`). */
-  service: { state(): Promise<ServiceState> };
+  service: { state(): Promise<ServiceState>; observe(error: unknown): boolean };
   tokens: QuoteTokens;
   quoter: Quoter;
   /** `POST /checkout/place`: the request and its parsed body → the answer to send. */

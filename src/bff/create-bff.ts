@@ -206,7 +206,8 @@ export function createBff(config: BffConfig): Bff {
       response = await route(request, url, info);
     } catch (err) {
       const api = toApiError(err);
-      if (api.status >= 500 && !(err instanceof ApiHttpError)) onError(err);
+      // A refused credential or an unreachable service is told once per change of state (service.observe), not per request.
+      if (api.status >= 500 && !(err instanceof ApiHttpError) && !service.observe(err)) onError(err);
       response = errorResponse(api, redact);
     }
     response = await redactJsonAnswer(response, redact);

@@ -57,20 +57,36 @@ export function createServiceProbe(options: ServiceProbeOptions) {
   let reported: ServiceState = 'ok';
   let inFlight: Promise<ServiceState> | undefined;
 
-  const probe = async (): Promise<ServiceState> => {
-    const { state, why } = await options.check().then(
-      () => ({ state: 'ok' as const, why: 'the service answers again' }),
-      (error: unknown) => classifyServiceFailure(error),
-    );
+  /** Records what was seen; the operator is told once per change of state. */
+  const record = (state: ServiceState, why: string) => {
     last = { at: now(), state };
     if (state !== reported) {
       reported = state;
       options.onChange(state, why);
     }
+  };
+
+  const probe = async (): Promise<ServiceState> => {
+    const { state, why } = await options.check().then(
+      () => ({ state: 'ok' as const, why: 'the service answers again' }),
+      (error: unknown) => classifyServiceFailure(error),
+    );
+    record(state, why);
     return state;
   };
 
   return {
+    /**
+     * A failed call of a shopper's request: when it says the service is not usable (credentials, address,
+     * reachability), that becomes the state `/health` reports, and true is answered when nothing more need be logged.
+     */
+    observe(error: unknown): boolean {
+      const { state, why } = classifyServiceFailure(error);
+      if (state === 'ok') return false;
+      record(state, why);
+      // A redirect is still logged each time: it may be someone steering the credentials elsewhere.
+      return !(error instanceof ServiceRedirectError);
+    },
     /** The service's state, probed at most once per `ttlMs` however many callers ask. */
     state(): Promise<ServiceState> {
       if (last && now() - last.at < options.ttlMs) return Promise.resolve(last.state);

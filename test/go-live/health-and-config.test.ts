@@ -92,6 +92,18 @@ describe('GET /api/health and the service', () => {
     });
   });
 
+  it('says why once however many shopper requests fail on refused credentials, and health reports it', async () => {
+    const errors: unknown[] = [];
+    await withBff({ appSecret: 'not-the-secret', onError: (e) => errors.push(e), serviceProbeTtlMs: 60_000 }, async (bff, log) => {
+      for (let i = 0; i < 3; i++) assert.equal((await bff.api('/api/merchants')).status, 502);
+      const health = await bff.api('/api/health');
+      assert.equal(health.status, 503);
+      assert.equal(health.body.service, 'credentials_refused');
+      assert.equal(log.length, 1, log.join('\n'));
+      assert.deepEqual(errors, []);
+    });
+  });
+
   it('answers 503 unreachable when nothing listens at the service address', async () => {
     await withBff({ serviceBaseUrl: 'http://127.0.0.1:9', serviceProbeTimeoutMs: 2_000 }, async (bff) => {
       const res = await bff.api('/api/health');
