@@ -5,7 +5,8 @@ import { parseWith } from '../http.js';
 import type { Route } from '../router.js';
 
 const LoginSchema = z.object({ username: z.string().min(1).max(256), password: z.string().min(1).max(256) });
-const REFRESH_TTL_S = 30 * 86_400;
+/** The service's refresh tokens do not expire (service-shapes.md A.7b); a JWT still needs an `exp`: a century. */
+const REFRESH_TTL_S = 100 * 365 * 86_400;
 
 export function authRoutes(): Route[] {
   return [
