@@ -163,7 +163,7 @@ export function checkSigningSecret(env: Env): Verdict {
 export async function checkStripeKey(config: BffConfig): Promise<Verdict> {
   const name = 'Stripe key';
   try {
-    const key = await clientFor(config).stripePublishableKey();
+    const key = (await clientFor(config).getPaymentToken()).stripe_token;
     const mode = key.startsWith('pk_live_') ? 'live' : key.startsWith('pk_test_') ? 'test' : 'unknown mode';
     return { status: 'ok', name, detail: `the service hands out a publishable key (${mode})` };
   } catch (error) {

@@ -151,7 +151,7 @@ describe('the service\'s OpenAPI definitions', () => {
     const hook = await client.registerWebhook({ event: 'ORDER_SHIPPED', remote_endpoint: 'https://shop.example/api/webhooks' });
     await client.listWebhooks({ event: 'ORDER_SHIPPED' });
     await client.deleteWebhook(hook.id);
-    await client.stripePublishableKey();
+    await client.getPaymentToken();
     await client.onboardMerchant(5, { channel_merchant_id: 'merchant-55', payout_details: { payment_provider: 'STRIPE', payment_provider_metadata: { stripe_account_id: 'acct_55' } } });
 
     await checkRoutesBeyondTheClient(client, log, offers[0]!.skus[0]!.id);

@@ -182,7 +182,7 @@ describe('conformance: the official sample client against the sandbox', () => {
     assert.match(unconfirmed.text, /payment/i);
   });
 
-  it('the wallet path to a placed order: payment/update, the intent confirmed, the full address, submit', { todo: 'POST …/payment/update in the sandbox is issue 26.5 (helper stripe)' }, async () => {
+  it('the wallet path to a placed order: payment/update, the intent confirmed, the full address, submit', async () => {
     const call = sampleClient(sb.url);
     const { cartId, intent } = await walletCart(call);
     const updated = await call('POST', `/checkout/cart/${cartId}/payment/update`);
