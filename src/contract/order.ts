@@ -1,6 +1,11 @@
 import { z } from 'zod';
-import { currencyCode, datetime, id, jsonObject, list, maybe, money, openEnum, positiveId, price } from './primitives.js';
+import { currencyCode, datetime, id, jsonObject, list, maybe, money, openEnum, price } from './primitives.js';
 import { OrderErrorSchema } from './errors.js';
+import { AddressSchema, CustomerSchema } from './address.js';
+
+// Addresses and customers, and the cart's request bodies, live in their own modules; the order family exports them.
+export * from './address.js';
+export * from './cart-requests.js';
 
 /** Complete as the interface gives them, plus the values service-shapes.md records. */
 export const ORDER_STATUSES = ['IN_PROGRESS', 'PROCESSING', 'REQUIRES_ACTION', 'COMPLETED', 'CANCELED', 'PARTIALLY_REFUNDED', 'REFUNDED'] as const;
@@ -25,76 +30,6 @@ export const BagStatusSchema = openEnum(BAG_STATUSES);
 export const FinancialStatusSchema = openEnum(FINANCIAL_STATUSES);
 export const FulfillmentStatusSchema = openEnum(FULFILLMENT_STATUSES);
 export type BagStatus = z.infer<typeof BagStatusSchema>;
-
-/** An address as the service returns it (`OrderAddress`): every field may be absent. */
-export const AddressSchema = z.object({
-  name: maybe(z.string()),
-  first_name: maybe(z.string()),
-  last_name: maybe(z.string()),
-  address_1: maybe(z.string()),
-  address_2: maybe(z.string()),
-  city: maybe(z.string()),
-  state: maybe(z.string()),
-  postal_code: maybe(z.string()),
-  country: maybe(z.string()),
-  phone: maybe(z.string()),
-  email: maybe(z.string()),
-  type: maybe(openEnum(['SHIPPING', 'BILLING'])),
-});
-export type Address = z.infer<typeof AddressSchema>;
-
-const line = (max: number) => z.string().trim().min(1, 'required').max(max);
-
-/** An address as we send it: what platforms need to ship and to price. */
-export const AddressInputSchema = z.object({
-  first_name: maybe(z.string().trim().max(32)),
-  last_name: maybe(z.string().trim().max(32)),
-  address_1: line(128),
-  address_2: maybe(z.string().trim().max(128)),
-  city: line(64),
-  state: maybe(z.string().trim().max(64)),
-  postal_code: z.string().trim().min(2).max(10),
-  country: z
-    .string()
-    .trim()
-    .transform((s) => s.toUpperCase())
-    .pipe(z.string().regex(/^[A-Z]{2}$/, 'expected a 2-letter country code')),
-  phone: maybe(z.string().trim().max(32)),
-  email: maybe(z.email().max(64)),
-});
-export type AddressInput = z.infer<typeof AddressInputSchema>;
-
-export const CustomerSchema = z.object({
-  user_id: maybe(id),
-  first_name: maybe(z.string()),
-  last_name: maybe(z.string()),
-  email: maybe(z.string()),
-  external_id: maybe(z.string()),
-  shipping_address: maybe(AddressSchema),
-  billing_address: maybe(AddressSchema),
-  same_address: maybe(z.boolean()),
-  name: maybe(z.string()),
-});
-export type Customer = z.infer<typeof CustomerSchema>;
-
-/**
- * A customer's address as the service takes it on a cart: a wallet sheet
- * (Apple Pay, Google Pay) gives the street only once the shopper authorizes,
- * so the official sample's wallet path applies the customer first with
- * `address_1: null` (region and postal code price the shipping), then again
- * in full before submitting. Submit still needs the street.
- */
-export const CustomerAddressInputSchema = AddressInputSchema.extend({ address_1: maybe(z.string().trim().max(128)) });
-
-export const CustomerInputSchema = z.object({
-  first_name: line(32),
-  last_name: line(32),
-  email: z.email().max(64),
-  shipping_address: maybe(CustomerAddressInputSchema),
-  billing_address: maybe(CustomerAddressInputSchema),
-  same_address: maybe(z.boolean()),
-});
-export type CustomerInput = z.infer<typeof CustomerInputSchema>;
 
 export const PAYMENT_METHOD_TYPES = [
   'SINGLE_USE_CARD_TOKEN',
@@ -437,43 +372,3 @@ export const OrderSchema = z.object({
 export type Order = z.infer<typeof OrderSchema>;
 export const CartSchema = OrderSchema;
 export type Cart = Order;
-
-/** How many of one SKU: 1–1000. */
-export const quantity = z.int().min(1).max(1000);
-
-export const CartSkuInputSchema = z.object({ sku_id: positiveId, quantity });
-export type CartSkuInput = z.infer<typeof CartSkuInputSchema>;
-
-export const CreateCartRequestSchema = z.object({
-  base_currency: maybe(currencyCode),
-  skus: list(CartSkuInputSchema),
-  customer: maybe(CustomerInputSchema),
-  wallet_based_checkout: maybe(z.boolean()),
-  app_order_id: maybe(z.string().max(64)),
-  referral_id: maybe(z.string().max(64)),
-});
-export type CreateCartRequest = z.infer<typeof CreateCartRequestSchema>;
-
-export const UpdateCartSkuRequestSchema = z.object({ quantity });
-
-export const ApplyShippingRequestSchema = z
-  .array(z.object({ bag_id: positiveId, shipping_method_id: z.string().min(1).max(128) }))
-  .min(1)
-  .max(100);
-export type ApplyShippingRequest = z.infer<typeof ApplyShippingRequestSchema>;
-
-export const SubmitCartRequestSchema = z.object({
-  referral_id: maybe(z.string().max(64)),
-  app_order_id: maybe(z.string().max(64)),
-});
-
-/** `POST /v1/orders/search` (violet-swift `SearchRequest`); every field narrows the search. */
-export const SearchOrdersRequestSchema = z.object({
-  app_order_id: maybe(z.string().max(64)),
-  order_id: maybe(positiveId),
-  bag_id: maybe(positiveId),
-  external_order_id: maybe(z.string().max(128)),
-  referral_id: maybe(z.string().max(64)),
-  user_id: maybe(positiveId),
-});
-export type SearchOrdersRequest = z.infer<typeof SearchOrdersRequestSchema>;
