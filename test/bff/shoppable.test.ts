@@ -42,7 +42,7 @@ describe('a merchant the catalog hides', () => {
       const shown = await skuOf(1001);
       await stack.control('/__sandbox/merchants/1005/attention', { json: {} });
       // The service's health list is cached; a merchant event makes the BFF refresh it the way this read does.
-      await stack.control('/v1/operations/connection_health/merchants/1005');
+      await stack.control('/v1/operations/connection_health/1005?refresh=true');
       const before = await callsOf(1005);
       const res = await quote(mode, [shown, hidden]);
       assert.equal(res.status, 200, res.text);
@@ -63,7 +63,7 @@ describe('a merchant hidden after the quote', () => {
     const q = await quote('direct', [await skuOf(1001), await skuOf(1005)]);
     assert.equal(q.body.ready, true, q.text);
     await stack.control('/__sandbox/merchants/1005/attention', { json: {} });
-    await stack.control('/v1/operations/connection_health/merchants/1005');
+    await stack.control('/v1/operations/connection_health/1005?refresh=true');
     const before = await callsOf(1005);
     const res = await stack.api('/api/checkout/place', {
       method: 'POST',
