@@ -157,10 +157,11 @@ export function createIdempotentRunner({ store, ttlMs, waitMs, leaseMs, unknownW
       if (asked && now() - since >= unknownWindowMs) {
         await sub.notPlaced?.().catch(() => {});
         return done({
-          status: 502,
+          // A definite answer, not a 5xx: a client that resends on 5xx must stop here (the model test found the widget did).
+          status: 409,
           body: {
             error: {
-              code: 'upstream_unavailable',
+              code: 'not_placed',
               message: 'The order was not placed and nothing was charged: the service did not take it. Place the order again.',
               skus: [],
               fields: [],

@@ -32,6 +32,7 @@ export const API_ERROR_CODES = [
   'quote_expired',
   'quote_changed',
   'duplicate_order',
+  'not_placed',
   'payment_required',
   'currency_mismatch',
   'internal',

@@ -51,7 +51,8 @@ export type PlaceFailure =
   | { kind: 'payment_required' }
   /**
    * The quote expired or is not one the BFF signed: not placed (the BFF answers a key it has a record of from
-   * that record, so this comes only for an attempt it never placed); quote again, the shopper presses again.
+   * that record, so this comes only for an attempt it never placed); or `not_placed`, an attempt whose outcome
+   * was unknown and which the service, asked again past its window, never took. Quote again, the shopper presses again.
    */
   | { kind: 'requote' }
   /** This device placed the same lines a moment ago (another tab): nothing was sent; ask before a second order. */
@@ -78,7 +79,7 @@ export function classifyPlaceFailure(error: unknown): PlaceFailure {
   if (code === 'payment_required') return { kind: 'payment_required' };
   if (code === 'quote_used') return { kind: 'placed_elsewhere' };
   if (code === 'duplicate_order') return { kind: 'duplicate' };
-  if (code === 'quote_expired' || code === 'quote_invalid' || code === 'quote_changed' || code === 'currency_mismatch') return { kind: 'requote' };
+  if (code === 'not_placed' || code === 'quote_expired' || code === 'quote_invalid' || code === 'quote_changed' || code === 'currency_mismatch') return { kind: 'requote' };
   if (e.status === 429 || code === 'rate_limited' || code === 'merchant_busy') {
     return { kind: 'busy', merchantId: e.merchantId, retryAfter: Math.max(0.05, e.retryAfter ?? 5) };
   }

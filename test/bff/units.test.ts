@@ -257,8 +257,8 @@ describe('idempotent runner', () => {
     assert.equal((await submit(sub)).status, 202);
     clock += 30_001;
     const settled = await submit(sub);
-    assert.equal(settled.status, 502);
-    assert.equal((settled.body as any).error.code, 'upstream_unavailable');
+    assert.equal(settled.status, 409);
+    assert.equal((settled.body as any).error.code, 'not_placed');
     assert.deepEqual(await submit(sub), settled);
     assert.equal(sent, 1);
   });

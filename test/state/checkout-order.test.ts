@@ -28,6 +28,7 @@ test('a refused place is classified where it belongs', () => {
   assert.deepEqual(classifyPlaceFailure({ status: 402, code: 'payment_declined' }), { kind: 'declined' });
   assert.deepEqual(classifyPlaceFailure({ status: 400, code: 'payment_required' }), { kind: 'payment_required' });
   assert.deepEqual(classifyPlaceFailure({ status: 410, code: 'quote_expired' }), { kind: 'requote' });
+  assert.deepEqual(classifyPlaceFailure({ status: 409, code: 'not_placed' }), { kind: 'requote' }, 'a settled unknown attempt is definite: never resent');
   assert.deepEqual(classifyPlaceFailure({ status: 409, code: 'quote_used' }), { kind: 'placed_elsewhere' });
   assert.deepEqual(classifyPlaceFailure({ status: 429, code: 'merchant_busy', merchantId: 1003, retryAfter: 3 }), { kind: 'busy', merchantId: 1003, retryAfter: 3 });
   assert.deepEqual(classifyPlaceFailure({ status: 0, code: 'network' }), { kind: 'unknown' });
