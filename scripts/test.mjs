@@ -38,8 +38,8 @@ let passed = 0;
 let failed = 0;
 let exit = 0;
 
-// Tests that run several BFF instances start their own redis-server.
-const needsRedis = (p) => p.startsWith('test/multi-instance/');
+// Tests that run several BFF instances, and the model test, start their own redis-server.
+const needsRedis = (p) => p.startsWith('test/multi-instance/') || p.startsWith('test/model/');
 if (nodeFiles.some(needsRedis)) process.env.REDIS_SERVER_PATH = ensureRedis();
 
 // The end-to-end and shipping tests drive the same engines from Node.

@@ -1,0 +1,177 @@
+/**
+ * The checkout stack the model test drives, built from the harnesses the
+ * other suites use: the real sandbox, a real BFF (test/hostile/harness.ts's
+ * `startBff`) whose stores are on a private `redis-server`
+ * (test/multi-instance/cluster.ts's `startRedis`), and between the shopper
+ * and the BFF a proxy that can lose an answer. Every fault the model injects
+ * is here: lost answers, restarting the BFF with a rotated signing key,
+ * Redis paused, full or restarted empty, and the sandbox's own faults.
+ */
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import { createClient } from '@redis/client';
+import { startSandbox, DEFAULT_CREDENTIALS, type Sandbox } from '../../src/sandbox/index.js';
+import type { BffConfig } from '../../src/bff/index.js';
+import { startRedis, type RedisServer } from '../multi-instance/cluster.js';
+import { SHOP, listen, startBff, stop } from '../hostile/harness.js';
+
+export interface Answer {
+  /** 0 when no answer arrived (the proxy dropped it, or the connection failed). */
+  status: number;
+  body: any;
+  headers: Headers;
+}
+
+/**
+ * Sits between the shopper and the BFF. `loseNextAnswer(path)` makes the
+ * next request to that path reach the BFF, lets the BFF answer in full, and
+ * then drops the connection: the shopper never learns what happened.
+ */
+export interface LossyProxy {
+  url: string;
+  target: string;
+  loseNextAnswer(path: string): void;
+  close(): Promise<void>;
+}
+
+export async function startLossyProxy(target: string): Promise<LossyProxy> {
+  let lose: string | undefined;
+  const proxy: LossyProxy = { url: '', target, loseNextAnswer: (path) => void (lose = path), close: () => stop(server) };
+  const server: Server = createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    const drop = lose === path;
+    if (drop) lose = undefined;
+    const upstream = httpRequest(new URL(req.url ?? '/', proxy.target), { method: req.method, headers: req.headers }, (answer) => {
+      if (drop) {
+        // The BFF finished its work and wrote its answer; the shopper's connection breaks before any of it arrives.
+        answer.resume();
+        answer.on('end', () => req.socket.destroy());
+        return;
+      }
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    upstream.on('error', () => {
+      if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
+      res.end('bad gateway');
+    });
+    req.pipe(upstream);
+  });
+  proxy.url = await listen(server);
+  return proxy;
+}
+
+const CREDENTIALS = {
+  'x-service-app-id': String(DEFAULT_CREDENTIALS.appId),
+  'x-service-app-secret': DEFAULT_CREDENTIALS.appSecret,
+  'x-service-token': DEFAULT_CREDENTIALS.token,
+};
+
+/** Calls the sandbox's test controls (`/__sandbox/…`) and its `/v1` reads with the app's credentials. */
+export function sandboxCaller(sandboxUrl: string) {
+  return async function control(path: string, init: { method?: string; json?: unknown } = {}): Promise<any> {
+    const res = await fetch(sandboxUrl + path, {
+      method: init.method ?? (init.json === undefined ? 'GET' : 'POST'),
+      headers: { ...CREDENTIALS, ...(init.json !== undefined ? { 'content-type': 'application/json' } : {}) },
+      ...(init.json !== undefined ? { body: JSON.stringify(init.json) } : {}),
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`sandbox ${path} answered ${res.status}: ${text}`);
+    return text ? JSON.parse(text) : undefined;
+  };
+}
+
+/** One command to the private Redis on a connection of its own (the server may have restarted since the last one). */
+async function redisCommand(url: string, args: string[]): Promise<unknown> {
+  const client = createClient({ url, socket: { reconnectStrategy: false } });
+  client.on('error', () => {});
+  await client.connect();
+  try {
+    return await client.sendCommand(args);
+  } finally {
+    client.destroy();
+  }
+}
+
+export interface CheckoutStack {
+  /** The shopper's side: every call goes through the lossy proxy. */
+  api(path: string, init?: { json?: unknown; headers?: Record<string, string> }): Promise<Answer>;
+  control: ReturnType<typeof sandboxCaller>;
+  proxy: LossyProxy;
+  redis: RedisServer;
+  sandbox: Sandbox;
+  /** The signing secret the running BFF signs with, and the one it still accepts. */
+  signing: { current: string; previous?: string };
+  /** Restarts the BFF on the same Redis and sandbox, signing with `current` and still accepting `previous`. */
+  restartBff(signing: { current: string; previous?: string }): Promise<void>;
+  /** `CLIENT PAUSE ms WRITE`: every write waits (and the BFF's store calls time out) until it ends. */
+  pauseRedisWrites(ms: number): Promise<void>;
+  /** Redis full: `maxmemory` reached under `noeviction` (docs/deploy.md), so every write is refused; `false` lifts it. */
+  fillRedis(full: boolean): Promise<void>;
+  /** Stops Redis and starts it again empty (no persistence), on the same port. */
+  restartRedisEmpty(): Promise<void>;
+  /** Empties Redis (between runs). */
+  flushRedis(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startCheckoutStack(config: Partial<BffConfig> = {}, signing = { current: 'model-signing-key-0' }): Promise<CheckoutStack> {
+  const redis = await startRedis();
+  const sandbox = await startSandbox({ port: 0, host: '127.0.0.1', webhookRetryDelaysMs: [10] });
+  const bffConfig = (s: { current: string; previous?: string }): Partial<BffConfig> => ({
+    redisUrl: redis.url,
+    signingSecret: s.current,
+    ...(s.previous ? { signingSecretPrevious: s.previous } : {}),
+    ...config,
+  });
+  let bff = await startBff(sandbox.url, bffConfig(signing));
+  const proxy = await startLossyProxy(bff.base);
+  const stack: CheckoutStack = {
+    async api(path, init = {}) {
+      try {
+        const res = await fetch(proxy.url + path, {
+          method: init.json === undefined ? 'GET' : 'POST',
+          headers: { origin: SHOP, ...(init.json !== undefined ? { 'content-type': 'application/json' } : {}), ...init.headers },
+          ...(init.json !== undefined ? { body: JSON.stringify(init.json) } : {}),
+        });
+        const text = await res.text();
+        let body: unknown;
+        try {
+          body = text ? JSON.parse(text) : undefined;
+        } catch {
+          body = text;
+        }
+        return { status: res.status, body, headers: res.headers };
+      } catch {
+        return { status: 0, body: undefined, headers: new Headers() };
+      }
+    },
+    control: sandboxCaller(sandbox.url),
+    proxy,
+    redis,
+    sandbox,
+    signing,
+    async restartBff(next) {
+      await bff.close();
+      bff = await startBff(sandbox.url, bffConfig(next));
+      proxy.target = bff.base;
+      stack.signing = next;
+    },
+    pauseRedisWrites: async (ms) => void (await redisCommand(redis.url, ['CLIENT', 'PAUSE', String(ms), 'WRITE'])),
+    async fillRedis(full) {
+      await redisCommand(redis.url, ['CONFIG', 'SET', 'maxmemory-policy', 'noeviction']);
+      await redisCommand(redis.url, ['CONFIG', 'SET', 'maxmemory', full ? '1' : '0']);
+    },
+    async restartRedisEmpty() {
+      await redis.stop();
+      await redis.start();
+    },
+    flushRedis: async () => void (await redisCommand(redis.url, ['FLUSHALL'])),
+    async close() {
+      await proxy.close();
+      await bff.close();
+      await sandbox.close();
+      await redis.close();
+    },
+  };
+  return stack;
+}
