@@ -46,6 +46,8 @@ const INITIAL_KEY = 'model-signing-key-0';
 const STARTING_QUOTES = [new QuoteCommand('direct', [0], 1), new QuoteCommand('cart', [1, 2], 1)];
 /** Presses of the same key after the bound before an attempt counts as never ending. */
 const SETTLE_PRESSES = 12;
+/** Commands per run, beside the two starting quotes. */
+const MAX_COMMANDS = 10;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function findSkus(real: Pick<Real, 'stack'>): Promise<Sku[]> {
@@ -173,17 +175,28 @@ export async function withModelStack<T>(body: (runOnce: (cmds: Iterable<fc.Async
   }
 }
 
+/** The property over one command sequence; `failing` holds the violations of the last run that broke one. */
+function modelProperty(runOnce: (cmds: Iterable<fc.AsyncCommand<Model, Real>>) => Promise<Violation[]>, maxCommands: number) {
+  const state = { failing: [] as Violation[] };
+  const property = fc.asyncProperty(modelCommands(maxCommands), async (cmds) => {
+    const found = await runOnce(cmds);
+    if (!found.length) return;
+    // When shrinking, the last failing run is the smallest counterexample found.
+    state.failing = found;
+    throw new Error(found.map((x) => `${x.invariant}: ${x.detail}`).join('\n'));
+  });
+  return { property, state };
+}
+
+function reportOf<T>(details: fc.RunDetails<T>, violations: Violation[]): string {
+  const broken = details.errorInstance instanceof Error && !violations.length ? `\n${details.errorInstance.stack}` : '';
+  return `${fc.defaultReportMessage(details)}${broken}\nViolations:\n${violations.map((x) => `- ${x.invariant}: ${x.detail}`).join('\n')}`;
+}
+
 export async function runModel(opts: ModelOptions): Promise<ModelResult> {
   const seed = opts.seed ?? Date.now() ^ (Math.random() * 0x100000000);
   return withModelStack(async (runOnce) => {
-    // The violations of the last failing run: when shrinking, the smallest counterexample found.
-    let last: Violation[] = [];
-    const property = fc.asyncProperty(modelCommands(opts.maxCommands ?? 10), async (cmds) => {
-      const found = await runOnce(cmds);
-      if (!found.length) return;
-      last = found;
-      throw new Error(found.map((x) => `${x.invariant}: ${x.detail}`).join('\n'));
-    });
+    const { property, state } = modelProperty(runOnce, opts.maxCommands ?? MAX_COMMANDS);
     const details = await fc.check(property, {
       numRuns: opts.runs,
       seed,
@@ -191,8 +204,25 @@ export async function runModel(opts: ModelOptions): Promise<ModelResult> {
       endOnFailure: !opts.shrink,
     });
     if (!details.failed) return { runs: details.numRuns, violations: [], seed };
-    const broken = details.errorInstance instanceof Error && !last.length ? `\n${details.errorInstance.stack}` : '';
-    const report = `${fc.defaultReportMessage(details)}${broken}\nViolations:\n${last.map((x) => `- ${x.invariant}: ${x.detail}`).join('\n')}`;
-    return { runs: details.numRuns, violations: last, seed, report };
+    return { runs: details.numRuns, violations: state.failing, seed, report: reportOf(details, state.failing) };
+  });
+}
+
+/**
+ * One run per seed on one stack, every run to its end whatever the others found (the bench counts them).
+ * `TOTE_MODEL_SEED=<seed> TOTE_MODEL_RUNS=1` replays one in the test.
+ */
+export async function runModelSeeds(seeds: number[], onRun?: (r: ModelResult & { ms: number }) => void): Promise<(ModelResult & { ms: number })[]> {
+  return withModelStack(async (runOnce) => {
+    const results: (ModelResult & { ms: number })[] = [];
+    for (const seed of seeds) {
+      const { property, state } = modelProperty(runOnce, MAX_COMMANDS);
+      const started = performance.now();
+      const details = await fc.check(property, { numRuns: 1, seed, endOnFailure: true });
+      const result = { runs: 1, seed, violations: details.failed ? state.failing : [], ms: performance.now() - started, ...(details.failed ? { report: reportOf(details, state.failing) } : {}) };
+      results.push(result);
+      onRun?.(result);
+    }
+    return results;
   });
 }

@@ -14,6 +14,9 @@ import type { BffConfig } from '../../src/bff/index.js';
 import { startRedis, type RedisServer } from '../multi-instance/cluster.js';
 import { SHOP, listen, startBff, stop } from '../hostile/harness.js';
 
+/** How long the model's shopper waits for one answer. */
+const SHOPPER_PATIENCE_MS = 30_000;
+
 export interface Answer {
   /** 0 when no answer arrived (the proxy dropped it, or the connection failed). */
   status: number;
@@ -132,6 +135,8 @@ export async function startCheckoutStack(config: Partial<BffConfig> = {}, signin
           method: init.json === undefined ? 'GET' : 'POST',
           headers: { origin: SHOP, ...(init.json !== undefined ? { 'content-type': 'application/json' } : {}), ...init.headers },
           ...(init.json !== undefined ? { body: JSON.stringify(init.json) } : {}),
+          // A browser gives up at some point too: a BFF that never answers is "no answer", not a stuck suite.
+          signal: AbortSignal.timeout(SHOPPER_PATIENCE_MS),
         });
         const text = await res.text();
         let body: unknown;
