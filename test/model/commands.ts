@@ -189,16 +189,18 @@ export async function resend(m: Model, r: Real, attempt: ModelAttempt, lose = fa
   return a;
 }
 
-/** After 409 `duplicate_order` the shopper confirms that a second order is wanted: a new attempt with `confirm_duplicate`. */
+/**
+ * After 409 `duplicate_order` the shopper confirms that a second order is wanted: the same attempt (its key
+ * was freed) sent again with `confirm_duplicate` (docs/checkout.md, "Two tabs").
+ */
 export class ConfirmDuplicateCommand implements Cmd {
   constructor(readonly pick: number) {}
   check = (m: Readonly<Model>) => m.attempts.some((a) => a.code === 'duplicate_order');
   async run(m: Model, r: Real) {
     const refused = m.attempts.filter((a) => a.code === 'duplicate_order');
-    const was = refused[this.pick % refused.length]!;
-    const attempt: ModelAttempt = { key: `model-${process.pid}-${++keys}`, quote: was.quote, confirmDuplicate: true, last: 'unknown', answers: [] };
-    m.attempts.push(attempt);
-    await placeAttempt(m, r, m.quotes[was.quote]!, attempt, { lose: false, race: { kind: 'none' }, upstream: 'ok' });
+    const attempt = refused[this.pick % refused.length]!;
+    attempt.confirmDuplicate = true;
+    await placeAttempt(m, r, m.quotes[attempt.quote]!, attempt, { lose: false, race: { kind: 'none' }, upstream: 'ok' });
   }
   toString = () => `confirmDuplicate(${this.pick})`;
 }
@@ -244,7 +246,7 @@ export class BusyCommand implements Cmd {
 
 const delay = fc.integer({ min: 0, max: 600 });
 const race: fc.Arbitrary<Race> = fc.oneof(
-  { weight: 6, arbitrary: fc.constant({ kind: 'none' as const }) },
+  { weight: 3, arbitrary: fc.constant({ kind: 'none' as const }) },
   fc.record({ kind: fc.constantFrom('price_rise' as const, 'other_tab_edit' as const, 'redis_full' as const, 'redis_restart' as const), delayMs: delay }),
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('redis_pause' as const), delayMs: delay, pauseMs: fc.constantFrom(600, 2_500) }) },
 );
