@@ -95,6 +95,20 @@ async function redisCommand(url: string, args: string[]): Promise<unknown> {
   }
 }
 
+const connectedClients = async (url: string) =>
+  Number(/connected_clients:(\d+)/.exec(String(await redisCommand(url, ['INFO', 'clients']).catch(() => '')))?.[1] ?? 1);
+
+/**
+ * Waits (up to 5 s) until `done(n)` holds for the number of other clients connected to Redis. A BFF
+ * closed while its Redis connections are still being made leaves them connecting for ever (noticed in
+ * issue 25's report), so the stack closes a BFF only once they are up, and stops Redis once they are gone.
+ */
+async function redisClients(url: string, done: (others: number) => boolean): Promise<void> {
+  for (let i = 0; i < 50 && !done((await connectedClients(url)) - 1); i++) await new Promise((r) => setTimeout(r, 100));
+}
+/** The BFF's two connections: commands, and the event bus's subscriber. */
+const BFF_CONNECTIONS = 2;
+
 export interface CheckoutStack {
   /** The shopper's side: every call goes through the lossy proxy. */
   api(path: string, init?: { json?: unknown; headers?: Record<string, string> }): Promise<Answer>;
@@ -156,7 +170,9 @@ export async function startCheckoutStack(config: Partial<BffConfig> = {}, signin
     sandbox,
     signing,
     async restartBff(next) {
+      await redisClients(redis.url, (n) => n >= BFF_CONNECTIONS);
       await bff.close();
+      await redisClients(redis.url, (n) => n === 0);
       bff = await startBff(sandbox.url, bffConfig(next));
       proxy.target = bff.base;
       stack.signing = next;
@@ -173,7 +189,9 @@ export async function startCheckoutStack(config: Partial<BffConfig> = {}, signin
     flushRedis: async () => void (await redisCommand(redis.url, ['FLUSHALL'])),
     async close() {
       await proxy.close();
+      await redisClients(redis.url, (n) => n >= BFF_CONNECTIONS);
       await bff.close();
+      await redisClients(redis.url, (n) => n === 0);
       await sandbox.close();
       await redis.close();
     },
