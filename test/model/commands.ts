@@ -96,10 +96,16 @@ export class QuoteCommand implements Cmd {
   toString = () => `quote(${this.mode}, [${this.picks}], x${this.quantity})`;
 }
 
+/**
+ * Something that happens while a place runs, and when: `hold` is the sandbox's timing hold (docs/sandbox.md,
+ * `/__sandbox/timing`), the start of the service creating the order (a direct order, a cart's submit), after
+ * every check of the BFF; a number is that many ms after the place was sent, with the platform slowed.
+ */
+export type When = 'hold' | number;
 export type Race =
   | { kind: 'none' }
-  | { kind: 'price_rise' | 'other_tab_edit' | 'redis_full' | 'redis_restart'; delayMs: number }
-  | { kind: 'redis_pause'; delayMs: number; pauseMs: number };
+  | { kind: 'price_rise' | 'other_tab_edit' | 'redis_full' | 'redis_restart'; at: When }
+  | { kind: 'redis_pause'; at: When; pauseMs: number };
 export type Upstream = 'ok' | 'slow' | 'fail_after' | 'reset';
 
 /** Raises the price of a SKU on its merchant's platform by `percent`. */
@@ -154,16 +160,30 @@ export class PlaceCommand implements Cmd {
     `place(quote ${this.pick}${this.lose ? ', answer lost' : ''}${this.race.kind !== 'none' ? `, ${JSON.stringify(this.race)}` : ''}${this.upstream !== 'ok' ? `, upstream ${this.upstream}` : ''})`;
 }
 
+/** Waits (up to 1.5 s) for the place to reach the armed hold; false when it never does (refused before it). */
+async function reachedHold(r: Real): Promise<boolean> {
+  for (let i = 0; i < 60; i++) {
+    const { holds } = await r.stack.control('/__sandbox/timing');
+    if (holds.some((h: { waiting: number }) => h.waiting > 0)) return true;
+    await sleep(25);
+  }
+  return false;
+}
+
 async function placeAttempt(m: Model, r: Real, q: ModelQuote, attempt: ModelAttempt, how: { lose: boolean; race: Race; upstream: Upstream }) {
   const merchants = merchantsOf(r, q);
-  const latency = how.upstream === 'slow' ? SLOW_MS : how.race.kind !== 'none' ? RACE_LATENCY_MS : 0;
+  const timed = how.race.kind !== 'none' && how.race.at !== 'hold';
+  const latency = how.upstream === 'slow' ? SLOW_MS : timed ? RACE_LATENCY_MS : 0;
   for (const id of merchants) if (latency) await setFaults(r, id, { latency_ms: latency });
   if (how.upstream === 'fail_after' || how.upstream === 'reset') await setFaults(r, merchants[0]!, { fail_submit: how.upstream === 'reset' ? 'reset' : 'after' });
+  const held = how.race.kind !== 'none' && how.race.at === 'hold';
+  if (held) await r.stack.control('/__sandbox/timing', { json: { at: q.mode === 'cart' ? 'cart_submit' : 'order_create' } });
   const answer = send(r, attempt.key, placeBody(q, attempt.confirmDuplicate), how.lose);
   let raced = '';
   if (how.race.kind !== 'none') {
-    await sleep(how.race.delayMs);
-    raced = await runRace(m, r, q, how.race);
+    const caught = held ? await reachedHold(r) : (await sleep(how.race.at as number), true);
+    raced = `${await runRace(m, r, q, how.race)}${caught ? '' : ' (the place never reached the hold)'}`;
+    if (held) await r.stack.control('/__sandbox/timing', { method: 'DELETE' });
   }
   const a = await answer;
   if (how.race.kind === 'redis_full') await r.stack.fillRedis(false);
@@ -244,11 +264,11 @@ export class BusyCommand implements Cmd {
   toString = () => `busy(merchant ${this.pick}, ${this.on})`;
 }
 
-const delay = fc.integer({ min: 0, max: 600 });
+const when: fc.Arbitrary<When> = fc.oneof(fc.constant('hold' as const), fc.integer({ min: 0, max: 600 }));
 const race: fc.Arbitrary<Race> = fc.oneof(
   { weight: 3, arbitrary: fc.constant({ kind: 'none' as const }) },
-  fc.record({ kind: fc.constantFrom('price_rise' as const, 'other_tab_edit' as const, 'redis_full' as const, 'redis_restart' as const), delayMs: delay }),
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('redis_pause' as const), delayMs: delay, pauseMs: fc.constantFrom(600, 2_500) }) },
+  fc.record({ kind: fc.constantFrom('price_rise' as const, 'other_tab_edit' as const, 'redis_full' as const, 'redis_restart' as const), at: when }),
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('redis_pause' as const), at: when, pauseMs: fc.constantFrom(600, 2_500) }) },
 );
 const upstream: fc.Arbitrary<Upstream> = fc.oneof(
   { weight: 8, arbitrary: fc.constant('ok' as const) },
