@@ -6,6 +6,7 @@
  */
 import { ApiHttpError } from './errors.js';
 import { createSigner } from './signing.js';
+import { parseId } from './validation.js';
 
 export interface AccessSigner {
   sign(orderId: number): string;
@@ -23,4 +24,11 @@ export function createAccessSigner(secret: string, previous?: string): AccessSig
       }
     },
   };
+}
+
+/** The order id of a route's `:id`, once the request's access handle (the header, or `handle`) checks out. */
+export function ownedOrderId(access: AccessSigner, params: Record<string, string>, handle: string | null): number {
+  const id = parseId(params.id, 'id');
+  access.check(id, handle);
+  return id;
 }

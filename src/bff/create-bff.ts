@@ -17,6 +17,7 @@ import { createStreamSlots } from './events.js';
 import { guardWebhooks } from './webhook-guard.js';
 import { createOfferCatalog } from './offers.js';
 import { addOperatorRoutes } from './operator-routes.js';
+import { addOrderRoutes } from './order-routes.js';
 import { createPlacer } from './place.js';
 import { cartHeld } from './place-guards.js';
 import { pooledFetch } from './upstream-pool.js';
@@ -151,6 +152,7 @@ export function createBff(config: BffConfig): Bff {
   const router = new Router<RouteHandler>();
   addCatalogRoutes(router, parts);
   addCheckoutRoutes(router, parts);
+  addOrderRoutes(router, parts);
   if (config.operatorToken) addOperatorRoutes(router, parts, config.operatorToken);
   const receiveWebhook = createWebhookReceiver({
     appSecrets: [config.appSecret, ...(config.appSecretPrevious ? [config.appSecretPrevious] : [])],

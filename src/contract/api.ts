@@ -35,6 +35,8 @@ export const API_ERROR_CODES = [
   'not_placed',
   'payment_required',
   'currency_mismatch',
+  'cancel_window_closed',
+  'not_cancelable',
   'internal',
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];

@@ -22,6 +22,7 @@ import type { DirectOrderRequest } from './direct-order.js';
 import type { PaymentToken } from './payment-token.js';
 import type { TokenProvider } from './token.js';
 import type { WebhookRegistration, WebhookRegistrationInput } from './webhook.js';
+import type { CancelRequest, Refund } from './order-changes.js';
 import type { CallInfo } from './client-errors.js';
 // ---------------------------------------------------------------------------
 // Options
@@ -158,8 +159,6 @@ export interface ServiceClient {
   estimateOrder(req: EstimateRequest, opts?: CallOptions): Promise<EstimateResponse>;
   createDirectOrder(req: DirectOrderRequest, opts?: CallOptions): Promise<Order>;
   getOrder(orderId: number, opts?: CallOptions): Promise<Order>;
-  /** `POST /v1/orders/{id}/cancel` (reference/service-shapes.md): every bag canceled, its payment voided or refunded. */
-  cancelOrder(orderId: number, opts?: CallOptions): Promise<Order>;
   /** `POST /v1/orders/search`; the answer may list orders other than the one asked for: check before trusting one. */
   searchOrders(query: SearchOrdersRequest, opts?: CallOptions): Promise<Order[]>;
   /** Orders whose `app_order_id` the service matched to this one (check `app_order_id` of each before use). */
@@ -191,5 +190,11 @@ export interface ServiceClient {
   /** `POST /v1/events/webhooks`: registers one event (or moves its registration to this endpoint). */
   registerWebhook(input: WebhookRegistrationInput, opts?: CallOptions): Promise<WebhookRegistration>;
   deleteWebhook(webhookId: number, opts?: CallOptions): Promise<void>;
+  /** `POST /v1/orders/{id}/cancel` (reference/service-shapes.md): every bag canceled, its payment voided or refunded; all or nothing. */
+  cancelOrder(orderId: number, body?: CancelRequest, opts?: CallOptions): Promise<Order>;
+  /** `POST /v1/orders/{id}/bags/{bag_id}/cancel`; answers the order. */
+  cancelBag(orderId: number, bagId: number, body?: CancelRequest, opts?: CallOptions): Promise<Order>;
+  /** `GET /v1/orders/{id}/refunds`: every refund of the order's bags. */
+  listRefunds(orderId: number, opts?: CallOptions): Promise<Refund[]>;
 }
 

@@ -12,6 +12,7 @@ import { AvailableShippingSchema, OrderSchema } from './order.js';
 import { EstimateResponseSchema } from './estimate.js';
 import { PaymentTokenSchema } from './payment-token.js';
 import { WebhookRegistrationListSchema, WebhookRegistrationSchema } from './webhook.js';
+import { RefundSchema } from './order-changes.js';
 import type { TokenProvider } from './token.js';
 import {
   RateLimitedError,
@@ -334,7 +335,6 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     createDirectOrder: (req, opts) => call({ method: 'POST', path: '/v1/orders', body: req, schema: OrderSchema }, { ...SUBMIT, ...opts }),
 
     getOrder: (orderId, opts) => call({ method: 'GET', path: `/v1/orders/${orderId}`, schema: OrderSchema }, opts),
-    cancelOrder: (orderId, opts) => call({ method: 'POST', path: `/v1/orders/${orderId}/cancel`, body: {}, schema: OrderSchema }, opts),
 
     searchOrders: (query, opts) => call({ method: 'POST', path: '/v1/orders/search', body: query, schema: OrderListSchema }, opts),
     findOrdersByAppOrderId: (appOrderId, opts) => client.searchOrders({ app_order_id: appOrderId }, opts),
@@ -375,6 +375,9 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     deleteWebhook: async (webhookId, opts) => {
       await call({ method: 'DELETE', path: `/v1/events/webhooks/${webhookId}`, schema: NoContent }, opts);
     },
+    cancelOrder: (id, body = {}, opts) => call({ method: 'POST', path: `/v1/orders/${id}/cancel`, body, schema: OrderSchema }, opts),
+    cancelBag: (id, bagId, body = {}, opts) => call({ method: 'POST', path: `/v1/orders/${id}/bags/${bagId}/cancel`, body, schema: OrderSchema }, opts),
+    listRefunds: (id, opts) => call({ method: 'GET', path: `/v1/orders/${id}/refunds`, schema: z.array(RefundSchema) }, opts),
   };
   return client;
 }

@@ -1,3 +1,4 @@
+import { afterOrderControlRoutes } from './routes/after-order.js';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serviceHeaderNames } from '../contract/client.js';
@@ -72,6 +73,7 @@ export function sandboxRoutes(): Route[] {
     ...currencyRoutes(),
     ...controlRoutes(),
     ...eventRoutes(),
+    ...afterOrderControlRoutes(),
     ...paymentIntentRoutes(),
     ...mediaRoutes(),
   ];

@@ -33,7 +33,7 @@ export interface OrderRecord {
   submitting?: boolean;
 }
 
-const ID_START = { order: 50_000, bag: 60_000, orderSku: 70_000, fulfillment: 80_000, error: 90_000, transaction: 95_000, discount: 97_000, onboarding: 98_000 };
+const ID_START = { order: 50_000, bag: 60_000, orderSku: 70_000, fulfillment: 80_000, error: 90_000, transaction: 95_000, discount: 97_000, onboarding: 98_000, refund: 99_000, refundSku: 99_500 };
 
 /** All state of one sandbox; `load` puts it back to what the seed gives. */
 export class Store {

@@ -1,3 +1,4 @@
+import { remorseEnds } from './routes/after-order.js';
 import type { Bag } from '../contract/order.js';
 import type { SandboxContext } from './context.js';
 import { nowDate } from './dates.js';
@@ -149,6 +150,7 @@ export async function submitOrder(ctx: SandboxContext, record: OrderRecord, opti
   for (const bag of order.bags) {
     const state = ctx.store.merchant(bag.merchant_id)!;
     bag.date_submitted = now;
+    bag.remorse_period_ends = remorseEnds();
     bag.date_last_modified = now;
     if (state.platform.faults.reject_bags || needsAttention(state.profile)) {
       bag.status = 'REJECTED';

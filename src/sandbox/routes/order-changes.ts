@@ -4,13 +4,16 @@ import type { SandboxContext } from '../context.js';
 import { fail, notFound, parseId, parseWith } from '../http.js';
 import { moveOrder } from '../lifecycle.js';
 import type { Route, RouteRequest } from '../router.js';
+import { partialRefundsOf, refundableOf } from './after-order.js';
 
 /**
  * A placed order's cancellations and refunds. A bag can be cancelled until it ships: once shipped,
  * delivered or completed the service refuses (a return or refund is the way then), and so it does for a
  * bag already cancelled, refunded or rejected. An order's cancel is all or nothing. Cancelling a bag that
  * was captured (PAID) refunds it; one only authorized is voided and has no refund. The sandbox refunds
- * whole bags, so each refund is one bag's, with the bag's id (docs/sandbox.md).
+ * whole bags, so each refund is one bag's, with the bag's id (docs/sandbox.md); partial refunds made through
+ * `/__sandbox/orders/:id/refunds` come first, and a later full refund is of what they left. Once a bag's
+ * `remorse_period_ends` has passed, it is refused too.
  */
 
 const SHIPPED = new Set(['SHIPPED', 'FULFILLED', 'PARTIALLY_SHIPPED', 'DELIVERED']);
@@ -22,6 +25,9 @@ function refusal(bag: Bag): string | undefined {
   if (status === 'IN_PROGRESS') return `Bag ${bag.id} was not placed; delete the cart instead`;
   if (DONE.has(status)) return `Bag ${bag.id} is ${status} already`;
   if (SHIPPED.has(bag.fulfillment_status ?? '')) return `Bag ${bag.id} has shipped; it can no longer be cancelled (refund or return it)`;
+  if (bag.remorse_period_ends && Date.parse(bag.remorse_period_ends) <= Date.now()) {
+    return `Bag ${bag.id}'s remorse period ended at ${bag.remorse_period_ends}; it can no longer be cancelled`;
+  }
   return undefined;
 }
 
@@ -71,8 +77,10 @@ function cancel(req: RouteRequest, order: Order, bags: Bag[]): { body: Order } {
 function refundsOf(ctx: SandboxContext, order: Order, bags: Bag[]): Refund[] {
   return bags.flatMap((bag): Refund[] => {
     const charge = bag.transactions?.[0];
-    if (bag.financial_status !== 'REFUNDED' || !charge) return [];
+    const partial = partialRefundsOf(order).filter((r) => r.bag_id === bag.id);
+    if (bag.financial_status !== 'REFUNDED' || !charge) return partial;
     return [
+      ...partial,
       {
         id: bag.id,
         order_id: order.id,
@@ -81,7 +89,8 @@ function refundsOf(ctx: SandboxContext, order: Order, bags: Bag[]): Refund[] {
         app_id: order.app_id ?? ctx.creds.appId,
         transaction_id: charge.id!,
         gateway_transaction_id: `re_${charge.gateway_transaction_id ?? charge.id}`,
-        amount: bag.total ?? 0,
+        // What the partial refunds left (the whole bag when there were none).
+        amount: refundableOf(order, bag),
         refund_currency: bag.currency ?? null,
         reason: reasons.get(bag) ?? null,
         status: 'COMPLETED',

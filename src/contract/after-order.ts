@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { currencyCode, datetime, id, maybe, money, positiveId } from './primitives.js';
+
+/**
+ * The BFF's routes after placement (issue 28, docs/bff.md "After the order"): a shopper finds an order
+ * again, cancels it or one bag, and reads its refunds; the operator's desk searches and cancels.
+ */
+
+/** `POST /api/orders/lookup`: the order number shown on the confirmation and the email it was placed with. */
+export const OrderLookupRequestSchema = z
+  .object({
+    order_id: positiveId,
+    email: z.string().trim().max(254).pipe(z.email()),
+  })
+  .strict();
+export type OrderLookupRequest = z.infer<typeof OrderLookupRequestSchema>;
+
+/** The answer of a lookup that matched: the same access handle the confirmation gave. */
+export const OrderLookupResponseSchema = z.object({ order_id: id, access: z.string() });
+export type OrderLookupResponse = z.infer<typeof OrderLookupResponseSchema>;
+
+/** `POST /api/orders/:id/cancel` and `…/bags/:bag_id/cancel` (with `Tote-Access` and `Idempotency-Key`). */
+export const ShopperCancelRequestSchema = z
+  .object({
+    /** The shopper's own words, passed to the service as the cancel's reason. */
+    reason: z.string().trim().max(500).optional(),
+  })
+  .strict();
+export type ShopperCancelRequest = z.infer<typeof ShopperCancelRequestSchema>;
+
+/**
+ * One refund as the order page shows it: amount, currency and which lines, never the merchant's own
+ * `reason` text or gateway ids (upstream text does not reach shoppers).
+ */
+export const ShopperRefundSchema = z.object({
+  id,
+  bag_id: maybe(id),
+  /** Minor units of `currency`. */
+  amount: money,
+  currency: maybe(currencyCode),
+  status: maybe(z.string()),
+  date_created: maybe(datetime),
+  items: z.array(z.object({ order_sku_id: id, quantity: maybe(z.int()) })),
+});
+export type ShopperRefund = z.infer<typeof ShopperRefundSchema>;
+
+/** `GET /api/orders/:id/refunds` */
+export const ShopperRefundsResponseSchema = z.object({ refunds: z.array(ShopperRefundSchema) });
+export type ShopperRefundsResponse = z.infer<typeof ShopperRefundsResponseSchema>;
+
+/** `POST /api/operator/orders/:id/bags/:bag_id/cancel`: the desk says why, and whether to restock and tell the shopper. */
+export const OperatorCancelRequestSchema = z
+  .object({
+    reason: z.string().trim().min(1).max(500),
+    reason_code: z.string().max(64).optional(),
+    restock_items: z.boolean().default(true),
+    notify_customer: z.boolean().default(true),
+  })
+  .strict();
+export type OperatorCancelRequest = z.infer<typeof OperatorCancelRequestSchema>;
