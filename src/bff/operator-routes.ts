@@ -11,6 +11,7 @@ import { safeEqual } from './security.js';
 import type { BffParts, RouteContext, RouteHandler } from './context.js';
 import type { Router } from './router.js';
 import { parseId, parseWith } from './validation.js';
+import { addOperatorOrderRoutes } from './operator-orders.js';
 
 /** A health report without free-form provider objects and identity numbers. */
 export function redactReport(report: ConnectionHealthReport): ConnectionHealthReport {
@@ -69,4 +70,6 @@ export function addOperatorRoutes(router: Router<RouteHandler>, parts: BffParts,
     const record = await client.onboardMerchant(id, { ...input, merchant_onboarding_id: id });
     return json(200, { onboarding: publicOnboarding(record) });
   }));
+
+  addOperatorOrderRoutes(router, parts, authorized);
 }

@@ -46,7 +46,8 @@ export function stepBag(ctx: SandboxContext, bag: Bag, action: BagAction = 'adva
     for (const s of bag.skus) s.status = 'CANCELED';
     topic = 'ORDER_CANCELED';
   } else if (action === 'refund') {
-    if (bag.financial_status !== 'PAID' || status === 'REFUNDED') return undefined;
+    // A bag partly refunded before (a sandbox control) can still be refunded in full.
+    if ((bag.financial_status !== 'PAID' && bag.financial_status !== 'PARTIALLY_REFUNDED') || status === 'REFUNDED') return undefined;
     bag.status = 'REFUNDED';
     bag.financial_status = 'REFUNDED';
     for (const s of bag.skus) s.status = 'REFUNDED';

@@ -1,0 +1,110 @@
+/**
+ * The operator's order desk (issue 28): find orders by number, `app_order_id` or the shopper's
+ * email, the ones that need attention first, and cancel a bag with a reason. Registered by
+ * `addOperatorRoutes` behind the operator token only; a shopper's access handle opens nothing here.
+ *
+ * Answers name no shopper (no names, emails or addresses: the desk finds by email, it does not
+ * show one) and carry no platform text: an error keeps its kind and bag.
+ */
+import { OperatorCancelRequestSchema } from '../contract/after-order.js';
+import { ServiceError } from '../contract/client.js';
+import type { Bag, Order } from '../contract/order.js';
+import { ApiHttpError, json } from './errors.js';
+import type { BffParts, RouteHandler } from './context.js';
+import type { Router } from './router.js';
+import { parseId, parseWith } from './validation.js';
+
+/** A bag still SUBMITTED this long after placing is stuck: the merchant's platform never answered. */
+export const STUCK_AFTER_MS = 15 * 60_000;
+
+export type AttentionReason = 'rejected' | 'failed' | 'stuck';
+
+/** Why a bag needs the desk's attention, if it does. */
+export function bagAttention(order: Order, bag: Bag, now: number): AttentionReason | undefined {
+  if (bag.status === 'REJECTED') return 'rejected';
+  if (order.errors.some((e) => e.bag_id === bag.id)) return 'failed';
+  const since = Date.parse(bag.date_submitted ?? order.date_submitted ?? '');
+  if (bag.status === 'SUBMITTED' && now - since >= STUCK_AFTER_MS) return 'stuck';
+  return undefined;
+}
+
+/** An order as the desk shows it: states, amounts and tracking, no personal data, no platform text. */
+export function deskOrder(order: Order, now = Date.now()) {
+  const bags = order.bags.map((bag) => ({
+    id: bag.id,
+    merchant_id: bag.merchant_id,
+    merchant_name: bag.merchant_name ?? null,
+    status: bag.status ?? null,
+    financial_status: bag.financial_status ?? null,
+    fulfillment_status: bag.fulfillment_status ?? null,
+    total: bag.total ?? null,
+    currency: bag.currency ?? null,
+    remorse_period_ends: bag.remorse_period_ends ?? null,
+    date_submitted: bag.date_submitted ?? null,
+    date_last_modified: bag.date_last_modified ?? null,
+    items: bag.skus.map((s) => ({ order_sku_id: s.id, name: s.name ?? null, quantity: s.quantity, status: s.status ?? null })),
+    tracking: bag.fulfillments.map((f) => ({ carrier: f.carrier ?? null, tracking_number: f.tracking_number ?? null, status: f.status ?? null })),
+    attention: bagAttention(order, bag, now) ?? null,
+    errors: order.errors.filter((e) => e.bag_id === bag.id).map((e) => ({ type: e.type ?? null })),
+  }));
+  return {
+    id: order.id,
+    app_order_id: order.app_order_id ?? null,
+    status: order.status ?? null,
+    date_submitted: order.date_submitted ?? null,
+    date_last_modified: order.date_last_modified ?? null,
+    needs_attention: bags.some((b) => b.attention !== null),
+    bags,
+  };
+}
+
+const sameEmail = (order: Order, email: string) =>
+  [order.customer?.email, order.shipping_address?.email].some((e) => e?.trim().toLowerCase() === email);
+
+/** Attention first, then newest first. */
+const deskList = (orders: Order[]) =>
+  orders
+    .filter((o) => o.date_submitted)
+    .map((o) => deskOrder(o))
+    .sort((a, b) => Number(b.needs_attention) - Number(a.needs_attention) || b.id - a.id);
+
+export function addOperatorOrderRoutes(router: Router<RouteHandler>, parts: BffParts, authorized: (h: RouteHandler) => RouteHandler) {
+  const { client } = parts;
+
+  /** What `q` finds: an order number, an email (among the service's latest orders), or an `app_order_id`. */
+  async function find(q: string): Promise<Order[]> {
+    if (/^\d{1,15}$/.test(q)) {
+      try {
+        return [await client.getOrder(Number(q))];
+      } catch (err) {
+        if (err instanceof ServiceError && err.status === 404) return [];
+        throw err;
+      }
+    }
+    // The service's search takes no email (violet-swift `SearchRequest`): its latest orders are filtered here.
+    if (q.includes('@')) return (await client.searchOrders({})).filter((o) => sameEmail(o, q.toLowerCase()));
+    return (await client.searchOrders({ app_order_id: q })).filter((o) => o.app_order_id === q);
+  }
+
+  router.add('GET', '/operator/orders', authorized(async ({ url }) => {
+    const q = (url.searchParams.get('q') ?? '').trim();
+    if (q.length > 254) throw new ApiHttpError(400, 'bad_request', 'q: at most 254 characters');
+    const orders = q ? await find(q) : await client.searchOrders({});
+    return json(200, { orders: deskList(orders) });
+  }));
+
+  router.add('POST', '/operator/orders/:id/bags/:bag_id/cancel', authorized(async ({ request, params }) => {
+    const id = parseId(params.id, 'id');
+    const bagId = parseId(params.bag_id, 'bag_id');
+    const input = parseWith(OperatorCancelRequestSchema, await parts.body(request));
+    try {
+      return json(200, { order: deskOrder(await client.cancelBag(id, bagId, input)) });
+    } catch (err) {
+      // The service says why (shipped, window closed); the desk gets Tote's words and the order as it is.
+      if (err instanceof ServiceError && err.status === 409) {
+        throw new ApiHttpError(409, 'not_cancelable', 'The service refused to cancel this bag (shipped, already over, or past its remorse window)');
+      }
+      throw err;
+    }
+  }));
+}
