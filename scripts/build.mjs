@@ -72,7 +72,8 @@ function initialChunk() {
         for (const id of this.getModuleIds()) if (this.getModuleInfo(id)?.isEntry) visit(id);
       },
     },
-    group: { name: 'tote', priority: 2, test: (id) => initial.has(id) || /\/lit(-html)?\/directives\/live\.js$|\/src\/contract\//.test(id) },
+    // The cancel window is only for the pages after the order (issue 28): it rides in their own chunks.
+    group: { name: 'tote', priority: 2, test: (id) => initial.has(id) || (/\/lit(-html)?\/directives\/live\.js$|\/src\/contract\//.test(id) && !/\/cancel-window\.ts$/.test(id)) },
   };
 }
 

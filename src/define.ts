@@ -16,6 +16,8 @@ import './elements/estimate/estimate.js';
 import './elements/payment/payment.js';
 import './elements/checkout/checkout.js';
 import './elements/order-status/order-status.js';
+import './elements/order-changes/order-changes.js';
+import './elements/order-lookup/order-lookup.js';
 import './elements/merchant-health/merchant-health.js';
 import './elements/merchant-onboarding/merchant-onboarding.js';
 

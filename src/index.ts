@@ -32,6 +32,8 @@ export {
   type ToteCheckoutContinueDetail,
 } from './elements/checkout/checkout.component.js';
 export { ToteOrderStatus } from './elements/order-status/order-status.component.js';
+export { ToteOrderChanges, type ToteOrderCancelDetail } from './elements/order-changes/order-changes.component.js';
+export { ToteOrderLookup, type ToteOrderFoundDetail } from './elements/order-lookup/order-lookup.component.js';
 export { ToteMerchantHealth, type ToteHealthRefreshDetail } from './elements/merchant-health/merchant-health.component.js';
 export { ToteMerchantOnboarding, type ToteOnboardingSaveDetail } from './elements/merchant-onboarding/merchant-onboarding.component.js';
 

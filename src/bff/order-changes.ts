@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { ShopperCancelRequestSchema, type ShopperRefund } from '../contract/after-order.js';
+import { cancelState, remorseEnds } from '../contract/cancel-window.js';
 import { ServiceError } from '../contract/client.js';
 import type { Refund } from '../contract/order-changes.js';
 import type { Bag } from '../contract/order.js';
@@ -17,20 +18,17 @@ import { parseId, parseWith } from './validation.js';
 
 /** Bag states a cancel has nothing left to do for. */
 const OVER = new Set(['CANCELED', 'REFUNDED', 'REJECTED', 'COMPLETED']);
-const SHIPPED = new Set(['SHIPPED', 'FULFILLED', 'PARTIALLY_SHIPPED', 'DELIVERED']);
 const KEY_TTL_MS = 24 * 60 * 60_000;
 const WAIT_MS = 10_000;
 
 /** Why the shopper may not cancel this bag (in Tote's words), or undefined. */
 export function cancelRefusal(bag: Bag, now: number): { code: 'cancel_window_closed' | 'not_cancelable'; message: string } | undefined {
-  if (SHIPPED.has(bag.fulfillment_status ?? '')) return { code: 'not_cancelable', message: `Bag ${bag.id} has shipped; it can no longer be cancelled` };
-  if (bag.status !== 'SUBMITTED' && bag.status !== 'ACCEPTED') return { code: 'not_cancelable', message: `Bag ${bag.id} can no longer be cancelled` };
-  const ends = bag.remorse_period_ends ? Date.parse(bag.remorse_period_ends) : NaN;
-  if (!(ends > now)) {
-    const when = Number.isNaN(ends) ? '' : ` at ${new Date(ends).toISOString()}`;
-    return { code: 'cancel_window_closed', message: `The time to cancel ended${when}` };
-  }
-  return undefined;
+  const state = cancelState(bag, now);
+  if (state === 'open') return undefined;
+  if (state === 'shipped') return { code: 'not_cancelable', message: `Bag ${bag.id} has shipped; it can no longer be cancelled` };
+  if (state === 'over') return { code: 'not_cancelable', message: `Bag ${bag.id} can no longer be cancelled` };
+  const ends = remorseEnds(bag);
+  return { code: 'cancel_window_closed', message: `The time to cancel ended${Number.isNaN(ends) ? '' : ` at ${new Date(ends).toISOString()}`}` };
 }
 
 /** A refund as the order page shows it (allowlisted: no reason text, no gateway ids). */

@@ -19,6 +19,8 @@ import { ToteEstimate as EstimateElement } from '../elements/estimate/estimate.j
 import { TotePayment as PaymentElement } from '../elements/payment/payment.js';
 import { ToteCheckout as CheckoutElement } from '../elements/checkout/checkout.js';
 import { ToteOrderStatus as OrderStatusElement } from '../elements/order-status/order-status.js';
+import { ToteOrderLookup as OrderLookupElement } from '../elements/order-lookup/order-lookup.js';
+import type {} from '../elements/order-changes/order-changes.component.js';
 import { ToteMerchantHealth as MerchantHealthElement } from '../elements/merchant-health/merchant-health.js';
 import { ToteMerchantOnboarding as MerchantOnboardingElement } from '../elements/merchant-onboarding/merchant-onboarding.js';
 
@@ -116,7 +118,17 @@ export const ToteOrderStatus = /* @__PURE__ */ createComponent({
   react: React,
   tagName: 'tote-order-status',
   elementClass: OrderStatusElement,
+  events: { onToteOrderCancel: on('tote-order-cancel') },
   displayName: 'ToteOrderStatus',
+});
+
+/** `<tote-order-lookup>`: order number and email → the order page (`onToteOrderFound` to navigate instead). */
+export const ToteOrderLookup = /* @__PURE__ */ createComponent({
+  react: React,
+  tagName: 'tote-order-lookup',
+  elementClass: OrderLookupElement,
+  events: { onToteOrderFound: on('tote-order-found'), onToteOrderCancel: on('tote-order-cancel') },
+  displayName: 'ToteOrderLookup',
 });
 
 export const ToteMerchantHealth = /* @__PURE__ */ createComponent({
@@ -148,6 +160,7 @@ export type {
   PaymentElement as TotePaymentElement,
   CheckoutElement as ToteCheckoutElement,
   OrderStatusElement as ToteOrderStatusElement,
+  OrderLookupElement as ToteOrderLookupElement,
   MerchantHealthElement as ToteMerchantHealthElement,
   MerchantOnboardingElement as ToteMerchantOnboardingElement,
 };

@@ -95,7 +95,7 @@ describe('the operator\'s desk', () => {
   it('answers 401 without the operator token, with a wrong one, and with a shopper\'s access handle', async () => {
     const { order, access } = await placeOrder(stack.api, SHOP, [1001]);
     const from = stack.upstream.length;
-    const headers = [{}, { authorization: 'Bearer wrong-token' }, { authorization: `Bearer ${access}` }, { 'tote-access': access }, { authorization: OPERATOR }];
+    const headers: Record<string, string>[] = [{}, { authorization: 'Bearer wrong-token' }, { authorization: `Bearer ${access}` }, { 'tote-access': access }, { authorization: OPERATOR }];
     for (const h of headers) {
       const list = await stack.api(`/api/operator/orders?q=${order.id}`, { headers: { ...shop, ...h } });
       assert.equal(list.status, 401, list.text);

@@ -13,6 +13,7 @@ import type { catalogMessages } from './messages-catalog.js';
 import type { cartMessages } from './messages-cart.js';
 import type { checkoutMessages } from './messages-checkout.js';
 import type { operatorMessages } from './messages-operator.js';
+import type { orderMessages } from './messages-orders.js';
 import type { pickerMessages } from './messages-picker.js';
 
 export type Params = Record<string, string | number>;
@@ -26,7 +27,8 @@ export type MessageKey =
   | keyof typeof pickerMessages
   | keyof typeof cartMessages
   | keyof typeof checkoutMessages
-  | keyof typeof operatorMessages;
+  | keyof typeof operatorMessages
+  | keyof typeof orderMessages;
 
 /** An element's message lookup (`ToteElement.t`), as render helpers outside the element take it. */
 export type Translate = (key: MessageKey, params?: Record<string, string | number>) => string;

@@ -69,7 +69,10 @@ export function applyBagEvent(order: Order, event: BagEvent): Order {
 
 /**
  * @summary A placed order: each bag's status, financial status and fulfillment status, updated live from the
- * BFF's event stream (reconnecting after a drop), with tracking links when a fulfillment has one.
+ * BFF's event stream (reconnecting after a drop), with tracking links when a fulfillment has one; below them,
+ * loaded on demand, each bag's items and refunds and the cancel controls (`<tote-order-changes>`).
+ *
+ * @event tote-order-cancel - Cancelable; the shopper confirmed a cancel; detail `{ order_id, bag_id, reason }`.
  *
  * @csspart base - The root.
  * @csspart bag - One bag.
@@ -123,6 +126,8 @@ export class ToteOrderStatus extends ToteElement {
   }
 
   protected override updated(changed: PropertyValues<this>): void {
+    // Items, refunds and cancelling load apart: the checkout's confirmation does not wait for them.
+    if (this.order && this.access) void import('../order-changes/order-changes.js');
     if (changed.has('orderId') || changed.has('access') || changed.has('api') || changed.has('noLive')) this.#connect();
   }
 
@@ -199,6 +204,9 @@ export class ToteOrderStatus extends ToteElement {
       <ul class="bags">
         ${order.bags.map((b) => this.#renderBag(b, currency))}
       </ul>
+      ${this.api && this.access
+        ? html`<tote-order-changes .api=${this.api} .order=${order} .access=${this.access} .onOrder=${(o: Order) => (this.order = o)}></tote-order-changes>`
+        : nothing}
     </section>`;
   }
 

@@ -1,0 +1,95 @@
+import { html, nothing } from 'lit';
+import { ContextConsumer } from '@lit/context';
+import { ApiRequestError, type AccessHandle, type ToteApi } from '../../state/api-client.js';
+import { apiContext } from '../../state/context.js';
+import { lookupOrder } from '../internal/order-api.js';
+import { ToteElement } from '../internal/tote-element.js';
+import { orderLookupStyles } from './order-lookup.styles.js';
+import '../internal/messages-checkout.js';
+import '../internal/messages-orders.js';
+
+/** `tote-order-found`, cancelable: the order was found; `preventDefault()` keeps Tote from showing it (the host navigates). */
+export interface ToteOrderFoundDetail {
+  order_id: number;
+  access: string;
+}
+
+declare global {
+  interface GlobalEventHandlersEventMap {
+    'tote-order-found': CustomEvent<ToteOrderFoundDetail>;
+  }
+  interface HTMLElementTagNameMap {
+    'tote-order-lookup': ToteOrderLookup;
+  }
+}
+
+/**
+ * @summary Finds a shopper's order again by its number and the email it was placed with, then shows the order
+ * page (`<tote-order-status>`) with the access handle the BFF grants, the same one the confirmation gave.
+ * A wrong number and a wrong email are answered alike.
+ *
+ * @event tote-order-found - Cancelable; the order was found; detail `{ order_id, access }`.
+ *
+ * @csspart base - The root.
+ * @csspart form - The lookup form.
+ */
+export class ToteOrderLookup extends ToteElement {
+  static override styles = orderLookupStyles;
+
+  static override properties = {
+    api: { attribute: false },
+    busy: { state: true },
+    problem: { state: true },
+    found: { state: true },
+  };
+
+  /** The BFF client; taken from `<tote-provider>` when not set. */
+  declare api?: ToteApi;
+  readonly #apiConsumer = new ContextConsumer(this, { context: apiContext, subscribe: true, callback: (api) => (this.api = api) });
+
+  private busy = false;
+  private problem = '';
+  private found?: AccessHandle;
+
+  async #submit(event: SubmitEvent): Promise<void> {
+    event.preventDefault();
+    const api = this.api;
+    const form = event.target as HTMLFormElement;
+    if (!api || this.busy || !form.reportValidity()) return;
+    const data = new FormData(form);
+    this.busy = true;
+    this.problem = '';
+    try {
+      const { order_id, access } = await lookupOrder(api, Number(data.get('order')), String(data.get('email')).trim());
+      if (!this.emit('tote-order-found', { order_id, access }, { cancelable: true }).defaultPrevented) {
+        void import('../order-status/order-status.js');
+        this.found = { id: order_id, access };
+      }
+    } catch (e) {
+      const err = e instanceof ApiRequestError ? e : undefined;
+      this.problem =
+        err?.status === 404
+          ? this.t('lookupNoMatch')
+          : err?.rateLimited
+            ? this.t('lookupTooMany', { seconds: Math.ceil(err.retryAfter ?? 30) })
+            : this.t('lookupFailed');
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  override render() {
+    return html`<div part="base">
+      <form part="form" @submit=${(e: SubmitEvent) => this.#submit(e)} aria-labelledby="lookup-title" novalidate>
+        <h3 id="lookup-title">${this.t('lookupHeading')}</h3>
+        <label>${this.t('lookupNumber')}<input name="order" inputmode="numeric" pattern="[0-9]{1,15}" required autocomplete="off" /></label>
+        <label>${this.t('lookupEmail')}<input name="email" type="email" required autocomplete="email" maxlength="254" /></label>
+        <p class="error" role="alert">${this.problem}</p>
+        <div><button class="button" type="submit" ?disabled=${this.busy}>${this.busy ? this.t('lookupSearching') : this.t('lookupSubmit')}</button></div>
+      </form>
+      ${this.found
+        ? html`<tote-order-status .api=${this.api} order-id=${this.found.id} access=${this.found.access}></tote-order-status>`
+        : nothing}
+    </div>`;
+  }
+}
