@@ -1,0 +1,147 @@
+// After the order on `npm start`'s demo in every engine (TOTE_BROWSERS), issue 28: a shopper looks an order
+// up by number and email on the order page, cancels one shop's bag inside the remorse window (the service
+// gets one cancel; the page shows that bag cancelled and the others going on), is refused once the window
+// has closed with the reason, and sees a partial refund made in the sandbox with its amount and items.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { engines, launch } from './engines.js';
+import { spawnDemo } from './demo-process.js';
+import { placeOrder, SHOPPER } from '../fixtures/after-order.js';
+
+const SANDBOX_HEADERS = {
+  'content-type': 'application/json',
+  'x-service-app-id': '10001',
+  'x-service-app-secret': 'sandbox-secret',
+  'x-service-token': 'sandbox-token',
+};
+const SHOTS = 'test-results/after-order';
+
+function startDemo() {
+  return spawnDemo(
+    (out) => {
+      const url = out.match(/storefront:\s*(http:\/\/127\.0\.0\.1:\d+\/)/i)?.[1];
+      const service = out.match(/Service:\s*(http:\/\/[^\s]+)/)?.[1];
+      return url && service ? { url, service } : undefined;
+    },
+    ['SERVICE_BASE_URL', 'TOTE_OPERATOR_TOKEN'],
+  );
+}
+
+async function sandbox(service: string, method: string, path: string, body?: unknown) {
+  const res = await fetch(new URL(path, service), { method, headers: SANDBOX_HEADERS, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await res.text();
+  assert.ok(res.ok, `${method} ${path}: ${res.status} ${text}`);
+  return text ? JSON.parse(text) : undefined;
+}
+
+for (const engine of engines()) describe(`after the order (e2e, ${engine})`, { timeout: 300_000 }, () => {
+  let demo: Awaited<ReturnType<typeof startDemo>>;
+  let browser: Browser;
+  /** The BFF as the shop's pages call it (an earlier visit placed the orders these cases start from). */
+  const api = async (path: string, init: RequestInit & { json?: unknown } = {}) => {
+    const { json, ...rest } = init;
+    const res = await fetch(new URL(path.replace(/^\//, ''), demo.url), {
+      ...rest,
+      headers: { ...(json === undefined ? {} : { 'content-type': 'application/json' }), ...(rest.headers as Record<string, string>) },
+      ...(json === undefined ? {} : { body: JSON.stringify(json) }),
+    });
+    const text = await res.text();
+    return { status: res.status, text, body: text ? JSON.parse(text) : undefined };
+  };
+  const place = (merchants: number[]) => placeOrder(api, new URL(demo.url).origin, merchants);
+
+  before(async () => {
+    demo = await startDemo();
+    browser = await launch(engine);
+  });
+  after(async () => {
+    await browser?.close();
+    demo?.child.kill('SIGTERM');
+  });
+
+  async function withPage(run: (page: Page) => Promise<void>, viewport = { width: 1280, height: 900 }) {
+    const context = await browser.newContext({ viewport });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    try {
+      await run(page);
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  }
+
+  async function lookUp(page: Page, orderId: number) {
+    await page.goto(new URL('order.html', demo.url).href);
+    await page.getByLabel('Order number').fill(String(orderId));
+    await page.getByLabel('Email used for the order').fill(SHOPPER.email);
+    await page.getByRole('button', { name: 'Find order' }).click();
+    await page.locator('tote-order-lookup tote-order-status [part="bag"]').first().waitFor({ timeout: 20_000 });
+  }
+  const bagStatus = (page: Page, bagId: number) => page.locator(`tote-order-status [part="bag"][data-bag="${bagId}"]`).getAttribute('data-status');
+  const changes = (page: Page) => page.locator('tote-order-status tote-order-changes');
+
+  it('finds the order by number and email, cancels one shop\'s bag once, and shows the rest going on', () =>
+    withPage(async (page) => {
+      const { order } = await place([1001, 1002]);
+      const [mine, other] = order.bags;
+      await lookUp(page, order.id);
+      const shop = mine.merchant_name;
+      await changes(page).getByRole('button', { name: `Cancel items from ${shop}` }).click();
+      await changes(page).getByLabel('Why are you cancelling? (optional)').fill('Ordered by mistake');
+      if (engine === 'chromium') {
+        mkdirSync(SHOTS, { recursive: true });
+        await page.screenshot({ path: `${SHOTS}/confirm-1280.png`, fullPage: true });
+      }
+      await changes(page).getByRole('button', { name: 'Yes, cancel' }).click();
+      await page.waitForFunction(
+        (id) => document.querySelector('tote-order-lookup')?.shadowRoot?.querySelector('tote-order-status')?.shadowRoot?.querySelector(`[data-bag="${id}"]`)?.getAttribute('data-status') === 'CANCELED',
+        mine.id,
+        { timeout: 20_000 },
+      );
+      assert.notEqual(await bagStatus(page, other.id), 'CANCELED');
+      const { deliveries } = await sandbox(demo.service, 'GET', '/__sandbox/webhooks');
+      const cancelled = deliveries.filter((d: { topic: string; bag_id?: number }) => d.topic === 'ORDER_CANCELED' && d.bag_id === mine.id);
+      assert.equal(cancelled.length, 1, 'the service cancelled the bag once');
+      const orders = await sandbox(demo.service, 'GET', '/__sandbox/orders');
+      const stored = orders.find((o: { id: number }) => o.id === order.id);
+      assert.deepEqual(stored.bags.map((b: { status: string }) => b.status), ['CANCELED', other.status]);
+    }));
+
+  it('is refused once the window has closed, with the reason, and says so on a fresh visit', () =>
+    withPage(async (page) => {
+      const { order } = await place([1001, 1002]);
+      await lookUp(page, order.id);
+      await changes(page).getByRole('button', { name: 'Cancel this order' }).click();
+      await sandbox(demo.service, 'POST', `/__sandbox/orders/${order.id}/remorse`, { ends: '2026-01-01T00:00:00Z' });
+      await changes(page).getByRole('button', { name: 'Yes, cancel' }).click();
+      await changes(page).getByText('The time to cancel has ended.').waitFor({ timeout: 10_000 });
+      await lookUp(page, order.id);
+      await changes(page).getByText(/^The time to cancel ended /).first().waitFor();
+      assert.equal(await changes(page).getByRole('button', { name: 'Cancel this order' }).count(), 0);
+    }));
+
+  it('shows a partial refund made in the sandbox with its amount and items, live', () =>
+    withPage(async (page) => {
+      const { order } = await place([1001, 1002]);
+      const bag = order.bags[1];
+      await sandbox(demo.service, 'POST', `/__sandbox/orders/${order.id}/advance`, { bag_id: bag.id });
+      await lookUp(page, order.id);
+      // The refund must come through the order's event stream: wait until it is open.
+      await page.locator('tote-order-status .live').getByText('Live updates on').waitFor({ timeout: 20_000 });
+      const line = bag.skus[0];
+      await sandbox(demo.service, 'POST', `/__sandbox/orders/${order.id}/refunds`, { bag_id: bag.id, amount: 150, skus: [{ order_sku_id: line.id, quantity: 1 }] });
+      const refund = changes(page).locator('[part="refund"]');
+      await refund.first().waitFor({ timeout: 3_000 });
+      assert.match((await refund.first().innerText()).replace(/\s+/g, ' '), new RegExp(`^\\$1\\.50 refunded: .*${line.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} × 1`));
+      if (engine === 'chromium') {
+        mkdirSync(SHOTS, { recursive: true });
+        await page.screenshot({ path: `${SHOTS}/refund-1280.png`, fullPage: true });
+        await page.setViewportSize({ width: 375, height: 800 });
+        await page.screenshot({ path: `${SHOTS}/refund-375.png`, fullPage: true });
+      }
+    }));
+});
