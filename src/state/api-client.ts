@@ -56,6 +56,8 @@ export interface EventStream {
 export interface ToteApi {
   /** The BFF base URL this client talks to (`/api`). */
   readonly endpoint: string;
+  /** The fetch it sends with, for the calls of elements that load later (src/elements/internal/order-api.ts). */
+  readonly fetch?: typeof fetch;
   health(opts?: CallOptions): Promise<z.infer<typeof HealthResponseSchema>>;
   merchants(opts?: CallOptions): Promise<MerchantSummary[]>;
   listOffers(query?: OffersQuery, opts?: CallOptions): Promise<OffersResponse>;
@@ -243,6 +245,7 @@ export function createApiClient(options: ApiClientOptions): ToteApi {
 
   return {
     endpoint,
+    fetch: doFetch,
     health: (opts) => send('/health', {}, opts),
     merchants: async (opts) => (await send<{ merchants: MerchantSummary[] }>('/merchants', {}, opts)).merchants,
     listOffers: (query = {}, opts) =>

@@ -14,7 +14,7 @@ const IDEMPOTENCY_HEADER = 'idempotency-key';
 async function send<T>(api: ToteApi, path: string, init: { method?: string; body?: unknown; headers?: Record<string, string>; signal?: AbortSignal }): Promise<T> {
   let res: Response;
   try {
-    res = await fetch(`${api.endpoint}${path}`, {
+    res = await (api.fetch ?? fetch)(`${api.endpoint}${path}`, {
       method: init.method ?? 'GET',
       headers: { accept: 'application/json', ...(init.body === undefined ? {} : { 'content-type': 'application/json' }), ...init.headers },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),

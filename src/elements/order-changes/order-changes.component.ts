@@ -28,7 +28,7 @@ declare global {
 }
 
 /** Which cancel is being confirmed: a bag's id, or `order` for all of it. */
-type Target = number | 'order';
+export type Target = number | 'order';
 
 /**
  * @summary The order page's part after placing: each bag's items and refunds (amounts and lines), and, while
@@ -49,8 +49,8 @@ export class ToteOrderChanges extends ToteElement {
     order: { attribute: false },
     access: {},
     onOrder: { attribute: false },
-    refunds: { state: true },
-    confirming: { state: true },
+    refunds: { attribute: false },
+    confirming: { attribute: false },
     sending: { state: true },
     notice: { state: true },
   };
@@ -62,8 +62,10 @@ export class ToteOrderChanges extends ToteElement {
   /** Receives the order a cancel answered with (the live stream brings it too). */
   declare onOrder?: (order: Order) => void;
 
-  private refunds: ShopperRefund[] = [];
-  private confirming?: Target;
+  /** The order's refunds (read by the element when it has `api` and `access`; may be given). */
+  refunds: ShopperRefund[] = [];
+  /** Which cancel is asking for confirmation: a bag's id, `order`, or none (set by the buttons; may be given). */
+  declare confirming?: Target;
   private sending = false;
   private notice?: { text: string; error?: boolean };
 
