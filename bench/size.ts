@@ -223,8 +223,9 @@ export const sizeDetails: Record<string, unknown> = {};
  * payments through Stripe only, so a shop on it never loads them).
  */
 // Issue 28: finding an order again and changing it after placing are later visits, not the buying journey
-// issue 18 budgets; they load on demand (`order-lookup`, `order-changes`) and are counted apart.
-const notShopper = (file: string) => /^(merchant-health|merchant-onboarding|purify|locale-|sandbox-adapter|order-lookup|order-changes)/.test(basename(file));
+// issue 18 budgets; they load on demand (`order-lookup`, `order-changes`) and are counted apart, as is the
+// operator's `order-desk`.
+const notShopper = (file: string) => /^(merchant-health|merchant-onboarding|purify|locale-|sandbox-adapter|order-lookup|order-changes|order-desk)/.test(basename(file));
 
 export async function measureSize(log: (m: string) => void): Promise<Figure[]> {
   const out: Figure[] = [];

@@ -1,12 +1,14 @@
 /**
  * The operator page: one token field, kept in sessionStorage only (never
- * localStorage, never a cookie), handed to both operator elements.
+ * localStorage, never a cookie), handed to every operator element.
  */
 import '../src/elements/provider/provider.js';
 import '../src/elements/merchant-health/merchant-health.js';
 import '../src/elements/merchant-onboarding/merchant-onboarding.js';
+import '../src/elements/order-desk/order-desk.js';
 import type { ToteMerchantHealth } from '../src/elements/merchant-health/merchant-health.js';
 import type { ToteMerchantOnboarding } from '../src/elements/merchant-onboarding/merchant-onboarding.js';
+import type { ToteOrderDesk } from '../src/elements/order-desk/order-desk.js';
 
 const STORAGE_KEY = 'tote-operator-token';
 
@@ -15,6 +17,7 @@ const input = document.querySelector<HTMLInputElement>('#operator-token')!;
 const status = document.querySelector<HTMLElement>('#token-status')!;
 const health = document.querySelector<ToteMerchantHealth>('tote-merchant-health')!;
 const onboarding = document.querySelector<ToteMerchantOnboarding>('tote-merchant-onboarding')!;
+const desk = document.querySelector<ToteOrderDesk>('tote-order-desk')!;
 
 function readToken(): string {
   try {
@@ -36,6 +39,7 @@ function keepToken(token: string): void {
 function useToken(token: string): void {
   health.token = token || undefined;
   onboarding.token = token || undefined;
+  desk.token = token || undefined;
   status.textContent = token ? 'Token set for this tab.' : 'No token set.';
 }
 

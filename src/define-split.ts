@@ -34,6 +34,7 @@ loadsOnDemand(['tote-order-lookup'], () => import('./elements/order-lookup/order
 loadsOnDemand(['tote-variant-picker'], () => import('./elements/variant-picker/variant-picker.js'));
 loadsOnDemand(['tote-merchant-health'], () => import('./elements/merchant-health/merchant-health.js'));
 loadsOnDemand(['tote-merchant-onboarding'], () => import('./elements/merchant-onboarding/merchant-onboarding.js'));
+loadsOnDemand(['tote-order-desk'], () => import('./elements/order-desk/order-desk.js'));
 
 /** Loaded as soon as they are in the document: the whole point of a page that has one. */
 const WHEN_PRESENT = [
@@ -46,6 +47,7 @@ const WHEN_PRESENT = [
   'tote-variant-picker',
   'tote-merchant-health',
   'tote-merchant-onboarding',
+  'tote-order-desk',
 ];
 
 function startCheckoutLoad(): void {

@@ -20,5 +20,6 @@ import './elements/order-changes/order-changes.js';
 import './elements/order-lookup/order-lookup.js';
 import './elements/merchant-health/merchant-health.js';
 import './elements/merchant-onboarding/merchant-onboarding.js';
+import './elements/order-desk/order-desk.js';
 
 export * from './index.js';

@@ -35,6 +35,7 @@ export { ToteOrderStatus } from './elements/order-status/order-status.component.
 export { ToteOrderChanges, type ToteOrderCancelDetail } from './elements/order-changes/order-changes.component.js';
 export { ToteOrderLookup, type ToteOrderFoundDetail } from './elements/order-lookup/order-lookup.component.js';
 export { ToteMerchantHealth, type ToteHealthRefreshDetail } from './elements/merchant-health/merchant-health.component.js';
+export { ToteOrderDesk } from './elements/order-desk/order-desk.component.js';
 export { ToteMerchantOnboarding, type ToteOnboardingSaveDetail } from './elements/merchant-onboarding/merchant-onboarding.component.js';
 
 export { ToteElement } from './elements/internal/tote-element.js';

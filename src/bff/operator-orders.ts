@@ -6,7 +6,7 @@
  * Answers name no shopper (no names, emails or addresses: the desk finds by email, it does not
  * show one) and carry no platform text: an error keeps its kind and bag.
  */
-import { OperatorCancelRequestSchema } from '../contract/after-order.js';
+import { OperatorCancelRequestSchema, type ATTENTION_REASONS, type DeskOrder } from '../contract/after-order.js';
 import { ServiceError } from '../contract/client.js';
 import type { Bag, Order } from '../contract/order.js';
 import { ApiHttpError, json } from './errors.js';
@@ -17,7 +17,7 @@ import { parseId, parseWith } from './validation.js';
 /** A bag still SUBMITTED this long after placing is stuck: the merchant's platform never answered. */
 export const STUCK_AFTER_MS = 15 * 60_000;
 
-export type AttentionReason = 'rejected' | 'failed' | 'stuck';
+export type AttentionReason = (typeof ATTENTION_REASONS)[number];
 
 /** Why a bag needs the desk's attention, if it does. */
 export function bagAttention(order: Order, bag: Bag, now: number): AttentionReason | undefined {
@@ -29,7 +29,7 @@ export function bagAttention(order: Order, bag: Bag, now: number): AttentionReas
 }
 
 /** An order as the desk shows it: states, amounts and tracking, no personal data, no platform text. */
-export function deskOrder(order: Order, now = Date.now()) {
+export function deskOrder(order: Order, now = Date.now()): DeskOrder {
   const bags = order.bags.map((bag) => ({
     id: bag.id,
     merchant_id: bag.merchant_id,

@@ -58,3 +58,36 @@ export const OperatorCancelRequestSchema = z
   })
   .strict();
 export type OperatorCancelRequest = z.infer<typeof OperatorCancelRequestSchema>;
+
+/** Why a bag needs the desk's attention: rejected, an order error names it, or still SUBMITTED long after placing. */
+export const ATTENTION_REASONS = ['rejected', 'failed', 'stuck'] as const;
+
+/** One order as the operator's desk shows it: states, amounts and tracking; no names, emails or addresses, no platform text. */
+export const DeskOrderSchema = z.object({
+  id,
+  app_order_id: maybe(z.string()),
+  status: maybe(z.string()),
+  date_submitted: maybe(datetime),
+  date_last_modified: maybe(datetime),
+  needs_attention: z.boolean(),
+  bags: z.array(
+    z.object({
+      id,
+      merchant_id: id,
+      merchant_name: maybe(z.string()),
+      status: maybe(z.string()),
+      financial_status: maybe(z.string()),
+      fulfillment_status: maybe(z.string()),
+      total: maybe(money),
+      currency: maybe(currencyCode),
+      remorse_period_ends: maybe(datetime),
+      date_submitted: maybe(datetime),
+      date_last_modified: maybe(datetime),
+      items: z.array(z.object({ order_sku_id: id, name: maybe(z.string()), quantity: z.int(), status: maybe(z.string()) })),
+      tracking: z.array(z.object({ carrier: maybe(z.string()), tracking_number: maybe(z.string()), status: maybe(z.string()) })),
+      attention: maybe(z.enum(ATTENTION_REASONS)),
+      errors: z.array(z.object({ type: maybe(z.string()) })),
+    }),
+  ),
+});
+export type DeskOrder = z.infer<typeof DeskOrderSchema>;

@@ -23,9 +23,13 @@ export interface CancelableBag {
 /** The remorse window's end as epoch ms (NaN when absent or unreadable; the service also writes `+0000`). */
 export const remorseEnds = (bag: CancelableBag) => Date.parse((bag.remorse_period_ends ?? '').replace(/([+-]\d{2})(\d{2})$/, '$1:$2'));
 
-export function cancelState(bag: CancelableBag, now: number): CancelState {
+/** What the bag's own state says, whatever the window: `shipped`, `over`, or undefined when it may still be cancelled. */
+export function bagCancelState(bag: CancelableBag): 'shipped' | 'over' | undefined {
   const shown = shownFulfillmentStatus(bag.fulfillment_status);
   if (shown === 'SHIPPED' || shown === 'PARTIALLY_SHIPPED' || shown === 'DELIVERED') return 'shipped';
-  if (bag.status !== 'SUBMITTED' && bag.status !== 'ACCEPTED') return 'over';
-  return remorseEnds(bag) > now ? 'open' : 'window_closed';
+  return bag.status === 'SUBMITTED' || bag.status === 'ACCEPTED' ? undefined : 'over';
+}
+
+export function cancelState(bag: CancelableBag, now: number): CancelState {
+  return bagCancelState(bag) ?? (remorseEnds(bag) > now ? 'open' : 'window_closed');
 }

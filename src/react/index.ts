@@ -21,6 +21,7 @@ import { ToteCheckout as CheckoutElement } from '../elements/checkout/checkout.j
 import { ToteOrderStatus as OrderStatusElement } from '../elements/order-status/order-status.js';
 import { ToteOrderLookup as OrderLookupElement } from '../elements/order-lookup/order-lookup.js';
 import type {} from '../elements/order-changes/order-changes.component.js';
+import { ToteOrderDesk as OrderDeskElement } from '../elements/order-desk/order-desk.js';
 import { ToteMerchantHealth as MerchantHealthElement } from '../elements/merchant-health/merchant-health.js';
 import { ToteMerchantOnboarding as MerchantOnboardingElement } from '../elements/merchant-onboarding/merchant-onboarding.js';
 
@@ -147,6 +148,14 @@ export const ToteMerchantOnboarding = /* @__PURE__ */ createComponent({
   displayName: 'ToteMerchantOnboarding',
 });
 
+/** `<tote-order-desk>`: the operator's orders; give it the operator `token`. */
+export const ToteOrderDesk = /* @__PURE__ */ createComponent({
+  react: React,
+  tagName: 'tote-order-desk',
+  elementClass: OrderDeskElement,
+  displayName: 'ToteOrderDesk',
+});
+
 /** The element behind each wrapper, for refs: `useRef<ToteProviderElement>(null)`. */
 export type {
   ProviderElement as ToteProviderElement,
@@ -163,4 +172,5 @@ export type {
   OrderLookupElement as ToteOrderLookupElement,
   MerchantHealthElement as ToteMerchantHealthElement,
   MerchantOnboardingElement as ToteMerchantOnboardingElement,
+  OrderDeskElement as ToteOrderDeskElement,
 };

@@ -6,6 +6,7 @@
  */
 import type { z } from 'zod';
 import type { ApiOnboardingRequestSchema } from '../contract/api.js';
+import type { DeskOrder, OperatorCancelRequest } from '../contract/after-order.js';
 import type { ConnectionHealthReport, MerchantOnboarding } from '../contract/operations.js';
 import { ApiRequestError, createSingleFlight, errorFromResponse, isAbortError } from './api-client.js';
 
@@ -43,6 +44,10 @@ export interface OperatorApi {
   refreshMerchant(merchantId: number, opts?: OperatorCallOptions): Promise<MerchantHealthSnapshot>;
   /** `PUT /operator/onboarding/:id` */
   onboardMerchant(onboardingId: number, body: OnboardingRequest, opts?: OperatorCallOptions): Promise<MerchantOnboarding>;
+  /** `GET /operator/orders[?q=]`: by number, `app_order_id` or email; attention first. A newer call aborts an older one. */
+  orders(q: string, opts?: OperatorCallOptions): Promise<DeskOrder[]>;
+  /** `POST /operator/orders/:id/bags/:bag_id/cancel`: answers the order as it is now. */
+  cancelBag(orderId: number, bagId: number, body: Partial<OperatorCancelRequest> & { reason: string }, opts?: OperatorCallOptions): Promise<DeskOrder>;
 }
 
 // The BFF's answers (src/bff/operator-routes.ts).
@@ -108,5 +113,14 @@ export function createOperatorClient(options: OperatorClientOptions): OperatorAp
         },
         opts.signal,
       ),
+    orders: (q, opts = {}) =>
+      flight.run(
+        'orders',
+        async (signal) => (await send<{ orders: DeskOrder[] }>(`/orders${q ? `?q=${encodeURIComponent(q)}` : ''}`, 'GET', undefined, signal)).orders,
+        opts.signal,
+      ),
+    // Not single-flight: a second press must not abort a cancel the service may already be applying (the element disables it).
+    cancelBag: async (orderId, bagId, body, opts = {}) =>
+      (await send<{ order: DeskOrder }>(`/orders/${encodeURIComponent(orderId)}/bags/${encodeURIComponent(bagId)}/cancel`, 'POST', body, opts.signal ?? new AbortController().signal)).order,
   };
 }

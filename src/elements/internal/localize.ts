@@ -14,6 +14,7 @@ import type { cartMessages } from './messages-cart.js';
 import type { checkoutMessages } from './messages-checkout.js';
 import type { operatorMessages } from './messages-operator.js';
 import type { orderMessages } from './messages-orders.js';
+import type { deskMessages } from './messages-desk.js';
 import type { pickerMessages } from './messages-picker.js';
 
 export type Params = Record<string, string | number>;
@@ -28,7 +29,8 @@ export type MessageKey =
   | keyof typeof cartMessages
   | keyof typeof checkoutMessages
   | keyof typeof operatorMessages
-  | keyof typeof orderMessages;
+  | keyof typeof orderMessages
+  | keyof typeof deskMessages;
 
 /** An element's message lookup (`ToteElement.t`), as render helpers outside the element take it. */
 export type Translate = (key: MessageKey, params?: Record<string, string | number>) => string;

@@ -9,6 +9,7 @@ import './messages-cart.js';
 import './messages-checkout.js';
 import './messages-operator.js';
 import './messages-orders.js';
+import './messages-desk.js';
 import { msg as lookUp, type MessageKey, type Params } from './localize.js';
 
 /** The string `key` in `locale` (falls back to the language, then English). */

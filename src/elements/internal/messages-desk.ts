@@ -1,0 +1,38 @@
+/**
+ * English strings of the operator's order desk (`<tote-order-desk>`): registered when it loads; it also uses
+ * the operator area's shared strings (token, errors). Other languages fall back to these until translated.
+ */
+import { addMessages, type Params } from './localize.js';
+import './messages-operator.js';
+
+export const deskMessages = {
+  deskTitle: 'Orders',
+  deskSearch: 'Order number, app order ID or shopper email',
+  deskSearchButton: 'Search',
+  deskShowAll: 'Latest orders',
+  deskLoading: 'Loading orders…',
+  deskEmpty: 'No order matches.',
+  deskOrder: (p: Params) => `Order ${p.id}`,
+  deskAppOrderId: (p: Params) => `App order ID ${p.id}`,
+  deskNeedsAttention: 'Needs attention',
+  deskAttentionRejected: 'Rejected by the shop',
+  deskAttentionFailed: 'The shop\u2019s platform reported an error',
+  deskAttentionStuck: 'Still submitted: the shop never answered',
+  deskShop: 'Shop',
+  deskState: 'State',
+  deskPayment: 'Payment',
+  deskDelivery: 'Delivery',
+  deskTotal: 'Total',
+  deskTracking: (p: Params) => `Tracking ${p.number}`,
+  deskCancelBag: (p: Params) => `Cancel bag from ${p.shop}`,
+  deskCancelReason: 'Reason (required)',
+  deskRestock: 'Put the items back in stock',
+  deskNotify: 'Tell the shopper',
+  deskCancelConfirm: 'Cancel this bag',
+  deskCancelKeep: 'Keep it',
+  deskCancelSending: 'Cancelling…',
+  deskCancelled: (p: Params) => `Bag ${p.bag} of order ${p.order} cancelled.`,
+  deskCancelRefused: 'The service refused: the bag shipped, is over, or is past its remorse window.',
+};
+
+addMessages('en', deskMessages);

@@ -1,0 +1,97 @@
+import { css } from 'lit';
+import { baseStyles, tokens } from '../internal/styles.js';
+
+export const orderDeskStyles = [
+  tokens,
+  baseStyles,
+  css`
+    :host {
+      display: block;
+    }
+    form.search {
+      display: flex;
+      flex-wrap: wrap;
+      gap: var(--_space-2);
+      align-items: end;
+      margin-bottom: var(--_space-4);
+    }
+    label {
+      display: grid;
+      gap: var(--_space-1);
+    }
+    input[type='search'],
+    textarea {
+      font: inherit;
+      padding: var(--_space-2);
+      border: 1px solid var(--_border);
+      border-radius: var(--_radius-s);
+      background: var(--_bg);
+      color: var(--_fg);
+      min-width: min(100%, 22rem);
+    }
+    ol {
+      list-style: none;
+      margin: 0;
+      padding: 0;
+      display: grid;
+      gap: var(--_space-3);
+    }
+    article {
+      border: 1px solid var(--_border);
+      border-radius: var(--_radius-m);
+      padding: var(--_space-3) var(--_space-4);
+    }
+    article[data-attention] {
+      border-color: var(--_danger);
+      border-inline-start-width: 4px;
+    }
+    h3,
+    h4 {
+      margin: 0 0 var(--_space-2);
+    }
+    .bag {
+      border-top: 1px solid var(--_border);
+      padding-top: var(--_space-2);
+      margin-top: var(--_space-2);
+    }
+    dl {
+      display: grid;
+      grid-template-columns: repeat(auto-fit, minmax(8rem, 1fr));
+      gap: var(--_space-2);
+      margin: 0 0 var(--_space-2);
+    }
+    dt {
+      color: var(--_fg-muted);
+      font-size: var(--_font-size-s);
+    }
+    dd {
+      margin: 0;
+      font-weight: var(--_font-weight-bold);
+    }
+    .attention {
+      color: var(--_danger);
+      font-weight: var(--_font-weight-bold);
+      margin: 0 0 var(--_space-2);
+    }
+    .cancel {
+      display: grid;
+      gap: var(--_space-2);
+      padding: var(--_space-3);
+      background: var(--_bg-muted);
+      border-radius: var(--_radius-m);
+    }
+    .checks {
+      display: flex;
+      flex-wrap: wrap;
+      gap: var(--_space-3);
+    }
+    .checks label {
+      display: flex;
+      align-items: center;
+      gap: var(--_space-1);
+    }
+    .error {
+      color: var(--_danger);
+    }
+  `,
+];
