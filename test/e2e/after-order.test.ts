@@ -1,7 +1,8 @@
 // After the order on `npm start`'s demo in every engine (TOTE_BROWSERS), issue 28: a shopper looks an order
 // up by number and email on the order page, cancels one shop's bag inside the remorse window (the service
 // gets one cancel; the page shows that bag cancelled and the others going on), is refused once the window
-// has closed with the reason, and sees a partial refund made in the sandbox with its amount and items.
+// has closed with the reason, and sees a partial refund made in the sandbox with its amount and items; the
+// operator finds that order by email on the desk, sees another order's rejected bag first, and cancels a bag.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
@@ -23,7 +24,9 @@ function startDemo() {
     (out) => {
       const url = out.match(/storefront:\s*(http:\/\/127\.0\.0\.1:\d+\/)/i)?.[1];
       const service = out.match(/Service:\s*(http:\/\/[^\s]+)/)?.[1];
-      return url && service ? { url, service } : undefined;
+      // "Operator page: …/operator.html (token: …)"
+      const token = out.match(/operator\.html\s*\(token:\s*([^\s)]+)/i)?.[1];
+      return url && service && token ? { url, service, token } : undefined;
     },
     ['SERVICE_BASE_URL', 'TOTE_OPERATOR_TOKEN'],
   );
@@ -50,7 +53,7 @@ for (const engine of engines()) describe(`after the order (e2e, ${engine})`, { t
     const text = await res.text();
     return { status: res.status, text, body: text ? JSON.parse(text) : undefined };
   };
-  const place = (merchants: number[]) => placeOrder(api, new URL(demo.url).origin, merchants);
+  const place = (merchants: number[], email?: string) => placeOrder(api, new URL(demo.url).origin, merchants, email);
 
   before(async () => {
     demo = await startDemo();
@@ -142,6 +145,51 @@ for (const engine of engines()) describe(`after the order (e2e, ${engine})`, { t
         await page.screenshot({ path: `${SHOTS}/refund-1280.png`, fullPage: true });
         await page.setViewportSize({ width: 375, height: 800 });
         await page.screenshot({ path: `${SHOTS}/refund-375.png`, fullPage: true });
+      }
+    }));
+
+  it('operator: finds the order by email, sees another order\'s rejected bag first, cancels a bag', () =>
+    withPage(async (page) => {
+      const email = `desk-${engine}@example.com`;
+      const { order } = await place([1001, 1002], email);
+      await sandbox(demo.service, 'POST', '/__sandbox/faults', { merchant_id: 1003, reject_bags: true });
+      let rejected;
+      try {
+        rejected = (await place([1001, 1003])).order;
+      } finally {
+        await sandbox(demo.service, 'DELETE', '/__sandbox/faults?merchant_id=1003');
+      }
+      await place([1001]);
+      await page.goto(new URL('operator.html', demo.url).href);
+      await page.getByLabel('Operator token').fill(demo.token);
+      await page.getByRole('button', { name: 'Use token' }).click();
+      const desk = page.locator('tote-order-desk');
+      const first = desk.locator('[part="order"]').first();
+      await first.waitFor({ timeout: 20_000 });
+      assert.equal(await first.getAttribute('data-order'), String(rejected.id), 'the order with a rejected bag comes first');
+      assert.equal(await first.locator('[data-attention="rejected"]').count(), 1);
+
+      await desk.getByLabel('Order number, app order ID or shopper email').fill(email.toUpperCase());
+      await desk.getByRole('button', { name: 'Search' }).click();
+      await desk.locator(`[part="order"][data-order="${order.id}"]`).waitFor({ timeout: 20_000 });
+      await page.waitForFunction(() => document.querySelector('tote-order-desk')?.shadowRoot?.querySelectorAll('[part="order"]').length === 1);
+      const bag = order.bags[1];
+      const row = desk.locator(`[part="bag"][data-bag="${bag.id}"]`);
+      await row.getByRole('button', { name: `Cancel bag from ${bag.merchant_name}` }).click();
+      await row.getByLabel('Reason (required)').fill('The shop cannot ship it');
+      await row.getByRole('button', { name: 'Cancel this bag' }).click();
+      await page.waitForFunction(
+        (id) => document.querySelector('tote-order-desk')?.shadowRoot?.querySelector(`[part="bag"][data-bag="${id}"]`)?.getAttribute('data-status') === 'CANCELED',
+        bag.id,
+        { timeout: 20_000 },
+      );
+      const orders = await sandbox(demo.service, 'GET', '/__sandbox/orders');
+      assert.equal(orders.find((o: { id: number }) => o.id === order.id).bags[1].status, 'CANCELED');
+      if (engine === 'chromium') {
+        mkdirSync(SHOTS, { recursive: true });
+        await page.screenshot({ path: `${SHOTS}/desk-1280.png`, fullPage: true });
+        await page.setViewportSize({ width: 375, height: 800 });
+        await page.screenshot({ path: `${SHOTS}/desk-375.png`, fullPage: true });
       }
     }));
 });

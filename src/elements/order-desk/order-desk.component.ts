@@ -168,7 +168,7 @@ export class ToteOrderDesk extends ToteElement {
     const open = this.cancelling?.order === order.id && this.cancelling.bag === bag.id;
     // The desk does not judge the shopper's window (the service decides); shipped or over bags get no button.
     const cancelable = !bagCancelState(bag);
-    return html`<section class="bag" part="bag" data-bag=${bag.id} data-status=${bag.status ?? ''} aria-label=${shop}>
+    return html`<div class="bag" part="bag" data-bag=${bag.id} data-status=${bag.status ?? ''}>
       <h4>${shop}</h4>
       ${bag.attention ? html`<p class="attention" data-attention=${bag.attention}>${this.t(ATTENTION[bag.attention])}</p>` : nothing}
       <dl>
@@ -195,6 +195,6 @@ export class ToteOrderDesk extends ToteElement {
           : html`<button part="cancel-button" class="button secondary" type="button" @click=${() => (this.cancelling = { order: order.id, bag: bag.id })}>
               ${this.t('deskCancelBag', { shop })}
             </button>`}
-    </section>`;
+    </div>`;
   }
 }
