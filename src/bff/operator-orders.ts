@@ -1,6 +1,7 @@
 /**
  * The operator's order desk (issue 28): find orders by number, `app_order_id` or the shopper's
- * email, the ones that need attention first, and cancel a bag with a reason. Registered by
+ * email, the ones that need attention first, and cancel a bag with a reason; read the service's webhook event log
+ * (failed deliveries first) and ask it to redeliver one. Registered by
  * `addOperatorRoutes` behind the operator token only; a shopper's access handle opens nothing here.
  *
  * Answers name no shopper (no names, emails or addresses: the desk finds by email, it does not
@@ -9,6 +10,7 @@
 import { OperatorCancelRequestSchema, type ATTENTION_REASONS, type DeskOrder } from '../contract/after-order.js';
 import { ServiceError } from '../contract/client.js';
 import type { Bag, Order } from '../contract/order.js';
+import type { WebhookEvent } from '../contract/webhook-events.js';
 import { ApiHttpError, json } from './errors.js';
 import type { BffParts, RouteHandler } from './context.js';
 import type { Router } from './router.js';
@@ -58,6 +60,20 @@ export function deskOrder(order: Order, now = Date.now()): DeskOrder {
   };
 }
 
+/** An event of the service's log as the desk shows it: never the receiver's `response` text. */
+export const deskEvent = (e: WebhookEvent) => ({
+  id: e.id,
+  webhook_id: e.webhook_id,
+  event_type: e.event_type ?? null,
+  entity_id: e.entity_id ?? null,
+  status: e.status,
+  status_code: e.status_code ?? null,
+  attempts: e.attempts ?? null,
+  date_created: e.date_created ?? null,
+  date_last_modified: e.date_last_modified ?? null,
+  date_next_attempt: e.date_next_attempt ?? null,
+});
+
 const sameEmail = (order: Order, email: string) =>
   [order.customer?.email, order.shipping_address?.email].some((e) => e?.trim().toLowerCase() === email);
 
@@ -106,5 +122,16 @@ export function addOperatorOrderRoutes(router: Router<RouteHandler>, parts: BffP
       }
       throw err;
     }
+  }));
+
+  router.add('GET', '/operator/webhooks', authorized(async () => {
+    // The service's latest page of deliveries; the failed ones first, as the desk acts on those.
+    const events = (await client.listWebhookEvents({ page: 1, size: 100 })).map(deskEvent);
+    return json(200, { events: events.sort((a, b) => Number(b.status === 'FAILED') - Number(a.status === 'FAILED') || b.id - a.id) });
+  }));
+
+  router.add('POST', '/operator/webhooks/:webhook_id/events/:event_id/redeliver', authorized(async ({ params }) => {
+    const event = await client.resendWebhookEvent(parseId(params.webhook_id, 'webhook_id'), parseId(params.event_id, 'event_id'));
+    return json(200, { event: deskEvent(event) });
   }));
 }

@@ -23,6 +23,7 @@ import type { PaymentToken } from './payment-token.js';
 import type { TokenProvider } from './token.js';
 import type { WebhookRegistration, WebhookRegistrationInput } from './webhook.js';
 import type { CancelRequest, Refund } from './order-changes.js';
+import type { WebhookEvent } from './webhook-events.js';
 import type { CallInfo } from './client-errors.js';
 // ---------------------------------------------------------------------------
 // Options
@@ -196,5 +197,9 @@ export interface ServiceClient {
   cancelBag(orderId: number, bagId: number, body?: CancelRequest, opts?: CallOptions): Promise<Order>;
   /** `GET /v1/orders/{id}/refunds`: every refund of the order's bags. */
   listRefunds(orderId: number, opts?: CallOptions): Promise<Refund[]>;
+  /** `GET /v1/events/webhooks/all/events`: the app's webhook deliveries, newest first. */
+  listWebhookEvents(query?: { page?: number; size?: number }, opts?: CallOptions): Promise<WebhookEvent[]>;
+  /** `POST /v1/events/webhooks/{webhook_id}/events/{event_id}/resend`: a copy of the event, sent again. */
+  resendWebhookEvent(webhookId: number, eventId: number, opts?: CallOptions): Promise<WebhookEvent>;
 }
 

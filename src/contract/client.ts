@@ -13,6 +13,7 @@ import { EstimateResponseSchema } from './estimate.js';
 import { PaymentTokenSchema } from './payment-token.js';
 import { WebhookRegistrationListSchema, WebhookRegistrationSchema } from './webhook.js';
 import { RefundSchema } from './order-changes.js';
+import { WebhookEventSchema } from './webhook-events.js';
 import type { TokenProvider } from './token.js';
 import {
   RateLimitedError,
@@ -24,33 +25,19 @@ import {
   readServiceError,
   type CallInfo,
 } from './client-errors.js';
+import { MAX_OFFERS_PAGE_SIZE, parseRetryAfter, toServiceDateTime } from './client-helpers.js';
 import { normalizeServiceBaseUrl, serviceHeaderNames, type CallOptions, type RetryInfo, type ServiceClient, type ServiceClientOptions } from './client-types.js';
 
 export * from './client-errors.js';
 export * from './client-types.js';
-
-/** The largest page the offers endpoint serves. */
-export const MAX_OFFERS_PAGE_SIZE = 100;
-
-/** `yyyy-MM-ddTHH:mm:ss+0000`, the form the offers time filters document. */
-export function toServiceDateTime(value: string | Date): string {
-  if (typeof value === 'string') return value;
-  return value.toISOString().replace(/\.\d{3}Z$/, '+0000');
-}
-
-/** `Retry-After` as delay-seconds or an HTTP date, in milliseconds from `now`. */
-export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
-  if (value === null) return undefined;
-  const text = value.trim();
-  if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000);
-  const at = Date.parse(text);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
-}
+export * from './client-helpers.js';
 
 /** Offers are read one by one (see `listOffers`), so one bad offer never costs a merchant its page. */
 const RawOfferPageSchema = pageSchema(z.unknown());
 /** The order search answers a page or a bare array depending on the version; either becomes a list. */
 const OrderListSchema = z.union([z.array(OrderSchema), pageSchema(OrderSchema).transform((p) => p.content)]);
+/** The event log answers a page (the reference's `page`/`size`) or, as its example shows, a bare list. */
+const WebhookEventListSchema = z.union([z.array(WebhookEventSchema), pageSchema(WebhookEventSchema).transform((p) => p.content)]);
 
 /** A 3xx, or what a browser's fetch makes of one under `redirect: 'manual'` (status 0, type `opaqueredirect`). */
 export const isRedirect = (res: Response) => (res.status >= 300 && res.status < 400) || res.type === 'opaqueredirect';
@@ -378,6 +365,10 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     cancelOrder: (id, body = {}, opts) => call({ method: 'POST', path: `/v1/orders/${id}/cancel`, body, schema: OrderSchema }, opts),
     cancelBag: (id, bagId, body = {}, opts) => call({ method: 'POST', path: `/v1/orders/${id}/bags/${bagId}/cancel`, body, schema: OrderSchema }, opts),
     listRefunds: (id, opts) => call({ method: 'GET', path: `/v1/orders/${id}/refunds`, schema: z.array(RefundSchema) }, opts),
+    listWebhookEvents: (query = {}, opts) =>
+      call({ method: 'GET', path: '/v1/events/webhooks/all/events', query, schema: WebhookEventListSchema }, opts),
+    resendWebhookEvent: (webhookId, eventId, opts) =>
+      call({ method: 'POST', path: `/v1/events/webhooks/${webhookId}/events/${eventId}/resend`, schema: WebhookEventSchema }, opts),
   };
   return client;
 }

@@ -14,6 +14,7 @@ import { controlRoutes } from './routes/control.js';
 import { currencyRoutes } from './routes/currencies.js';
 import { discountRoutes } from './routes/discounts.js';
 import { eventRoutes } from './routes/events.js';
+import { eventLogRoutes } from './routes/event-log.js';
 import { mediaRoutes } from './routes/media.js';
 import { operationsRoutes } from './routes/operations.js';
 import { orderChangeRoutes } from './routes/order-changes.js';
@@ -72,8 +73,9 @@ export function sandboxRoutes(): Route[] {
     ...discountRoutes(),
     ...currencyRoutes(),
     ...controlRoutes(),
-    ...eventRoutes(),
     ...afterOrderControlRoutes(),
+    ...eventRoutes(),
+    ...eventLogRoutes(),
     ...paymentIntentRoutes(),
     ...mediaRoutes(),
   ];

@@ -4,6 +4,10 @@ import type { WebhookRegistration } from '../contract/webhook.js';
 import { nowDate } from './dates.js';
 
 export interface Delivery {
+  /** The service's numeric id of the event (what its event log lists and resends). */
+  id: number;
+  /** The registration the event went out under. */
+  webhook_id: number;
   event_id: string;
   topic: string;
   url: string;
@@ -14,6 +18,10 @@ export interface Delivery {
   order_id?: number;
   bag_id?: number;
   entity_id?: string;
+  date_created: string;
+  date_last_modified: string;
+  /** For a resent copy: the event id it copies (sent as `…Event-Id-Source`). */
+  source_event_id?: string;
 }
 
 export interface WebhookOptions {
@@ -40,6 +48,11 @@ export class WebhookDispatcher {
   /** Registrations by event: the service keeps one per event and app. */
   readonly registrations = new Map<string, WebhookRegistration>();
   readonly log: Delivery[] = [];
+  /** Endpoints with retry delays of their own (`POST /__sandbox/webhooks { url, retry_delays_ms }`). */
+  readonly retryDelaysFor = new Map<string, number[]>();
+  /** What was sent for each event id, so that it can be resent. */
+  private readonly sent = new Map<number, { raw: string; headers: Record<string, string> }>();
+  private nextEventId = 1;
   private timers = new Set<NodeJS.Timeout>();
   private inFlight = new Set<AbortController>();
   private closed = false;
@@ -92,19 +105,7 @@ export class WebhookDispatcher {
     if (!registration || registration.status !== 'ACTIVE') return;
     const raw = JSON.stringify(body);
     const hmac = createHmac('sha256', this.options.secret).update(raw).digest('base64');
-    const url = registration.remote_endpoint;
-    const delivery: Delivery = {
-      event_id: randomUUID(),
-      topic,
-      url,
-      attempts: 0,
-      status: 'pending',
-      order_id: ids.orderId,
-      bag_id: ids.bagId,
-      entity_id: ids.entityId,
-    };
-    this.log.push(delivery);
-    if (this.log.length > LOG_LIMIT) this.log.splice(0, this.log.length - LOG_LIMIT);
+    const delivery = this.record({ webhook_id: registration.id, topic, url: registration.remote_endpoint, order_id: ids.orderId, bag_id: ids.bagId, entity_id: ids.entityId });
     const n = this.names;
     const headers: Record<string, string> = {
       'content-type': 'application/json',
@@ -116,7 +117,32 @@ export class WebhookDispatcher {
     if (ids.bagId !== undefined) headers[n.bagId] = String(ids.bagId);
     if (ids.entityId !== undefined) headers[n.entityId] = ids.entityId;
     if (ids.reason !== undefined) headers[n.reason] = ids.reason;
+    this.sent.set(delivery.id, { raw, headers });
     void this.attempt(delivery, raw, headers);
+  }
+
+  private record(what: Pick<Delivery, 'webhook_id' | 'topic' | 'url' | 'order_id' | 'bag_id' | 'entity_id' | 'source_event_id'>): Delivery {
+    const now = new Date().toISOString();
+    const delivery: Delivery = { id: this.nextEventId++, event_id: randomUUID(), attempts: 0, status: 'pending', date_created: now, date_last_modified: now, ...what };
+    this.log.push(delivery);
+    if (this.log.length > LOG_LIMIT) for (const dropped of this.log.splice(0, this.log.length - LOG_LIMIT)) this.sent.delete(dropped.id);
+    return delivery;
+  }
+
+  /**
+   * Resends event `id` of registration `webhookId` as a copy with a new event id, naming the original in
+   * `…Event-Id-Source` (docs.violet.io, "Resend Webhook Event by Event ID"); undefined when there is no such event.
+   */
+  resend(webhookId: number, id: number): Delivery | undefined {
+    const original = this.log.find((d) => d.id === id && d.webhook_id === webhookId);
+    const sent = this.sent.get(id);
+    if (!original || !sent || this.closed) return undefined;
+    const { topic, url, order_id, bag_id, entity_id, event_id } = original;
+    const copy = this.record({ webhook_id: webhookId, topic, url, order_id, bag_id, entity_id, source_event_id: event_id });
+    const headers = { ...sent.headers, [this.names.eventId]: copy.event_id, [this.names.eventIdSource]: event_id };
+    this.sent.set(copy.id, { raw: sent.raw, headers });
+    void this.attempt(copy, sent.raw, headers);
+    return copy;
   }
 
   private async attempt(delivery: Delivery, raw: string, headers: Record<string, string>): Promise<void> {
@@ -134,6 +160,7 @@ export class WebhookDispatcher {
       });
       await res.body?.cancel();
       delivery.last_status = res.status;
+      delivery.date_last_modified = new Date().toISOString();
       if (res.ok) {
         delivery.status = 'delivered';
         return;
@@ -145,7 +172,8 @@ export class WebhookDispatcher {
       clearTimeout(timer);
       this.inFlight.delete(abort);
     }
-    const delay = this.options.retryDelaysMs[delivery.attempts - 1];
+    delivery.date_last_modified = new Date().toISOString();
+    const delay = (this.retryDelaysFor.get(delivery.url) ?? this.options.retryDelaysMs)[delivery.attempts - 1];
     if (delay === undefined || this.closed) {
       delivery.status = 'failed';
       return;

@@ -5,6 +5,8 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { OPERATOR_TOKEN, SHOP_ORIGIN, startStack, type Stack } from './harness.js';
 import { placeOrder, SHOPPER } from '../fixtures/after-order.js';
 
@@ -138,5 +140,52 @@ describe('the operator\'s order desk', () => {
     const again = await desk(`orders/${mine.order.id}/bags/${bag.id}/cancel`, { method: 'POST', json: { reason: 'again' } });
     assert.equal(again.status, 409, again.text);
     assert.equal(again.body.error.code, 'not_cancelable');
+  });
+
+  it('lists the service\'s webhook events with the failed ones first, and redelivers one that failed', async () => {
+    // A receiver of the channel's that is down, then back.
+    let up = false;
+    const got: IncomingHttpHeaders[] = [];
+    const receiver = createServer((req, res) => {
+      got.push(req.headers);
+      req.resume();
+      res.writeHead(up ? 200 : 503).end();
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+    try {
+      await stack.control('/__sandbox/webhooks', { json: { url, retry_delays_ms: [] } });
+      const { order } = await placeOrder(stack.api, SHOP_ORIGIN, [1001], 'hooks@example.com');
+      let failed: any;
+      for (let i = 0; i < 50 && !failed; i++) {
+        const log = await desk('webhooks');
+        assert.equal(log.status, 200, log.text);
+        failed = log.body.events.find((e: any) => e.status === 'FAILED' && e.entity_id === order.id);
+        if (!failed) await new Promise((r) => setTimeout(r, 50));
+      }
+      assert.ok(failed, 'the delivery to the receiver that was down is FAILED in the log');
+      const log = await desk('webhooks');
+      assert.equal(log.body.events[0].status, 'FAILED', 'failed events first');
+      assert.ok(!('response' in failed) && !('remote_endpoint' in failed), 'no receiver text or URL in the desk\'s answer');
+      const sameEvent = got.filter((h) => h['x-service-topic'] === failed.event_type && h['x-service-order-id'] === String(order.id));
+      assert.equal(sameEvent.length, 1);
+      const original = sameEvent[0]!['x-service-event-id'];
+
+      up = true;
+      const resent = await desk(`webhooks/${failed.webhook_id}/events/${failed.id}/redeliver`, { method: 'POST', json: {} });
+      assert.equal(resent.status, 200, resent.text);
+      assert.notEqual(resent.body.event.id, failed.id);
+      const copyOf = () => got.find((h) => h['x-service-event-id-source'] !== undefined);
+      for (let i = 0; i < 50 && !copyOf(); i++) await new Promise((r) => setTimeout(r, 50));
+      const copy = copyOf()!;
+      assert.equal(copy['x-service-event-id-source'], original, 'the copy names the event it resends');
+      assert.notEqual(copy['x-service-event-id'], original);
+      const after = await desk('webhooks');
+      assert.equal(after.body.events.find((e: any) => e.id === resent.body.event.id).status, 'SUCCEEDED');
+    } finally {
+      await stack.control(`/__sandbox/webhooks?url=${encodeURIComponent(url)}`, { method: 'DELETE' });
+      receiver.closeAllConnections();
+      await new Promise<void>((resolve) => receiver.close(() => resolve()));
+    }
   });
 });

@@ -17,6 +17,14 @@ import { findOperation, loadDefinitions, problemsOf, type Definition, type Excha
 /** Routes of ours, not the service's, each with why it exists. */
 const OURS: { prefix: string; why: string }[] = [
   { prefix: '/__sandbox/', why: 'the sandbox\'s control routes: reset, faults, webhooks receivers, clock-free order advance (docs/sandbox.md)' },
+  {
+    prefix: '/v1/events/webhooks/all/events',
+    why: 'the Event Service\'s log (not in the stored definitions): "Get All Webhook Events", docs.violet.io/api-reference/event-service/events-webhook-events/get-all-webhook-events',
+  },
+  {
+    prefix: '/v1/events/webhooks/:webhook_id/events/',
+    why: 'the Event Service\'s resend (not in the stored definitions): "Resend Webhook Event by Event ID", docs.violet.io/api-reference/event-service/events-webhook-events/resend-webhook-event-by-id',
+  },
   { prefix: '/media/', why: 'generated images the seeded offers point at, so the demo needs no image host' },
   { prefix: '/tracking/', why: 'the page a seeded tracking URL opens' },
 ];

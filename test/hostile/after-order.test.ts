@@ -101,6 +101,10 @@ describe('the operator\'s desk', () => {
       assert.equal(list.status, 401, list.text);
       const cancel = await stack.api(`/api/operator/orders/${order.id}/bags/${order.bags[0].id}/cancel`, { method: 'POST', headers: { ...shop, ...h }, json: { reason: 'x' } });
       assert.equal(cancel.status, 401, cancel.text);
+      const events = await stack.api('/api/operator/webhooks', { headers: { ...shop, ...h } });
+      assert.equal(events.status, 401, events.text);
+      const resend = await stack.api('/api/operator/webhooks/1/events/1/redeliver', { method: 'POST', headers: { ...shop, ...h }, json: {} });
+      assert.equal(resend.status, 401, resend.text);
     }
     assert.deepEqual(stack.upstream.slice(from), []);
   });

@@ -37,7 +37,13 @@ const AdvanceSchema = z
   })
   .strict();
 
-const WebhookSchema = z.object({ url: z.url({ protocol: /^https?$/ }).max(2048) }).strict();
+const WebhookSchema = z
+  .object({
+    url: z.url({ protocol: /^https?$/ }).max(2048),
+    /** This receiver's own retry delays (`[]`: a failed delivery is FAILED at once), for event-log tests. */
+    retry_delays_ms: z.array(z.int().min(0).max(600_000)).max(10).optional(),
+  })
+  .strict();
 const ResetSchema = z.object({ seed: z.union([z.int(), z.string().min(1).max(128)]).optional() }).strict();
 const AttentionSchema = z
   .object({
@@ -103,7 +109,8 @@ export function controlRoutes(): Route[] {
       path: '/__sandbox/webhooks',
       auth: 'access',
       handler({ ctx, body }) {
-        const { url } = parseWith(WebhookSchema, body ?? null);
+        const { url, retry_delays_ms } = parseWith(WebhookSchema, body ?? null);
+        if (retry_delays_ms) ctx.webhooks.retryDelaysFor.set(url, retry_delays_ms);
         // A shortcut for `tote webhooks sync`: the URL takes every topic the BFF consumes (one registration per event).
         for (const topic of CONSUMED_WEBHOOK_TOPICS) ctx.webhooks.register(topic, url);
         return { status: 201, body: { urls: ctx.webhooks.endpoints() } };

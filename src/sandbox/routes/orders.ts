@@ -244,7 +244,7 @@ async function directOrder(ctx: SandboxContext, body: unknown) {
   return answer;
 }
 
-function pageOf<T>(items: T[], query: URLSearchParams) {
+export function pageOf<T>(items: T[], query: URLSearchParams) {
   const num = (name: string, fallback: number) => {
     const t = query.get(name);
     if (t === null || t === '') return fallback;
