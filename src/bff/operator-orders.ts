@@ -10,7 +10,7 @@
 import { OperatorCancelRequestSchema, type ATTENTION_REASONS, type DeskOrder } from '../contract/after-order.js';
 import { ServiceError } from '../contract/client.js';
 import type { Bag, Order } from '../contract/order.js';
-import type { WebhookEvent } from '../contract/webhook-events.js';
+import type { DeskEvent, WebhookEvent } from '../contract/webhook-events.js';
 import { ApiHttpError, json } from './errors.js';
 import type { BffParts, RouteHandler } from './context.js';
 import type { Router } from './router.js';
@@ -61,7 +61,7 @@ export function deskOrder(order: Order, now = Date.now()): DeskOrder {
 }
 
 /** An event of the service's log as the desk shows it: never the receiver's `response` text. */
-export const deskEvent = (e: WebhookEvent) => ({
+export const deskEvent = (e: WebhookEvent): DeskEvent => ({
   id: e.id,
   webhook_id: e.webhook_id,
   event_type: e.event_type ?? null,

@@ -27,3 +27,18 @@ export const WebhookEventSchema = z.object({
   date_next_attempt: maybe(datetime),
 });
 export type WebhookEvent = z.infer<typeof WebhookEventSchema>;
+
+/** An event as the operator's desk shows it (`GET /api/operator/webhooks`): never the receiver's `response` text. */
+export const DeskEventSchema = WebhookEventSchema.pick({
+  id: true,
+  webhook_id: true,
+  event_type: true,
+  entity_id: true,
+  status: true,
+  status_code: true,
+  attempts: true,
+  date_created: true,
+  date_last_modified: true,
+  date_next_attempt: true,
+});
+export type DeskEvent = z.infer<typeof DeskEventSchema>;

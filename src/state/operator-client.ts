@@ -7,6 +7,7 @@
 import type { z } from 'zod';
 import type { ApiOnboardingRequestSchema } from '../contract/api.js';
 import type { DeskOrder, OperatorCancelRequest } from '../contract/after-order.js';
+import type { DeskEvent } from '../contract/webhook-events.js';
 import type { ConnectionHealthReport, MerchantOnboarding } from '../contract/operations.js';
 import { ApiRequestError, createSingleFlight, errorFromResponse, isAbortError } from './api-client.js';
 
@@ -48,6 +49,10 @@ export interface OperatorApi {
   orders(q: string, opts?: OperatorCallOptions): Promise<DeskOrder[]>;
   /** `POST /operator/orders/:id/bags/:bag_id/cancel`: answers the order as it is now. */
   cancelBag(orderId: number, bagId: number, body: Partial<OperatorCancelRequest> & { reason: string }, opts?: OperatorCallOptions): Promise<DeskOrder>;
+  /** `GET /operator/webhooks`: the service's webhook deliveries, failed first. */
+  webhookEvents(opts?: OperatorCallOptions): Promise<DeskEvent[]>;
+  /** `POST /operator/webhooks/:webhook_id/events/:event_id/redeliver`: the copy the service sent. */
+  redeliver(event: Pick<DeskEvent, 'id' | 'webhook_id'>, opts?: OperatorCallOptions): Promise<DeskEvent>;
 }
 
 // The BFF's answers (src/bff/operator-routes.ts).
@@ -117,6 +122,14 @@ export function createOperatorClient(options: OperatorClientOptions): OperatorAp
       flight.run(
         'orders',
         async (signal) => (await send<{ orders: DeskOrder[] }>(`/orders${q ? `?q=${encodeURIComponent(q)}` : ''}`, 'GET', undefined, signal)).orders,
+        opts.signal,
+      ),
+    webhookEvents: (opts = {}) =>
+      flight.run('webhooks', async (signal) => (await send<{ events: DeskEvent[] }>('/webhooks', 'GET', undefined, signal)).events, opts.signal),
+    redeliver: (event, opts = {}) =>
+      flight.run(
+        `redeliver:${event.webhook_id}:${event.id}`,
+        async (signal) => (await send<{ event: DeskEvent }>(`/webhooks/${encodeURIComponent(event.webhook_id)}/events/${encodeURIComponent(event.id)}/redeliver`, 'POST', {}, signal)).event,
         opts.signal,
       ),
     // Not single-flight: a second press must not abort a cancel the service may already be applying (the element disables it).

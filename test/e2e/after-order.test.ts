@@ -2,10 +2,13 @@
 // up by number and email on the order page, cancels one shop's bag inside the remorse window (the service
 // gets one cancel; the page shows that bag cancelled and the others going on), is refused once the window
 // has closed with the reason, and sees a partial refund made in the sandbox with its amount and items; the
-// operator finds that order by email on the desk, sees another order's rejected bag first, and cancels a bag.
+// operator finds that order by email on the desk, sees another order's rejected bag first, cancels a bag, and
+// redelivers a webhook that failed.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { engines, launch } from './engines.js';
 import { spawnDemo } from './demo-process.js';
@@ -148,8 +151,20 @@ for (const engine of engines()) describe(`after the order (e2e, ${engine})`, { t
       }
     }));
 
-  it('operator: finds the order by email, sees another order\'s rejected bag first, cancels a bag', () =>
+  it('operator: finds the order by email, sees another order\'s rejected bag first, cancels a bag, redelivers a failed webhook', () =>
     withPage(async (page) => {
+      // A receiver of the channel's that is down when the order's events go out, and back for the redelivery.
+      let up = false;
+      const got: IncomingHttpHeaders[] = [];
+      const receiver = createServer((req, res) => {
+        got.push(req.headers);
+        req.resume();
+        res.writeHead(up ? 200 : 503).end();
+      });
+      await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+      const hook = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+      await sandbox(demo.service, 'POST', '/__sandbox/webhooks', { url: hook, retry_delays_ms: [] });
+      try {
       const email = `desk-${engine}@example.com`;
       const { order } = await place([1001, 1002], email);
       await sandbox(demo.service, 'POST', '/__sandbox/faults', { merchant_id: 1003, reject_bags: true });
@@ -185,11 +200,30 @@ for (const engine of engines()) describe(`after the order (e2e, ${engine})`, { t
       );
       const orders = await sandbox(demo.service, 'GET', '/__sandbox/orders');
       assert.equal(orders.find((o: { id: number }) => o.id === order.id).bags[1].status, 'CANCELED');
+
+      // The deliveries to the receiver that was down failed; one is redelivered from the desk once it is back.
+      await desk.getByRole('button', { name: 'Reload deliveries' }).click();
+      const failed = desk.locator('[part="webhook"][data-status="FAILED"]').first();
+      await failed.waitFor({ timeout: 20_000 });
       if (engine === 'chromium') {
         mkdirSync(SHOTS, { recursive: true });
         await page.screenshot({ path: `${SHOTS}/desk-1280.png`, fullPage: true });
+      }
+      up = true;
+      const before = got.length;
+      await failed.getByRole('button', { name: 'Redeliver' }).click();
+      await desk.getByText(/^Event \d+ sent again as event \d+\.$/).waitFor({ timeout: 20_000 });
+      for (let i = 0; i < 100 && !got.slice(before).some((h) => h['x-service-event-id-source']); i++) await new Promise((r) => setTimeout(r, 100));
+      const copies = got.slice(before).filter((h) => h['x-service-event-id-source']);
+      assert.equal(copies.length, 1, 'the receiver got one copy, naming the event it resends');
+      if (engine === 'chromium') {
         await page.setViewportSize({ width: 375, height: 800 });
         await page.screenshot({ path: `${SHOTS}/desk-375.png`, fullPage: true });
+      }
+      } finally {
+        await sandbox(demo.service, 'DELETE', `/__sandbox/webhooks?url=${encodeURIComponent(hook)}`);
+        receiver.closeAllConnections();
+        await new Promise<void>((resolve) => receiver.close(() => resolve()));
       }
     }));
 });

@@ -25,6 +25,11 @@ const ORDERS: DeskOrder[] = [
   { id: 1, app_order_id: 'app-1', status: 'PROCESSING', date_submitted: null, date_last_modified: null, needs_attention: false, bags: [bag(11, 'Aurora Outfitters', 'ACCEPTED')] },
 ];
 
+const EVENTS = [
+  { id: 7, webhook_id: 1, event_type: 'ORDER_SHIPPED', entity_id: 1, status: 'FAILED', status_code: 503, attempts: 1, date_created: null, date_last_modified: null, date_next_attempt: null },
+  { id: 6, webhook_id: 1, event_type: 'ORDER_COMPLETED', entity_id: 1, status: 'SUCCEEDED', status_code: 200, attempts: 1, date_created: null, date_last_modified: null, date_next_attempt: null },
+];
+
 interface Call {
   url: string;
   method: string;
@@ -38,6 +43,9 @@ function bff() {
     const headers = new Headers(init.headers);
     calls.push({ url: String(input), method: init.method ?? 'GET', auth: headers.get('authorization'), body: init.body ? JSON.parse(String(init.body)) : undefined });
     if (headers.get('authorization') !== 'Bearer op-token') return new Response('{"error":{"code":"unauthorized","message":"x"}}', { status: 401 });
+    const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
+    if (String(input).endsWith('/redeliver')) return json({ event: { ...EVENTS[0]!, id: 9, status: 'IN_PROGRESS' } });
+    if (String(input).endsWith('/operator/webhooks')) return json({ events: EVENTS });
     if (String(input).includes('/cancel')) {
       const cancelled = { ...ORDERS[1]!, bags: [{ ...ORDERS[1]!.bags[0]!, status: 'CANCELED' }] };
       return new Response(JSON.stringify({ order: cancelled }), { headers: { 'content-type': 'application/json' } });
@@ -105,5 +113,18 @@ describe('tote-order-desk', () => {
     const el = await fixture<ToteOrderDesk>(html`<tote-order-desk endpoint="/api" token="wrong" .fetch=${fetch}></tote-order-desk>`);
     await waitUntil(() => root(el).querySelector('[part="message"]')!.textContent!.includes('not accepted'));
     await expect(el).to.be.accessible();
+  });
+
+  it('lists webhook deliveries and redelivers a failed one', async () => {
+    const { calls, fetch } = bff();
+    const el = await fixture<ToteOrderDesk>(html`<tote-order-desk endpoint="/api" token="op-token" .fetch=${fetch}></tote-order-desk>`);
+    await waitUntil(() => root(el).querySelectorAll('[part="webhook"]').length === 2);
+    expect(root(el).querySelector('[part="webhook"][data-event="6"] button')).to.equal(null, 'only failed events are redelivered');
+    await expect(el).to.be.accessible();
+    root(el).querySelector<HTMLButtonElement>('[part="webhook"][data-event="7"] button')!.click();
+    await waitUntil(() => root(el).textContent!.includes('Event 7 sent again as event 9.'));
+    const post = calls.find((c) => c.url.endsWith('/redeliver'))!;
+    expect(post.url).to.equal('/api/operator/webhooks/1/events/7/redeliver');
+    expect(post.auth).to.equal('Bearer op-token');
   });
 });

@@ -32,6 +32,13 @@ export const deskMessages = {
   deskCancelKeep: 'Keep it',
   deskCancelSending: 'Cancelling…',
   deskCancelled: (p: Params) => `Bag ${p.bag} of order ${p.order} cancelled.`,
+  deskWebhooksTitle: 'Webhook deliveries',
+  deskWebhooksNone: 'No webhook deliveries yet.',
+  deskWebhookLine: (p: Params) => `${p.type} · order ${p.entity} · ${p.attempts} attempt(s)${p.code ? ` · HTTP ${p.code}` : ''}`,
+  deskWebhookStatus: (p: Params) => String(p.status).toLowerCase().replace('_', ' '),
+  deskRedeliver: 'Redeliver',
+  deskRedelivered: (p: Params) => `Event ${p.id} sent again as event ${p.copy}.`,
+  deskWebhooksReload: 'Reload deliveries',
   deskCancelRefused: 'The service refused: the bag shipped, is over, or is past its remorse window.',
 };
 

@@ -1,6 +1,7 @@
 import { html, nothing } from 'lit';
 import { ContextConsumer } from '@lit/context';
 import type { DeskOrder } from '../../contract/after-order.js';
+import type { DeskEvent } from '../../contract/webhook-events.js';
 import { bagCancelState } from '../../contract/cancel-window.js';
 import { formatMoney } from '../../contract/money.js';
 import { ApiRequestError, isAbortError, type ToteApi } from '../../state/api-client.js';
@@ -8,6 +9,7 @@ import { apiContext } from '../../state/context.js';
 import type { MessageArea, MessageKey } from '../internal/localize.js';
 import { OperatorClientCache, operatorErrorMessage } from '../internal/operator.js';
 import { ToteElement } from '../internal/tote-element.js';
+import { renderWebhooks } from './desk-webhooks.js';
 import { orderDeskStyles } from './order-desk.styles.js';
 import '../internal/messages-desk.js';
 
@@ -28,12 +30,14 @@ const ATTENTION: Record<NonNullable<DeskBag['attention']>, MessageKey> = {
 /**
  * @summary For a channel's support desk: finds orders by number, `app_order_id` or the shopper's email (the
  * orders that need attention first), shows each bag's state, amounts and tracking, and cancels a bag with a
- * reason and whether to restock and tell the shopper. Behind the operator token, like `<tote-merchant-health>`.
+ * reason and whether to restock and tell the shopper; lists the service's webhook deliveries, failed first, and
+ * asks the service to redeliver a failed one. Behind the operator token, like `<tote-merchant-health>`.
  *
  * @csspart base - The root.
  * @csspart order - One order.
  * @csspart bag - One bag.
  * @csspart cancel-button - The button that opens a bag's cancel form.
+ * @csspart webhook - One webhook delivery.
  * @csspart message - Loading, empty, error and token messages.
  */
 export class ToteOrderDesk extends ToteElement {
@@ -47,6 +51,8 @@ export class ToteOrderDesk extends ToteElement {
     token: {},
     fetch: { attribute: false },
     orders: { attribute: false },
+    events: { attribute: false },
+    redelivering: { state: true },
     loading: { state: true },
     problem: { state: true },
     cancelling: { state: true },
@@ -66,7 +72,10 @@ export class ToteOrderDesk extends ToteElement {
   declare fetch?: typeof globalThis.fetch;
   /** The orders shown (fetched by the element; may be given). */
   orders: DeskOrder[] = [];
+  /** The service's webhook deliveries shown (fetched by the element; may be given). */
+  events: DeskEvent[] = [];
 
+  private redelivering?: number;
   private loading = false;
   private problem = '';
   private cancelling?: { order: number; bag: number };
@@ -85,6 +94,7 @@ export class ToteOrderDesk extends ToteElement {
     if (key !== this.#loadedFor && this.#client) {
       this.#loadedFor = key;
       void this.search(this.#query);
+      void this.loadWebhooks();
     }
   }
 
@@ -101,6 +111,32 @@ export class ToteOrderDesk extends ToteElement {
       if (!isAbortError(e)) this.problem = operatorErrorMessage((k, p) => this.t(k, p), e, { routesReachable: false });
     } finally {
       this.loading = false;
+    }
+  }
+
+  /** Reads the service's webhook deliveries again. */
+  async loadWebhooks(): Promise<void> {
+    const client = this.#client;
+    if (!client) return;
+    try {
+      this.events = await client.webhookEvents();
+    } catch (e) {
+      if (!isAbortError(e)) this.announcement = operatorErrorMessage((k, p) => this.t(k, p), e, { routesReachable: true });
+    }
+  }
+
+  async #redeliver(event: DeskEvent): Promise<void> {
+    const client = this.#client;
+    if (!client || this.redelivering !== undefined) return;
+    this.redelivering = event.id;
+    try {
+      const copy = await client.redeliver(event);
+      this.announcement = this.t('deskRedelivered', { id: event.id, copy: copy.id });
+      await this.loadWebhooks();
+    } catch (e) {
+      if (!isAbortError(e)) this.announcement = operatorErrorMessage((k, p) => this.t(k, p), e, { routesReachable: true });
+    } finally {
+      this.redelivering = undefined;
     }
   }
 
@@ -150,6 +186,15 @@ export class ToteOrderDesk extends ToteElement {
       <ol>
         ${this.orders.map((o) => this.#renderOrder(o))}
       </ol>
+      ${this.token
+        ? renderWebhooks({
+            t: (k, p) => this.t(k, p),
+            events: this.events,
+            redelivering: this.redelivering,
+            redeliver: (e) => void this.#redeliver(e),
+            reload: () => void this.loadWebhooks(),
+          })
+        : nothing}
     </section>`;
   }
 

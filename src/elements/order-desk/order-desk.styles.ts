@@ -90,6 +90,30 @@ export const orderDeskStyles = [
       align-items: center;
       gap: var(--_space-1);
     }
+    .webhooks {
+      margin-top: var(--_space-6);
+    }
+    .webhooks ul {
+      list-style: none;
+      padding: 0;
+      display: grid;
+      gap: var(--_space-2);
+    }
+    .webhooks li {
+      display: flex;
+      flex-wrap: wrap;
+      gap: var(--_space-2);
+      align-items: center;
+    }
+    .badge {
+      padding: 0 var(--_space-2);
+      border-radius: var(--_radius-pill);
+      background: var(--_bg-muted);
+      font-weight: var(--_font-weight-bold);
+    }
+    .badge[data-status='FAILED'] {
+      color: var(--_danger);
+    }
     .error {
       color: var(--_danger);
     }
