@@ -3,6 +3,7 @@ import { expect, fixture, waitUntil } from '@open-wc/testing';
 import type { TemplateResult } from 'lit';
 import * as changes from '../../stories/order-changes.stories.js';
 import * as lookup from '../../stories/order-lookup.stories.js';
+import * as desk from '../../stories/order-desk.stories.js';
 
 type Story = { args?: object; play?: (ctx: { canvasElement: Element }) => Promise<void> };
 type StoryModule = { default: { args?: object; render?: (args: never, ctx: never) => unknown } } & Record<string, unknown>;
@@ -31,10 +32,14 @@ const expected: Record<string, string> = {
   Searching: 'Looking for your order…',
   NoMatch: 'No order matches that number and email.',
   TooManyTries: 'Too many tries. Try again in 30 s.',
+  NeedsAttention: 'Rejected by the shop',
+  NoToken: 'Enter the operator token to continue.',
+  TokenRejected: 'The operator token was not accepted.',
+  NothingFound: 'No order matches.',
 };
 
 describe('order stories', () => {
-  for (const { name, render, play } of [...stories(changes as never), ...stories(lookup as never)]) {
+  for (const { name, render, play } of [...stories(changes as never), ...stories(lookup as never), ...stories(desk as never)]) {
     it(`${name} renders its state and is accessible`, async () => {
       const wrapper = await fixture(`<div></div>`);
       const el = await fixture(render(), { parentNode: wrapper });
