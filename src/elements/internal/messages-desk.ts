@@ -1,9 +1,9 @@
 /**
- * English strings of the operator's order desk (`<tote-order-desk>`): registered when it loads; it also uses
- * the operator area's shared strings (token, errors). Other languages fall back to these until translated.
+ * English strings of the operator's order desk (`<tote-order-desk>`), registered by `messages-desk-en.ts` when it
+ * loads; it also uses the operator area's shared strings (token, errors). Other languages fall back to these.
  */
-import { addMessages, type Params } from './localize.js';
-import './messages-operator.js';
+/** A message's parameters (as `Params` of localize.ts, which imports this module's keys). */
+type Params = Record<string, string | number>;
 
 export const deskMessages = {
   deskTitle: 'Orders',
@@ -42,4 +42,3 @@ export const deskMessages = {
   deskCancelRefused: 'The service refused: the bag shipped, is over, or is past its remorse window.',
 };
 
-addMessages('en', deskMessages);

@@ -1,9 +1,10 @@
 /**
  * English strings of the shopper's pages after the order (order lookup; items, refunds and cancelling on
- * the order page): registered when one of them loads, beside the checkout's (the order page builds on
- * them). Other languages fall back to these until `src/locales/<lang>/` translates them.
+ * the order page), registered by `messages-orders-en.ts` when one of them loads, beside the checkout's.
+ * Other languages fall back to these until `src/locales/<lang>/` translates them.
  */
-import { addMessages, type Params } from './localize.js';
+/** A message's parameters (as `Params` of localize.ts, which imports this module's keys). */
+type Params = Record<string, string | number>;
 
 export const orderMessages = {
   lookupHeading: 'Find your order',
@@ -37,4 +38,3 @@ export const orderMessages = {
   cancelFailed: 'The cancel did not go through. Try again.',
 };
 
-addMessages('en', orderMessages);

@@ -8,8 +8,8 @@ import './messages-catalog.js';
 import './messages-cart.js';
 import './messages-checkout.js';
 import './messages-operator.js';
-import './messages-orders.js';
-import './messages-desk.js';
+import './messages-orders-en.js';
+import './messages-desk-en.js';
 import { msg as lookUp, type MessageKey, type Params } from './localize.js';
 
 /** The string `key` in `locale` (falls back to the language, then English). */

@@ -8,7 +8,7 @@ import { cancelOrder, orderRefunds } from '../internal/order-api.js';
 import { ToteElement } from '../internal/tote-element.js';
 import { orderChangesStyles } from './order-changes.styles.js';
 import '../internal/messages-checkout.js';
-import '../internal/messages-orders.js';
+import '../internal/messages-orders-en.js';
 
 /** `tote-order-cancel`, cancelable: the shopper confirmed a cancel; `preventDefault()` keeps Tote from sending it. */
 export interface ToteOrderCancelDetail {

@@ -11,7 +11,7 @@ import { OperatorClientCache, operatorErrorMessage } from '../internal/operator.
 import { ToteElement } from '../internal/tote-element.js';
 import { renderWebhooks } from './desk-webhooks.js';
 import { orderDeskStyles } from './order-desk.styles.js';
-import '../internal/messages-desk.js';
+import '../internal/messages-desk-en.js';
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -6,7 +6,7 @@ import { lookupOrder } from '../internal/order-api.js';
 import { ToteElement } from '../internal/tote-element.js';
 import { orderLookupStyles } from './order-lookup.styles.js';
 import '../internal/messages-checkout.js';
-import '../internal/messages-orders.js';
+import '../internal/messages-orders-en.js';
 
 /** `tote-order-found`, cancelable: the order was found; `preventDefault()` keeps Tote from showing it (the host navigates). */
 export interface ToteOrderFoundDetail {
@@ -36,6 +36,9 @@ declare global {
 export class ToteOrderLookup extends ToteElement {
   static override styles = orderLookupStyles;
 
+  /** Registers `<tote-order-status>` on demand; set by `order-lookup.ts` (the class alone registers nothing). */
+  static loadOrderPage?: () => Promise<unknown>;
+
   static override properties = {
     api: { attribute: false },
     busy: { state: true },
@@ -62,7 +65,7 @@ export class ToteOrderLookup extends ToteElement {
     try {
       const { order_id, access } = await lookupOrder(api, Number(data.get('order')), String(data.get('email')).trim());
       if (!this.emit('tote-order-found', { order_id, access }, { cancelable: true }).defaultPrevented) {
-        void import('../order-status/order-status.js');
+        void ToteOrderLookup.loadOrderPage?.();
         this.found = { id: order_id, access };
       }
     } catch (e) {

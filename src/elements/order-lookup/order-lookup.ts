@@ -7,4 +7,5 @@ import { ToteOrderLookup } from './order-lookup.component.js';
 
 export * from './order-lookup.component.js';
 
+ToteOrderLookup.loadOrderPage = () => import('../order-status/order-status.js');
 defineElement('tote-order-lookup', ToteOrderLookup);

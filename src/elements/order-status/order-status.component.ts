@@ -82,6 +82,9 @@ export function applyBagEvent(order: Order, event: BagEvent): Order {
 export class ToteOrderStatus extends ToteElement {
   static override styles = orderStatusStyles;
 
+  /** Registers `<tote-order-changes>` on demand; set by `order-status.ts` (the class alone registers nothing). */
+  static loadChanges?: () => Promise<unknown>;
+
   static override properties = {
     api: { attribute: false },
     orderId: { attribute: 'order-id', type: Number },
@@ -127,7 +130,7 @@ export class ToteOrderStatus extends ToteElement {
 
   protected override updated(changed: PropertyValues<this>): void {
     // Items, refunds and cancelling load apart: the checkout's confirmation does not wait for them.
-    if (this.order && this.access) void import('../order-changes/order-changes.js');
+    if (this.order && this.access) void ToteOrderStatus.loadChanges?.();
     if (changed.has('orderId') || changed.has('access') || changed.has('api') || changed.has('noLive')) this.#connect();
   }
 

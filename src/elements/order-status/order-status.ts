@@ -7,4 +7,5 @@ import { ToteOrderStatus } from './order-status.component.js';
 
 export * from './order-status.component.js';
 
+ToteOrderStatus.loadChanges = () => import('../order-changes/order-changes.js');
 defineElement('tote-order-status', ToteOrderStatus);
