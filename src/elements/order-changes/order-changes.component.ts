@@ -55,7 +55,9 @@ export class ToteOrderChanges extends ToteElement {
     notice: { state: true },
   };
 
+  /** The BFF client (`<tote-order-status>` passes its own). */
   declare api?: ToteApi;
+  /** The placed order shown. */
   declare order?: Order;
   /** The order's access handle. */
   access = '';
