@@ -82,10 +82,16 @@ for (const engine of engines()) describe(`after the order (e2e, ${engine})`, { t
 
   async function lookUp(page: Page, orderId: number) {
     await page.goto(new URL('order.html', demo.url).href);
+    await page.waitForFunction(() => customElements.get('tote-order-lookup') !== undefined);
     await page.getByLabel('Order number').fill(String(orderId));
     await page.getByLabel('Email used for the order').fill(SHOPPER.email);
     await page.getByRole('button', { name: 'Find order' }).click();
-    await page.locator('tote-order-lookup tote-order-status [part="bag"]').first().waitFor({ timeout: 20_000 });
+    // Found (the order page shows its bags) or refused (the lookup says why): say which.
+    await page.waitForFunction(() => {
+      const lookup = document.querySelector('tote-order-lookup')?.shadowRoot;
+      return !!lookup?.querySelector('tote-order-status')?.shadowRoot?.querySelector('[part="bag"]') || !!lookup?.querySelector('[role="alert"]')?.textContent;
+    }, undefined, { timeout: 20_000 });
+    assert.equal(await page.locator('tote-order-lookup [role="alert"]').textContent(), '');
   }
   const bagStatus = (page: Page, bagId: number) => page.locator(`tote-order-status [part="bag"][data-bag="${bagId}"]`).getAttribute('data-status');
   const changes = (page: Page) => page.locator('tote-order-status tote-order-changes');
@@ -176,6 +182,8 @@ for (const engine of engines()) describe(`after the order (e2e, ${engine})`, { t
       }
       await place([1001]);
       await page.goto(new URL('operator.html', demo.url).href);
+      // The page's script sets the token field when it runs: type only after it has.
+      await page.waitForFunction(() => customElements.get('tote-order-desk') !== undefined);
       await page.getByLabel('Operator token').fill(demo.token);
       await page.getByRole('button', { name: 'Use token' }).click();
       const desk = page.locator('tote-order-desk');
