@@ -3,7 +3,7 @@ import { html } from 'lit';
 import '../src/elements/order-changes/order-changes.js';
 import type { Target } from '../src/elements/order-changes/order-changes.js';
 import type { ShopperRefund } from '../src/contract/after-order.js';
-import type { Order } from '../src/contract/order.js';
+import type { ShopperOrder as Order } from '../src/contract/shopper-order.js';
 import { orderFor, threeMerchantLines } from './fixtures/checkout.js';
 
 type Args = { order: Order; refunds?: ShopperRefund[]; confirming?: Target };

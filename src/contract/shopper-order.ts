@@ -49,6 +49,8 @@ export const ShopperBagSchema = BagSchema.pick({
   total: true,
   currency: true,
   date_submitted: true,
+  // Until when the shopper may cancel (issue 28): the order page offers the cancel until then.
+  remorse_period_ends: true,
 }).extend({
   skus: list(ShopperOrderSkuSchema),
   shipping_method: maybe(ShopperShippingMethodSchema),

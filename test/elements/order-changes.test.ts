@@ -1,7 +1,7 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import '../../src/elements/order-changes/order-changes.js';
 import type { ToteOrderChanges } from '../../src/elements/order-changes/order-changes.js';
-import type { Order } from '../../src/contract/order.js';
+import type { ShopperOrder as Order } from '../../src/contract/shopper-order.js';
 import { createApiClient } from '../../src/state/api-client.js';
 import { orderFor, threeMerchantLines } from '../../stories/fixtures/checkout.js';
 

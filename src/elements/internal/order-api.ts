@@ -4,7 +4,7 @@
  * load with the order lookup and the order page's changes.
  */
 import type { OrderLookupResponse, ShopperRefund } from '../../contract/after-order.js';
-import type { Order } from '../../contract/order.js';
+import type { ShopperOrder as Order } from '../../contract/shopper-order.js';
 import { ApiRequestError, errorFromResponse, type AccessHandle, type ToteApi } from '../../state/api-client.js';
 
 // `ACCESS_HEADER` and `IDEMPOTENCY_HEADER` of src/contract/api.ts, spelled as api-client.ts does: that module loads zod.

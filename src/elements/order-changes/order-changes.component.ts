@@ -2,7 +2,7 @@ import { html, nothing, type PropertyValues } from 'lit';
 import type { ShopperRefund } from '../../contract/after-order.js';
 import { cancelState, remorseEnds } from '../../contract/cancel-window.js';
 import { formatMoney } from '../../contract/money.js';
-import type { Bag, Order } from '../../contract/order.js';
+import type { ShopperBag as Bag, ShopperOrder as Order } from '../../contract/shopper-order.js';
 import { ApiRequestError, isAbortError, type ToteApi } from '../../state/api-client.js';
 import { cancelOrder, orderRefunds } from '../internal/order-api.js';
 import { ToteElement } from '../internal/tote-element.js';
