@@ -7,6 +7,7 @@ export const orderDeskStyles = [
   css`
     :host {
       display: block;
+      overflow-wrap: anywhere;
     }
     form.search {
       display: flex;
@@ -19,6 +20,11 @@ export const orderDeskStyles = [
       display: grid;
       gap: var(--_space-1);
     }
+    form.search label {
+      flex: 1 1 16rem;
+      min-width: 0;
+      max-width: 24rem;
+    }
     input[type='search'],
     textarea {
       font: inherit;
@@ -27,7 +33,8 @@ export const orderDeskStyles = [
       border-radius: var(--_radius-s);
       background: var(--_bg);
       color: var(--_fg);
-      min-width: min(100%, 22rem);
+      box-sizing: border-box;
+      width: 100%;
     }
     ol {
       list-style: none;
