@@ -29,7 +29,8 @@ function startDemo() {
       const service = out.match(/Service:\s*(http:\/\/[^\s]+)/)?.[1];
       // "Operator page: …/operator.html (token: …)"
       const token = out.match(/operator\.html\s*\(token:\s*([^\s)]+)/i)?.[1];
-      return url && service && token ? { url, service, token } : undefined;
+      const webhooks = out.match(/Webhooks:\s*(http:\/\/[^\s]+)/)?.[1];
+      return url && service && token && webhooks ? { url, service, token, webhooks } : undefined;
     },
     ['SERVICE_BASE_URL', 'TOTE_OPERATOR_TOKEN'],
   );
@@ -230,6 +231,8 @@ for (const engine of engines()) describe(`after the order (e2e, ${engine})`, { t
       }
       } finally {
         await sandbox(demo.service, 'DELETE', `/__sandbox/webhooks?url=${encodeURIComponent(hook)}`);
+        // Registering the receiver moved every event to it (one registration per event): back to the shop's BFF.
+        await sandbox(demo.service, 'POST', '/__sandbox/webhooks', { url: demo.webhooks });
         receiver.closeAllConnections();
         await new Promise<void>((resolve) => receiver.close(() => resolve()));
       }
