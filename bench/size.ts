@@ -222,10 +222,13 @@ export const sizeDetails: Record<string, unknown> = {};
  * languages, and the sandbox's test cards (the demo's stand-in for a payment provider; the real service takes
  * payments through Stripe only, so a shop on it never loads them).
  */
-// Issue 28: finding an order again and changing it after placing are later visits, not the buying journey
-// issue 18 budgets; they load on demand (`order-lookup`, `order-changes`) and are counted apart, as is the
-// operator's `order-desk`.
-const notShopper = (file: string) => /^(merchant-health|merchant-onboarding|purify|locale-|sandbox-adapter|order-lookup|order-changes|order-desk)/.test(basename(file));
+// Issue 28: the order page (a placed order's live status, its event stream, finding an order again and
+// changing it) is a later visit, not the buying journey issue 18 budgets: the checkout never loads it. It
+// loads on demand (`order-status`, `order-events`, `order-lookup`, `order-changes`) and is counted apart
+// ("order page" below), as is the operator's `order-desk`.
+const ORDER_PAGE = /^(order-status|order-events|order-changes)-/;
+const notShopper = (file: string) =>
+  ORDER_PAGE.test(basename(file)) || /^(merchant-health|merchant-onboarding|purify|locale-|sandbox-adapter|order-lookup|order-desk)/.test(basename(file));
 
 export async function measureSize(log: (m: string) => void): Promise<Figure[]> {
   const out: Figure[] = [];
@@ -241,6 +244,10 @@ export async function measureSize(log: (m: string) => void): Promise<Figure[]> {
     const journeyFiles = reachable(`${SPLIT}/tote.js`, notShopper);
     const eager = load(eagerFiles);
     const journey = load(journeyFiles);
+    const orderPageFiles = new Set(
+      [...reachable(`${SPLIT}/tote.js`, (f) => !ORDER_PAGE.test(basename(f)) && notShopper(f))].filter((f) => !journeyFiles.has(f)),
+    );
+    const orderPage = load(orderPageFiles);
     const checkoutFiles = [...journeyFiles].filter((f) => !eagerFiles.has(f) && /^checkout-/.test(basename(f)));
     const eagerBreakdown = merge([...eagerFiles].map(bytesPerSource));
     const journeyBreakdown = merge([...journeyFiles].map(bytesPerSource));
@@ -250,6 +257,7 @@ export async function measureSize(log: (m: string) => void): Promise<Figure[]> {
       versus('tote_eager', 'dist/split/tote.js up front', eager),
       ...figures('journey', 'shopper journey: every split chunk but operator elements, sanitiser, test cards and other languages (Stripe adapter included)', journey),
       figure(SECTION, 'size.checkout_chunks', 'checkout flow: chunks fetched on the first "Check out"', 'files', [checkoutFiles.length]),
+      ...figures('order_page', 'order page: <tote-order-status> with its changes and event stream, beyond what is up front', orderPage),
       ...stripeSizes(eagerFiles, journeyFiles),
     );
     sizeDetails.upFront = { files: eager.files, modules: eagerBreakdown.slice(0, 40) };

@@ -78,9 +78,10 @@ function initialChunk() {
 }
 
 /**
- * The checkout flow and the order status are one lazy chunk: they share their state modules, and a chunk
- * shared between them would cost the first "Check out" a second round trip. The order's event stream
- * (loaded on demand by the api client) joins them: only the order status opens it. So does the Stripe adapter
+ * The checkout flow is one lazy chunk: its steps share their state modules, and a chunk shared between them
+ * would cost the first "Check out" a second round trip. The order page (`<tote-order-status>`, a later visit
+ * than the buying journey) is not in it: it loads as a chunk of its own and needs nothing of the checkout's.
+ * The Stripe adapter
  * with its Stripe.js loader: the real service takes payments through Stripe only, so every checkout that pays
  * loads it, and inside the flow's chunk it costs 470 B less than as a chunk of its own and no round trip at the
  * payment step (js.stripe.com itself still loads only when a Stripe payment mounts). The sandbox's test
@@ -90,7 +91,7 @@ const checkoutGroup = {
   name: 'checkout',
   priority: 1,
   test: (id) =>
-    /\/src\/(elements\/(checkout|address-form|shipping-step|estimate|payment|order-status)\/|state\/(checkout-|order-events)|elements\/internal\/messages-checkout|stripe\/)/.test(id) &&
+    /\/src\/(elements\/(checkout|address-form|shipping-step|estimate|payment)\/|state\/checkout-|elements\/internal\/messages-checkout|stripe\/)/.test(id) &&
     !/\/sandbox-adapter\.ts$/.test(id),
 };
 

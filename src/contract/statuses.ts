@@ -13,3 +13,8 @@ export function shownFulfillmentStatus<T extends string | null | undefined>(stat
 
 /** Health check statuses that mean something is wrong: NEEDS_ATTENTION shows as FAILED does. */
 export const isFailingCheckStatus = (status: string | null | undefined) => status === 'FAILED' || status === 'NEEDS_ATTENTION';
+
+/** A bag's status, under either name the service gives it (`bag_status` in webhooks, `status` in orders). */
+export function bagStatus(bag: { status?: string | null; bag_status?: string | null }): string | undefined {
+  return bag.bag_status ?? bag.status ?? undefined;
+}

@@ -9,11 +9,12 @@
 import { deCatalog } from './de/catalog.js';
 import { deCart } from './de/cart.js';
 import { deCheckout } from './de/checkout.js';
+import { deOrders } from './de/orders.js';
 import { deOperator } from './de/operator.js';
 import { dePicker } from './de/picker.js';
 
 import { addMessages } from '../elements/internal/localize.js';
 
-export const de = { ...deCatalog, ...dePicker, ...deCart, ...deCheckout, ...deOperator };
+export const de = { ...deCatalog, ...dePicker, ...deCart, ...deCheckout, ...deOrders, ...deOperator };
 
 addMessages('de', de);

@@ -2,6 +2,7 @@
  * Reading what "Place order" got back: which bags a shop rejected, whether an
  * order's totals hold together, and where a refused place belongs.
  */
+import { bagStatus } from '../contract/statuses.js';
 import type { ShopperOrder as Order } from '../contract/shopper-order.js';
 
 /** What the checkout needs of a cart line (a structural subset of the cart store's line). */
@@ -23,9 +24,6 @@ export function isBlocking(line: Pick<CheckoutLine, 'issue'>): boolean {
   return !!line.issue && BLOCKING_ISSUES.has(line.issue);
 }
 
-export function bagStatus(bag: { status?: string | null; bag_status?: string | null }): string | undefined {
-  return bag.bag_status ?? bag.status ?? undefined;
-}
 
 /** Bags of a placed order that the merchant refused while the others went on. */
 export function rejectedBags(order: Order): Order['bags'] {

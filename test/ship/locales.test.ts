@@ -12,16 +12,18 @@ import { msg, type MessageKey } from '../../src/elements/internal/localize.js';
 import { catalogMessages } from '../../src/elements/internal/messages-catalog.js';
 import { cartMessages } from '../../src/elements/internal/messages-cart.js';
 import { checkoutMessages } from '../../src/elements/internal/messages-checkout.js';
+import { orderMessages } from '../../src/elements/internal/messages-orders.js';
 import { operatorMessages } from '../../src/elements/internal/messages-operator.js';
 import { pickerMessages } from '../../src/elements/internal/messages-picker.js';
 import { deCatalog } from '../../src/locales/de/catalog.js';
 import { deCart } from '../../src/locales/de/cart.js';
 import { deCheckout } from '../../src/locales/de/checkout.js';
+import { deOrders } from '../../src/locales/de/orders.js';
 import { deOperator } from '../../src/locales/de/operator.js';
 import { dePicker } from '../../src/locales/de/picker.js';
 
 /** Every key of the English catalogue, area by area: what a translation has to cover. */
-const englishByArea = { catalog: catalogMessages, picker: pickerMessages, cart: cartMessages, checkout: checkoutMessages, operator: operatorMessages };
+const englishByArea = { catalog: catalogMessages, picker: pickerMessages, cart: cartMessages, checkout: checkoutMessages, orders: orderMessages, operator: operatorMessages };
 const messageKeys = () => Object.values(englishByArea).flatMap((m) => Object.keys(m)) as MessageKey[];
 import { formatMoney } from '../../src/contract/money.js';
 import type { ExampleServer } from '../../examples/script-tag/server.mjs';
@@ -71,7 +73,7 @@ describe('German catalogue', () => {
   });
 
   it('is split into the same areas as English (each area loads on its own)', () => {
-    const germanByArea = { catalog: deCatalog, picker: dePicker, cart: deCart, checkout: deCheckout, operator: deOperator };
+    const germanByArea = { catalog: deCatalog, picker: dePicker, cart: deCart, checkout: deCheckout, orders: deOrders, operator: deOperator };
     for (const [area, english] of Object.entries(englishByArea)) {
       assert.deepEqual(Object.keys(germanByArea[area as keyof typeof germanByArea]).sort(), Object.keys(english).sort(), area);
     }

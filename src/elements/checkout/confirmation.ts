@@ -8,7 +8,7 @@ import { html, nothing } from 'lit';
 import { formatMoney } from '../../contract/money.js';
 import type { ShopperBag as Bag } from '../../contract/shopper-order.js';
 import type { CheckoutController } from '../../state/checkout-controller.js';
-import { bagStatus } from '../../state/checkout-order.js';
+import { bagStatus } from '../../contract/statuses.js';
 import type { MessageKey, Translate as T } from '../internal/localize.js';
 
 const NEXT: Record<string, MessageKey> = {

@@ -36,7 +36,7 @@ export type MessageKey =
 export type Translate = (key: MessageKey, params?: Record<string, string | number>) => string;
 
 /** The areas strings are registered and loaded in. */
-export type MessageArea = 'catalog' | 'picker' | 'cart' | 'checkout' | 'operator';
+export type MessageArea = 'catalog' | 'picker' | 'cart' | 'checkout' | 'orders' | 'operator';
 
 /** The areas an area's elements also use strings of (the English modules import them the same way). */
 const BUILDS_ON: Record<MessageArea, MessageArea[]> = {
@@ -44,6 +44,7 @@ const BUILDS_ON: Record<MessageArea, MessageArea[]> = {
   picker: ['catalog'],
   cart: ['catalog'],
   checkout: ['catalog', 'cart'],
+  orders: ['catalog', 'cart'],
   operator: ['catalog'],
 };
 
@@ -104,6 +105,7 @@ const lazyLanguages = new Map<string, AreaLoaders>([
       picker: () => import('../../locales/de/picker.js').then((m) => m.dePicker),
       cart: () => import('../../locales/de/cart.js').then((m) => m.deCart),
       checkout: () => import('../../locales/de/checkout.js').then((m) => m.deCheckout),
+      orders: () => import('../../locales/de/orders.js').then((m) => m.deOrders),
       operator: () => import('../../locales/de/operator.js').then((m) => m.deOperator),
     },
   ],

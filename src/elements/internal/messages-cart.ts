@@ -7,6 +7,8 @@ import { addMessages, plural, type Params } from './localize.js';
 import './messages-catalog.js';
 
 export const cartMessages = {
+  /** A failed load or quote, asked again (the checkout and the order page). */
+  retryNow: 'Try again',
   // cart
   cartTitle: 'Your cart',
   cartEmpty: 'Your cart is empty.',

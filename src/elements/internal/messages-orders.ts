@@ -1,12 +1,44 @@
 /**
  * English strings of the shopper's pages after the order (order lookup; items, refunds and cancelling on
  * the order page), registered by `messages-orders-en.ts` when one of them loads, beside the checkout's.
- * Other languages fall back to these until `src/locales/<lang>/` translates them.
+ * Other languages translate them in `src/locales/<lang>/orders.ts`.
  */
 /** A message's parameters (as `Params` of localize.ts, which imports this module's keys). */
 type Params = Record<string, string | number>;
 
 export const orderMessages = {
+  // order status (the live state of each bag)
+  orderNumber: (p: Params) => `Order ${p.id}`,
+  orderLoading: 'Loading your order…',
+  orderError: 'The order could not be loaded.',
+  reconnecting: 'Live updates paused, reconnecting…',
+  live: 'Live updates on',
+  bagStatus: 'Status',
+  financialStatus: 'Payment',
+  fulfillmentStatus: 'Delivery',
+  tracking: (p: Params) => `Track package ${p.number}`,
+  trackingNumber: (p: Params) => `Tracking number ${p.number}`,
+  statusPending: 'Pending',
+  // bag, financial and fulfillment statuses (unknown ones are shown as the service spells them)
+  statusInProgress: 'In progress',
+  statusSubmitted: 'Submitted',
+  statusAccepted: 'Accepted',
+  statusRejected: 'Rejected',
+  statusCompleted: 'Completed',
+  statusCanceled: 'Canceled',
+  statusRefunded: 'Refunded',
+  statusPartiallyRefunded: 'Partially refunded',
+  statusBackordered: 'Backordered',
+  statusUnpaid: 'Unpaid',
+  statusAuthorized: 'Authorized',
+  statusPaid: 'Paid',
+  statusVoided: 'Voided',
+  statusPartiallyPaid: 'Partially paid',
+  statusProcessing: 'Processing',
+  statusShipped: 'Shipped',
+  statusPartiallyShipped: 'Partially shipped',
+  statusDelivered: 'Delivered',
+  // finding an order again; items, refunds and cancelling
   lookupHeading: 'Find your order',
   lookupNumber: 'Order number',
   lookupEmail: 'Email used for the order',

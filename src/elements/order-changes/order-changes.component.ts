@@ -5,9 +5,9 @@ import { formatMoney } from '../../contract/money.js';
 import type { ShopperBag as Bag, ShopperOrder as Order } from '../../contract/shopper-order.js';
 import { ApiRequestError, isAbortError, type ToteApi } from '../../state/api-client.js';
 import { cancelOrder, orderRefunds } from '../internal/order-api.js';
+import type { MessageArea } from '../internal/localize.js';
 import { ToteElement } from '../internal/tote-element.js';
 import { orderChangesStyles } from './order-changes.styles.js';
-import '../internal/messages-checkout.js';
 import '../internal/messages-orders-en.js';
 
 /** `tote-order-cancel`, cancelable: the shopper confirmed a cancel; `preventDefault()` keeps Tote from sending it. */
@@ -42,6 +42,7 @@ export type Target = number | 'order';
  * @csspart refund - One refund.
  */
 export class ToteOrderChanges extends ToteElement {
+  static override messageArea: MessageArea = 'orders';
   static override styles = orderChangesStyles;
 
   static override properties = {

@@ -5,13 +5,13 @@ import { formatMoney } from '../../contract/money.js';
 import type { ShopperBag as Bag, ShopperOrder as Order } from '../../contract/shopper-order.js';
 import { shownFulfillmentStatus } from '../../contract/statuses.js';
 import { type EventStream, type ToteApi, isAbortError } from '../../state/api-client.js';
-import { bagStatus } from '../../state/checkout-order.js';
+import { bagStatus } from '../../contract/statuses.js';
 import { apiContext } from '../../state/context.js';
 import { safeUrl } from '../internal/safe-url.js';
-import type { MessageKey } from '../internal/localize.js';
+import type { MessageArea, MessageKey } from '../internal/localize.js';
 import { ToteElement } from '../internal/tote-element.js';
 import { orderStatusStyles } from './order-status.styles.js';
-import '../internal/messages-checkout.js';
+import '../internal/messages-orders-en.js';
 
 declare global {
   interface HTMLElementTagNameMap {
@@ -80,6 +80,7 @@ export function applyBagEvent(order: Order, event: BagEvent): Order {
  * @csspart tracking - A tracking link.
  */
 export class ToteOrderStatus extends ToteElement {
+  static override messageArea: MessageArea = 'orders';
   static override styles = orderStatusStyles;
 
   /** Registers `<tote-order-changes>` on demand; set by `order-status.ts` (the class alone registers nothing). */

@@ -12,6 +12,7 @@ import type { cartMessages } from '../../elements/internal/messages-cart.js';
 const artikel = (l: string, n: unknown) => `${n} ${plural(l, Number(n), 'Artikel', 'Artikel')}`;
 
 export const deCart = {
+  retryNow: 'Erneut versuchen',
   // cart
   cartTitle: 'Ihr Warenkorb',
   cartEmpty: 'Ihr Warenkorb ist leer.',

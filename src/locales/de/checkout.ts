@@ -1,5 +1,5 @@
 /**
- * German strings of the checkout flow (address, shipping, estimate, payment, checkout, order status). Loaded when such an element renders in
+ * German strings of the checkout flow (address, shipping, estimate, payment, checkout). Loaded when such an element renders in
  * German (`loadMessages` registers them), or up front by `tote-checkout/locales/de`.
  * Data only, importing nothing: the lazy chunk shares no code with the page.
  */
@@ -86,37 +86,6 @@ export const deCheckout = {
   testCardApproves: 'Visa mit Endziffern 4242 (wird angenommen)',
   testCardDeclines: 'Visa mit Endziffern 0002 (wird abgelehnt)',
   testCardNote: 'Sandbox: Es wird keine echte Karte belastet.',
-  // order status
-  orderNumber: (p) => `Bestellung ${p.id}`,
-  orderLoading: 'Ihre Bestellung wird geladen …',
-  orderError: 'Die Bestellung konnte nicht geladen werden.',
-  reconnecting: 'Live-Aktualisierung unterbrochen, Verbindung wird wiederhergestellt …',
-  live: 'Live-Aktualisierung aktiv',
-  bagStatus: 'Status',
-  financialStatus: 'Zahlung',
-  fulfillmentStatus: 'Lieferung',
-  tracking: (p) => `Sendung ${p.number} verfolgen`,
-  trackingNumber: (p) => `Sendungsnummer ${p.number}`,
-  statusPending: 'Ausstehend',
-  statusInProgress: 'In Bearbeitung',
-  statusSubmitted: 'Übermittelt',
-  statusAccepted: 'Angenommen',
-  statusRejected: 'Abgelehnt',
-  statusCompleted: 'Abgeschlossen',
-  statusCanceled: 'Storniert',
-  statusRefunded: 'Erstattet',
-  statusPartiallyRefunded: 'Teilweise erstattet',
-  statusBackordered: 'Nachbestellt',
-  statusUnpaid: 'Unbezahlt',
-  statusAuthorized: 'Autorisiert',
-  statusPaid: 'Bezahlt',
-  statusVoided: 'Storniert (Zahlung)',
-  statusPartiallyPaid: 'Teilweise bezahlt',
-  statusProcessing: 'In Verarbeitung',
-  statusShipped: 'Versandt',
-  statusPartiallyShipped: 'Teilweise versandt',
-  statusDelivered: 'Zugestellt',
-  retryNow: 'Erneut versuchen',
   // order summary (the quote)
   showSummary: 'Bestellübersicht anzeigen',
   hideSummary: 'Bestellübersicht ausblenden',
