@@ -8,23 +8,13 @@
  * - a second place of the same cart (another key) arrives meanwhile.
  * In every case no order is charged at an amount other than the one quoted.
  */
-import { after, before, beforeEach, describe, it } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { ADDRESS, CUSTOMER, assertNoSecrets, inStockSku, place, startStack, type Answer, type Stack } from './harness.js';
+import { ADDRESS, CUSTOMER, inStockSku, place, startStack, type Answer, type Stack, stackPerFile } from './harness.js';
 import { until } from '../until.js';
 
 let stack: Stack;
-before(async () => {
-  stack = await startStack();
-});
-after(async () => {
-  const leak = assertNoSecrets(stack.received);
-  await stack?.close();
-  assert.equal(leak, undefined);
-});
-beforeEach(async () => {
-  await stack.control('/__sandbox/reset', { json: {} });
-});
+stackPerFile((s) => (stack = s));
 
 const quoteCart = async (lines: { sku_id: number; quantity: number }[], quoteToken?: string): Promise<Answer> =>
   stack.api('/api/checkout/quote', {

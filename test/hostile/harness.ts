@@ -4,6 +4,8 @@
  * signed webhooks, and a fake upstream for shapes the sandbox cannot produce.
  * Every BFF answer is kept so each file can finish with a secret scan.
  */
+import assert from 'node:assert/strict';
+import { after, before, beforeEach } from 'node:test';
 import { createHmac, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -109,6 +111,26 @@ export async function startBff(serviceBaseUrl: string, config: Partial<BffConfig
     return a;
   }
   return { base, upstream, upstreamOrigins, received, api, close: () => stop(server) };
+}
+
+/**
+ * One stack for a test file: started before its tests, the sandbox reset before each, closed after them
+ * with the check that no secret reached a shopper's answer. `use` receives it once it is up.
+ */
+export function stackPerFile(use: (stack: Stack) => void, config: Partial<BffConfig> = {}): void {
+  let stack: Stack | undefined;
+  before(async () => {
+    stack = await startStack(config);
+    use(stack);
+  });
+  after(async () => {
+    const leak = stack && assertNoSecrets(stack.received);
+    await stack?.close();
+    assert.equal(leak, undefined);
+  });
+  beforeEach(async () => {
+    await stack!.control('/__sandbox/reset', { json: {} });
+  });
 }
 
 export async function startStack(config: Partial<BffConfig> = {}): Promise<Stack> {

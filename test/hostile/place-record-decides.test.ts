@@ -7,25 +7,15 @@
  * it holds the key's order — so 410/400 to a resend means "not placed".
  * Both modes; quotes live two seconds here.
  */
-import { after, before, beforeEach, describe, it } from 'node:test';
+import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { startSandbox } from '../../src/sandbox/index.js';
-import { assertNoSecrets, place, readyQuote, startBff, startStack, type Stack } from './harness.js';
+import { place, readyQuote, startBff, type Stack, stackPerFile } from './harness.js';
 import { until } from '../until.js';
 
 const QUOTE_TTL_MS = 2_000;
 let stack: Stack;
-before(async () => {
-  stack = await startStack({ quoteTtlMs: QUOTE_TTL_MS, upstreamTimeoutMs: 1_500, idempotencyWaitMs: 300, placeUnknownWindowMs: 60_000 });
-});
-after(async () => {
-  const leak = assertNoSecrets(stack.received);
-  await stack?.close();
-  assert.equal(leak, undefined);
-});
-beforeEach(async () => {
-  await stack.control('/__sandbox/reset', { json: {} });
-});
+stackPerFile((s) => (stack = s), { quoteTtlMs: QUOTE_TTL_MS, upstreamTimeoutMs: 1_500, idempotencyWaitMs: 300, placeUnknownWindowMs: 60_000 });
 
 const placedOrders = async (sandbox = stack) => (await sandbox.control('/__sandbox/orders')).filter((o: any) => o.status !== 'IN_PROGRESS');
 /** Waits (a test budget, not an assertion) until the quote's own `expires_at` has passed. */

@@ -7,26 +7,16 @@
  * order up by its app_order_id, and never send the attempt a second time —
  * in direct mode and in cart mode (where the retry meets "being submitted").
  */
-import { after, before, beforeEach, describe, it } from 'node:test';
+import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { SHOP, assertNoSecrets, startStack, type Stack } from './harness.js';
+import { SHOP, type Stack, stackPerFile } from './harness.js';
 
 const ADDRESS = { first_name: 'Ada', last_name: 'Lovelace', address_1: '1 Main St', city: 'Springfield', state: 'IL', postal_code: '62701', country: 'US' };
 const CUSTOMER = { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com' };
 const PAY = { payment_provider: 'SANDBOX', token: 'tok_sandbox_visa', type: 'SINGLE_USE_CARD_TOKEN' };
 
 let stack: Stack;
-before(async () => {
-  stack = await startStack({ upstreamTimeoutMs: 1_500, idempotencyWaitMs: 500, placeUnknownWindowMs: 60_000 });
-});
-after(async () => {
-  const leak = assertNoSecrets(stack.received);
-  await stack?.close();
-  assert.equal(leak, undefined);
-});
-beforeEach(async () => {
-  await stack.control('/__sandbox/reset', { json: {} });
-});
+stackPerFile((s) => (stack = s), { upstreamTimeoutMs: 1_500, idempotencyWaitMs: 500, placeUnknownWindowMs: 60_000 });
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

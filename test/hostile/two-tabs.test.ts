@@ -7,22 +7,12 @@
  * `duplicate_order`, sends nothing and frees its key; `confirm_duplicate:
  * true` places it. Without a device id (headless use) nothing is checked.
  */
-import { after, before, beforeEach, describe, it } from 'node:test';
+import { beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { ADDRESS, CUSTOMER, PAY, assertNoSecrets, inStockSku, place, startStack, type Stack } from './harness.js';
+import { ADDRESS, CUSTOMER, PAY, inStockSku, place, type Stack, stackPerFile } from './harness.js';
 
 let stack: Stack;
-before(async () => {
-  stack = await startStack();
-});
-after(async () => {
-  const leak = assertNoSecrets(stack.received);
-  await stack?.close();
-  assert.equal(leak, undefined);
-});
-beforeEach(async () => {
-  await stack.control('/__sandbox/reset', { json: {} });
-});
+stackPerFile((s) => (stack = s));
 
 const placedOrders = async () => (await stack.control('/__sandbox/orders')).filter((o: any) => o.status !== 'IN_PROGRESS');
 
