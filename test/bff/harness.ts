@@ -5,6 +5,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import { startSandbox } from '../../src/sandbox/index.js';
+import { sandboxCaller } from '../sandbox-control.js';
 import { createBffServer, type BffConfig } from '../../src/bff/index.js';
 import { createUpstreamFetch } from '../../src/bff/upstream-pool.js';
 
@@ -19,7 +20,6 @@ export const SHOP_ORIGIN = 'https://shop.example';
 /** Everything the suite received from the BFF: status line, headers and body text. */
 export const received: string[] = [];
 
-const CREDENTIALS = { 'x-service-app-id': String(APP_ID), 'x-service-app-secret': APP_SECRET, 'x-service-token': TOKEN };
 
 export interface Stack {
   base: string;
@@ -80,16 +80,7 @@ export async function startStack(config: Partial<BffConfig> = {}): Promise<Stack
       }
       return { status: res.status, headers: res.headers, body, text };
     },
-    async control(path, init = {}) {
-      const res = await fetch(sandbox.url + path, {
-        method: init.method ?? (init.json === undefined ? 'GET' : 'POST'),
-        headers: { ...CREDENTIALS, ...(init.json !== undefined ? { 'content-type': 'application/json' } : {}) },
-        ...(init.json !== undefined ? { body: JSON.stringify(init.json) } : {}),
-      });
-      const text = await res.text();
-      if (!res.ok) throw new Error(`sandbox ${path} answered ${res.status}: ${text}`);
-      return text ? JSON.parse(text) : undefined;
-    },
+    control: sandboxCaller(sandbox.url),
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -10,6 +10,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startSandbox } from '../../src/sandbox/index.js';
+import { sandboxCaller } from '../sandbox-control.js';
 import { createBffServer, type BffConfig } from '../../src/bff/index.js';
 import { createUpstreamFetch } from '../../src/bff/upstream-pool.js';
 
@@ -21,7 +22,6 @@ export const TOKEN = 'sandbox-token';
 export const SHOP = 'https://shop.example';
 export const SECRETS = [APP_SECRET, TOKEN];
 
-const CREDENTIALS = { 'x-service-app-id': String(APP_ID), 'x-service-app-secret': APP_SECRET, 'x-service-token': TOKEN };
 
 export interface Answer {
   status: number;
@@ -136,16 +136,7 @@ export function stackPerFile(use: (stack: Stack) => void, config: Partial<BffCon
 export async function startStack(config: Partial<BffConfig> = {}): Promise<Stack> {
   const sandbox = await startSandbox({ port: 0, webhookRetryDelaysMs: [10] });
   const bff = await startBff(sandbox.url, config);
-  async function control(path: string, init: { method?: string; json?: unknown } = {}) {
-    const res = await fetch(sandbox.url + path, {
-      method: init.method ?? (init.json === undefined ? 'GET' : 'POST'),
-      headers: { ...CREDENTIALS, ...(init.json !== undefined ? { 'content-type': 'application/json' } : {}) },
-      ...(init.json !== undefined ? { body: JSON.stringify(init.json) } : {}),
-    });
-    const text = await res.text();
-    if (!res.ok) throw new Error(`sandbox ${path} answered ${res.status}: ${text}`);
-    return text ? JSON.parse(text) : undefined;
-  }
+  const control = sandboxCaller(sandbox.url);
   return {
     ...bff,
     sandboxUrl: sandbox.url,

@@ -9,7 +9,8 @@
  */
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import { createClient } from '@redis/client';
-import { startSandbox, DEFAULT_CREDENTIALS, type Sandbox } from '../../src/sandbox/index.js';
+import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { sandboxCaller } from '../sandbox-control.js';
 import type { BffConfig } from '../../src/bff/index.js';
 import { startRedis, type RedisServer } from '../multi-instance/cluster.js';
 import { SHOP, listen, startBff, stop } from '../hostile/harness.js';
@@ -61,26 +62,6 @@ export async function startLossyProxy(target: string): Promise<LossyProxy> {
   });
   proxy.url = await listen(server);
   return proxy;
-}
-
-const CREDENTIALS = {
-  'x-service-app-id': String(DEFAULT_CREDENTIALS.appId),
-  'x-service-app-secret': DEFAULT_CREDENTIALS.appSecret,
-  'x-service-token': DEFAULT_CREDENTIALS.token,
-};
-
-/** Calls the sandbox's test controls (`/__sandbox/…`) and its `/v1` reads with the app's credentials. */
-export function sandboxCaller(sandboxUrl: string) {
-  return async function control(path: string, init: { method?: string; json?: unknown } = {}): Promise<any> {
-    const res = await fetch(sandboxUrl + path, {
-      method: init.method ?? (init.json === undefined ? 'GET' : 'POST'),
-      headers: { ...CREDENTIALS, ...(init.json !== undefined ? { 'content-type': 'application/json' } : {}) },
-      ...(init.json !== undefined ? { body: JSON.stringify(init.json) } : {}),
-    });
-    const text = await res.text();
-    if (!res.ok) throw new Error(`sandbox ${path} answered ${res.status}: ${text}`);
-    return text ? JSON.parse(text) : undefined;
-  };
 }
 
 /** One command to the private Redis on a connection of its own (the server may have restarted since the last one). */
