@@ -2,13 +2,14 @@
  * German strings of the shopper's pages after the order (the order status, finding an order again,
  * its items, refunds and cancelling). Loaded when such an element renders in German
  * (`loadMessages` registers them), or up front by `tote-checkout/locales/de`.
- * Data only, importing nothing: the lazy chunk shares no code with the page.
+ * Data only, importing nothing (not even types: `test/ship/locales.test.ts` holds its keys to English's): the
+ * lazy chunk shares no code with the page.
  */
-import type { Message } from '../../elements/internal/localize.js';
-import type { orderMessages } from '../../elements/internal/messages-orders.js';
+/** A message's parameters (localize.ts's `Params`, not imported: a locale imports nothing of the widget). */
+type Params = Record<string, string | number>;
 
 export const deOrders = {
-  orderNumber: (p) => `Bestellung ${p.id}`,
+  orderNumber: (p: Params) => `Bestellung ${p.id}`,
   orderLoading: 'Ihre Bestellung wird geladen …',
   orderError: 'Die Bestellung konnte nicht geladen werden.',
   reconnecting: 'Live-Aktualisierung unterbrochen, Verbindung wird wiederhergestellt …',
@@ -16,8 +17,8 @@ export const deOrders = {
   bagStatus: 'Status',
   financialStatus: 'Zahlung',
   fulfillmentStatus: 'Lieferung',
-  tracking: (p) => `Sendung ${p.number} verfolgen`,
-  trackingNumber: (p) => `Sendungsnummer ${p.number}`,
+  tracking: (p: Params) => `Sendung ${p.number} verfolgen`,
+  trackingNumber: (p: Params) => `Sendungsnummer ${p.number}`,
   statusPending: 'Ausstehend',
   statusInProgress: 'In Bearbeitung',
   statusSubmitted: 'Übermittelt',
@@ -43,21 +44,21 @@ export const deOrders = {
   lookupSubmit: 'Bestellung finden',
   lookupSearching: 'Ihre Bestellung wird gesucht …',
   lookupNoMatch: 'Keine Bestellung passt zu dieser Nummer und E-Mail-Adresse. Prüfen Sie beide und versuchen Sie es erneut.',
-  lookupTooMany: (p) => `Zu viele Versuche. Versuchen Sie es in ${p.seconds} s erneut.`,
+  lookupTooMany: (p: Params) => `Zu viele Versuche. Versuchen Sie es in ${p.seconds} s erneut.`,
   lookupFailed: 'Die Bestellung konnte nicht gesucht werden. Versuchen Sie es erneut.',
   orderItems: 'Artikel',
-  itemLine: (p) => `${p.name} × ${p.quantity}`,
+  itemLine: (p: Params) => `${p.name} × ${p.quantity}`,
   refundsHeading: 'Erstattungen',
-  refundLine: (p) => `${p.amount} erstattet`,
-  refundItem: (p) => `${p.name} × ${p.quantity}`,
+  refundLine: (p: Params) => `${p.amount} erstattet`,
+  refundItem: (p: Params) => `${p.name} × ${p.quantity}`,
   cancelOrder: 'Diese Bestellung stornieren',
-  cancelBag: (p) => `Artikel von ${p.shop} stornieren`,
-  cancelUntil: (p) => `Sie können bis ${p.time} stornieren.`,
-  cancelClosed: (p) => `Die Frist zum Stornieren endete ${p.time}.`,
+  cancelBag: (p: Params) => `Artikel von ${p.shop} stornieren`,
+  cancelUntil: (p: Params) => `Sie können bis ${p.time} stornieren.`,
+  cancelClosed: (p: Params) => `Die Frist zum Stornieren endete ${p.time}.`,
   cancelShipped: 'Versandt: Stornieren ist nicht mehr möglich.',
   cancelOver: 'Stornieren ist nicht mehr möglich.',
   cancelConfirmOrder: 'Die ganze Bestellung stornieren?',
-  cancelConfirmBag: (p) => `Die Artikel von ${p.shop} stornieren?`,
+  cancelConfirmBag: (p: Params) => `Die Artikel von ${p.shop} stornieren?`,
   cancelReason: 'Warum stornieren Sie? (optional)',
   cancelConfirm: 'Ja, stornieren',
   cancelKeep: 'Behalten',
@@ -66,4 +67,4 @@ export const deOrders = {
   cancelRefusedWindow: 'Die Frist zum Stornieren ist abgelaufen.',
   cancelRefused: 'Stornieren ist nicht mehr möglich.',
   cancelFailed: 'Das Stornieren hat nicht geklappt. Versuchen Sie es erneut.',
-} satisfies Partial<Record<keyof typeof orderMessages, Message>>;
+};
