@@ -27,7 +27,7 @@ export interface BffParts {
   health: HealthDirectory;
   catalog: OfferCatalog;
   bus: EventBus;
-  stores: Pick<BffStores, 'kind' | 'reachable' | 'idempotency'>;
+  stores: Pick<BffStores, 'kind' | 'reachable' | 'idempotency' | 'webhookLedger'>;
   /** Whether the service answers this instance's credentials (`/health`). */
   service: { state(): Promise<ServiceState>; observe(error: unknown): boolean };
   tokens: QuoteTokens;

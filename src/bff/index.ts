@@ -11,6 +11,7 @@ export {
   createMemoryOffersCache,
   createMemoryRateLimiter,
   createMemoryWebhookLedger,
+  BAG_HISTORY_LENGTH,
   connectRedis,
   createRedisEventBus,
   createRedisIdempotencyStore,
@@ -27,6 +28,7 @@ export {
   type IdempotencyStore,
   type OffersCache,
   type RateLimiter,
+  type OrderHistory,
   type WebhookLedger,
 } from './stores/index.js';
 export { verifySignature as verifyWebhookSignature } from './webhooks.js';

@@ -1,13 +1,14 @@
 /**
  * The operator's order desk (issue 28): find orders by number, `app_order_id` or the shopper's
- * email, the ones that need attention first, and cancel a bag with a reason; read the service's webhook event log
+ * email, the ones that need attention first, each bag's history of the webhook events this BFF received,
+ * and cancel a bag with a reason; read the service's webhook event log
  * (failed deliveries first) and ask it to redeliver one. Registered by
  * `addOperatorRoutes` behind the operator token only; a shopper's access handle opens nothing here.
  *
  * Answers name no shopper (no names, emails or addresses: the desk finds by email, it does not
  * show one) and carry no platform text: an error keeps its kind and bag.
  */
-import { OperatorCancelRequestSchema, type ATTENTION_REASONS, type DeskOrder } from '../contract/after-order.js';
+import { OperatorCancelRequestSchema, type ATTENTION_REASONS, type DeskHistoryResponse, type DeskOrder } from '../contract/after-order.js';
 import { ServiceError } from '../contract/client.js';
 import type { Bag, Order } from '../contract/order.js';
 import type { DeskEvent, WebhookEvent } from '../contract/webhook-events.js';
@@ -107,6 +108,12 @@ export function addOperatorOrderRoutes(router: Router<RouteHandler>, parts: BffP
     if (q.length > 254) throw new ApiHttpError(400, 'bad_request', 'q: at most 254 characters');
     const orders = q ? await find(q) : await client.searchOrders({});
     return json(200, { orders: deskList(orders) });
+  }));
+
+  router.add('GET', '/operator/orders/:id/history', authorized(async ({ params }) => {
+    const id = parseId(params.id, 'id');
+    // What this BFF received, from its own ledger: no upstream call, so it answers while the service is away too.
+    return json(200, { order_id: id, bags: await parts.stores.webhookLedger.orderHistory(id) } satisfies DeskHistoryResponse);
   }));
 
   router.add('POST', '/operator/orders/:id/bags/:bag_id/cancel', authorized(async ({ request, params }) => {

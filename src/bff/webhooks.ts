@@ -9,6 +9,7 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
+import { BagStateNameSchema, type BagHistoryEntry } from '../contract/after-order.js';
 import type { BagEvent } from '../contract/api.js';
 import { OrderSchema, shownFulfillmentStatus, type Order } from '../contract/order.js';
 import { webhookHeaderNames } from '../contract/headers.js';
@@ -77,6 +78,8 @@ export interface WebhookDeps {
   merchantRefreshIntervalMs: number;
   /** Where failures of work done after answering go. */
   onError: (error: unknown) => void;
+  /** The BFF's clock, for when a bag's event was received. Default `Date.now`. */
+  now?: () => number;
 }
 
 const refuse = (message: string) => badRequest(`Webhook body does not describe ${message}`);
@@ -179,7 +182,21 @@ const within = <T>(work: Promise<T>, ms: number, onLate: (error: unknown) => voi
     );
   });
 
+/** A state the body carried, kept only when it reads as one of the service's names (no upstream free text in the history). */
+const stateName = (value: string | null | undefined) => (BagStateNameSchema.safeParse(value).success ? value! : null);
+
+/** What a bag's history keeps of a received event: no shopper, no body text, only names, the time and the event id. */
+export const historyEntry = (eventId: string, event: BagEvent, receivedAt: number): BagHistoryEntry => ({
+  event_id: eventId,
+  topic: event.topic,
+  status: stateName(event.status),
+  financial_status: stateName(event.financial_status),
+  fulfillment_status: stateName(event.fulfillment_status),
+  received_at: new Date(receivedAt).toISOString(),
+});
+
 export function createWebhookReceiver(deps: WebhookDeps) {
+  const now = deps.now ?? Date.now;
   const refreshLater = createFollowUps(async (merchantId) => {
     await deps.refreshMerchant(merchantId);
     // The re-read may change what the service lists: every instance forgets its health snapshot once more.
@@ -189,7 +206,7 @@ export function createWebhookReceiver(deps: WebhookDeps) {
   async function apply(eventId: string, topic: string, plan: Plan): Promise<'applied' | 'duplicate'> {
     if (!(await deps.ledger.firstDelivery(eventId))) return 'duplicate';
     try {
-      await applyFirst(topic, plan);
+      await applyFirst(eventId, topic, plan);
     } catch (error) {
       // A shared store that failed half-way: the service's redelivery must be applied, not dropped as a duplicate.
       await deps.ledger.forget(eventId).catch(() => {});
@@ -198,14 +215,17 @@ export function createWebhookReceiver(deps: WebhookDeps) {
     return 'applied';
   }
 
-  async function applyFirst(topic: string, plan: Plan) {
+  async function applyFirst(eventId: string, topic: string, plan: Plan) {
     if (plan.kind === 'merchant') {
       await deps.offersCache.invalidate(plan.merchantId);
       await deps.bus.publish(CATALOG_CHANNEL, { topic, merchant_id: plan.merchantId });
       // The health list is cached upstream for a day: a merchant event is the moment to refresh that merchant.
       if (plan.refresh) refreshLater(plan.merchantId);
     } else if (plan.kind === 'bags') {
+      const receivedAt = now();
       for (const event of plan.events) {
+        // Every event is history, a late older state too; only the ones that move the bag reach the shopper.
+        await deps.ledger.recordBagEvent(plan.orderId, event.bag_id, historyEntry(eventId, event, receivedAt));
         if (await deps.ledger.advanceBag(`${plan.orderId}:${event.bag_id}`, bagRank(event))) {
           await deps.bus.publish(orderChannel(plan.orderId), event);
         }

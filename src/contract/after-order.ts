@@ -91,3 +91,27 @@ export const DeskOrderSchema = z.object({
   ),
 });
 export type DeskOrder = z.infer<typeof DeskOrderSchema>;
+
+/** A state value as the service spells it (`ACCEPTED`, `PARTIALLY_SHIPPED`): anything else is not kept. */
+export const BagStateNameSchema = z.string().regex(/^[A-Z][A-Z_]{0,39}$/);
+
+/**
+ * One webhook event the BFF received for a bag, as it recorded it: the topic, the states the signed body
+ * carried, when the BFF received it (its own clock) and the service's event id. Nothing else of the body.
+ */
+export const BagHistoryEntrySchema = z.object({
+  event_id: z.string().regex(/^[\x21-\x7e]{1,128}$/),
+  topic: z.string().regex(/^[A-Z_]{1,64}$/),
+  status: maybe(BagStateNameSchema),
+  financial_status: maybe(BagStateNameSchema),
+  fulfillment_status: maybe(BagStateNameSchema),
+  received_at: datetime,
+});
+export type BagHistoryEntry = z.infer<typeof BagHistoryEntrySchema>;
+
+/** `GET /api/operator/orders/:id/history`: per bag the BFF heard of, what it received, newest first. */
+export const DeskHistoryResponseSchema = z.object({
+  order_id: id,
+  bags: z.array(z.object({ bag_id: id, history: z.array(BagHistoryEntrySchema) })),
+});
+export type DeskHistoryResponse = z.infer<typeof DeskHistoryResponseSchema>;

@@ -5,9 +5,10 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { OPERATOR_TOKEN, SHOP_ORIGIN, startStack, type Stack } from './harness.js';
+import { APP_SECRET, OPERATOR_TOKEN, SHOP_ORIGIN, startStack, type Stack } from './harness.js';
 import { placeOrder, SHOPPER } from '../fixtures/after-order.js';
 
 let stack: Stack;
@@ -140,6 +141,58 @@ describe('the operator\'s order desk', () => {
     const again = await desk(`orders/${mine.order.id}/bags/${bag.id}/cancel`, { method: 'POST', json: { reason: 'again' } });
     assert.equal(again.status, 409, again.text);
     assert.equal(again.body.error.code, 'not_cancelable');
+  });
+
+  it('keeps each bag\'s history of the signed webhooks received, newest first, once per event, for the operator only', async () => {
+    const { order, access } = await placeOrder(stack.api, SHOP_ORIGIN, [1001, 1002], 'history@example.com');
+    const [bag, other] = order.bags;
+    const empty = await desk(`orders/${order.id}/history`);
+    assert.equal(empty.status, 200, empty.text);
+    assert.deepEqual(empty.body, { order_id: order.id, bags: [] }, 'nothing received yet');
+
+    const deliver = (eventId: string, topic: string, state: Record<string, unknown>) => {
+      const body = JSON.stringify({ ...order, bags: order.bags.map((b: any) => (b.id === bag.id ? { ...b, ...state } : b)) });
+      const headers = {
+        'content-type': 'application/json',
+        'x-service-hmac': createHmac('sha256', APP_SECRET).update(body).digest('base64'),
+        'x-service-topic': topic,
+        'x-service-event-id': eventId,
+        'x-service-order-id': String(order.id),
+        'x-service-bag-id': String(bag.id),
+      };
+      return stack.api('/api/webhooks', { method: 'POST', headers, body });
+    };
+    const accepted = { status: 'ACCEPTED', financial_status: 'PAID', fulfillment_status: 'PROCESSING' };
+    assert.equal((await deliver('evt-history-1', 'ORDER_ACCEPTED', accepted)).status, 200);
+    assert.equal((await deliver('evt-history-2', 'ORDER_SHIPPED', { ...accepted, fulfillment_status: 'FULFILLED', merchant_name: '<i>free text</i>' })).status, 200);
+    assert.deepEqual((await deliver('evt-history-2', 'ORDER_SHIPPED', accepted)).body, { ok: true, duplicate: true });
+    // A late, older state is history too (the shopper never sees it: the bag does not move back).
+    assert.equal((await deliver('evt-history-3', 'ORDER_UPDATED', { status: 'SUBMITTED', financial_status: 'Paid <b>now</b>' })).status, 200);
+
+    const res = await desk(`orders/${order.id}/history`);
+    assert.equal(res.status, 200, res.text);
+    assert.deepEqual(res.body.bags.map((b: any) => b.bag_id), [bag.id], 'only the bag the events were about');
+    const history = res.body.bags[0].history;
+    assert.deepEqual(
+      history.map(({ received_at, ...e }: any) => e),
+      [
+        { event_id: 'evt-history-3', topic: 'ORDER_UPDATED', status: 'SUBMITTED', financial_status: null, fulfillment_status: 'PROCESSING' },
+        { event_id: 'evt-history-2', topic: 'ORDER_SHIPPED', status: 'ACCEPTED', financial_status: 'PAID', fulfillment_status: 'SHIPPED' },
+        { event_id: 'evt-history-1', topic: 'ORDER_ACCEPTED', status: 'ACCEPTED', financial_status: 'PAID', fulfillment_status: 'PROCESSING' },
+      ],
+    );
+    for (const e of history) assert.ok(!Number.isNaN(Date.parse(e.received_at)), 'received_at is a time');
+    assert.ok(!/history@example|Lovelace|free text|<b>/.test(res.text), 'no shopper data or upstream text in the history');
+    assert.ok(!res.body.bags.some((b: any) => b.bag_id === other.id));
+
+    const anonymous = await stack.api(`/api/operator/orders/${order.id}/history`, { headers: shop });
+    assert.equal(anonymous.status, 401, anonymous.text);
+    for (const headers of [{ 'tote-access': access }, { authorization: `Bearer ${access}` }] as Record<string, string>[]) {
+      const shopper = await stack.api(`/api/operator/orders/${order.id}/history`, { headers: { ...shop, ...headers } });
+      assert.equal(shopper.status, 401, shopper.text);
+      assert.ok(!shopper.text.includes('evt-history'));
+    }
+    assert.equal((await desk('orders/0x1/history')).status, 400);
   });
 
   it('lists the service\'s webhook events with the failed ones first, and redelivers one that failed', async () => {

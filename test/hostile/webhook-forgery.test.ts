@@ -223,6 +223,8 @@ describe('15.5 — webhooks are answered without waiting on the platform', () =>
       webhookLedger: {
         firstDelivery: async () => true,
         forget: async () => {},
+        recordBagEvent: async () => {},
+        orderHistory: async () => [],
         advanceBag: async (key) => {
           await stalled;
           advanced.push(key);

@@ -12,6 +12,7 @@ import {
   createRedisOffersCache,
   createRedisRateLimiter,
   createRedisWebhookLedger,
+  BAG_HISTORY_LENGTH,
   StoreUnavailableError,
   type RedisConnection,
 } from '../../src/bff/index.js';
@@ -124,6 +125,36 @@ describe('the webhook ledger on Redis', () => {
     assert.equal(await lb.advanceBag('9:1', 100), false);
     assert.equal(await lb.advanceBag('9:1', 200), false);
     assert.equal(await lb.advanceBag('9:1', 300), true);
+  });
+
+  it('keeps per bag the newest received events for both instances, once per event id, in a capped list that expires', async () => {
+    const [la, lb] = [createRedisWebhookLedger(a, { bagTtlMs: 60_000 }), createRedisWebhookLedger(b, { bagTtlMs: 60_000 })];
+    const entry = (n: number) => ({
+      event_id: `evt-h-${n}`,
+      topic: 'ORDER_UPDATED',
+      status: 'ACCEPTED',
+      financial_status: 'PAID',
+      fulfillment_status: n % 2 ? 'SHIPPED' : null,
+      received_at: new Date(1_700_000_000_000 + n * 1000).toISOString(),
+    });
+    assert.deepEqual(await lb.orderHistory(77), []);
+    for (let n = 1; n <= BAG_HISTORY_LENGTH + 5; n++) await (n % 2 ? la : lb).recordBagEvent(77, 2, entry(n));
+    await lb.recordBagEvent(77, 1, entry(1));
+    // The redelivery of an event whose applying failed half-way records it again: it is listed once, where it first came.
+    await la.recordBagEvent(77, 1, { ...entry(1), received_at: new Date(1_800_000_000_000).toISOString() });
+    const history = await lb.orderHistory(77);
+    assert.deepEqual(history.map((h) => h.bag_id), [1, 2]);
+    assert.deepEqual(history[0]!.history, [entry(1)]);
+    const kept = history[1]!.history;
+    assert.equal(kept.length, BAG_HISTORY_LENGTH, 'capped');
+    assert.deepEqual(kept[0], entry(BAG_HISTORY_LENGTH + 5), 'newest first');
+    assert.equal(kept.at(-1)!.event_id, 'evt-h-6', 'the oldest dropped');
+    const ttl = await a.run((c) => c.pTTL(a.key('webhook:history:77:2')));
+    assert.ok(ttl > 0 && ttl <= 60_000, `expires (${ttl} ms left)`);
+    assert.ok((await a.run((c) => c.pTTL(a.key('webhook:history-bags:77')))) > 0);
+    // An entry another version wrote in another shape is left out, not an error.
+    await a.run((c) => c.lPush(a.key('webhook:history:77:1'), '{"event_id":"x","shopper":"ada@example.com"}'));
+    assert.deepEqual((await la.orderHistory(77))[0]!.history, [entry(1)]);
   });
 });
 

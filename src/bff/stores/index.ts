@@ -13,7 +13,7 @@ export {
 export { type CachedOffersPage, type OffersCache, createMemoryOffersCache } from './offers-cache.js';
 export { type RateLimiter, createMemoryRateLimiter } from './rate-limiter.js';
 export { type BudgetVerdict, type MerchantBudget, type MerchantBudgetOptions, createMemoryMerchantBudget } from './merchant-budget.js';
-export { type WebhookLedger, createMemoryWebhookLedger } from './webhook-ledger.js';
+export { BAG_HISTORY_LENGTH, type OrderHistory, type WebhookLedger, createMemoryWebhookLedger } from './webhook-ledger.js';
 export { type RedisConnection, type RedisConnectionOptions, StoreUnavailableError, connectRedis } from './redis-connection.js';
 export { createRedisEventBus } from './redis-event-bus.js';
 export { createRedisIdempotencyStore } from './redis-idempotency.js';
