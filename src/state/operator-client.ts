@@ -6,7 +6,7 @@
  */
 import type { z } from 'zod';
 import type { ApiOnboardingRequestSchema } from '../contract/api.js';
-import type { DeskOrder, OperatorCancelRequest } from '../contract/after-order.js';
+import type { DeskHistoryResponse, DeskOrder, OperatorCancelRequest } from '../contract/after-order.js';
 import type { DeskEvent } from '../contract/webhook-events.js';
 import type { ConnectionHealthReport, MerchantOnboarding } from '../contract/operations.js';
 import { ApiRequestError, createSingleFlight, errorFromResponse, isAbortError } from './api-client.js';
@@ -47,6 +47,8 @@ export interface OperatorApi {
   onboardMerchant(onboardingId: number, body: OnboardingRequest, opts?: OperatorCallOptions): Promise<MerchantOnboarding>;
   /** `GET /operator/orders[?q=]`: by number, `app_order_id` or email; attention first. A newer call aborts an older one. */
   orders(q: string, opts?: OperatorCallOptions): Promise<DeskOrder[]>;
+  /** `GET /operator/orders/:id/history`: per bag, the webhook events the BFF received, newest first. */
+  orderHistory(orderId: number, opts?: OperatorCallOptions): Promise<DeskHistoryResponse['bags']>;
   /** `POST /operator/orders/:id/bags/:bag_id/cancel`: answers the order as it is now. */
   cancelBag(orderId: number, bagId: number, body: Partial<OperatorCancelRequest> & { reason: string }, opts?: OperatorCallOptions): Promise<DeskOrder>;
   /** `GET /operator/webhooks`: the service's webhook deliveries, failed first. */
@@ -122,6 +124,12 @@ export function createOperatorClient(options: OperatorClientOptions): OperatorAp
       flight.run(
         'orders',
         async (signal) => (await send<{ orders: DeskOrder[] }>(`/orders${q ? `?q=${encodeURIComponent(q)}` : ''}`, 'GET', undefined, signal)).orders,
+        opts.signal,
+      ),
+    orderHistory: (orderId, opts = {}) =>
+      flight.run(
+        `history:${orderId}`,
+        async (signal) => (await send<DeskHistoryResponse>(`/orders/${encodeURIComponent(orderId)}/history`, 'GET', undefined, signal)).bags,
         opts.signal,
       ),
     webhookEvents: (opts = {}) =>

@@ -1,4 +1,5 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
 import '../../src/elements/order-desk/order-desk.js';
 import type { ToteOrderDesk } from '../../src/elements/order-desk/order-desk.js';
 import type { DeskOrder } from '../../src/contract/after-order.js';
@@ -30,6 +31,16 @@ const EVENTS = [
   { id: 6, webhook_id: 1, event_type: 'ORDER_COMPLETED', entity_id: 1, status: 'SUCCEEDED', status_code: 200, attempts: 1, date_created: null, date_last_modified: null, date_next_attempt: null },
 ];
 
+const HISTORY = [
+  {
+    bag_id: 21,
+    history: [
+      { event_id: 'evt-2', topic: 'ORDER_REJECTED', status: 'REJECTED', financial_status: 'VOIDED', fulfillment_status: null, received_at: '2026-03-02T14:05:09.000Z' },
+      { event_id: 'evt-1', topic: 'ORDER_UPDATED', status: 'SUBMITTED', financial_status: 'AUTHORIZED', fulfillment_status: 'PROCESSING', received_at: '2026-03-02T14:00:00.000Z' },
+    ],
+  },
+];
+
 interface Call {
   url: string;
   method: string;
@@ -46,6 +57,7 @@ function bff() {
     const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
     if (String(input).endsWith('/redeliver')) return json({ event: { ...EVENTS[0]!, id: 9, status: 'IN_PROGRESS' } });
     if (String(input).endsWith('/operator/webhooks')) return json({ events: EVENTS });
+    if (String(input).endsWith('/history')) return json({ order_id: 2, bags: HISTORY });
     if (String(input).includes('/cancel')) {
       const cancelled = { ...ORDERS[1]!, bags: [{ ...ORDERS[1]!.bags[0]!, status: 'CANCELED' }] };
       return new Response(JSON.stringify({ order: cancelled }), { headers: { 'content-type': 'application/json' } });
@@ -126,5 +138,41 @@ describe('tote-order-desk', () => {
     const post = calls.find((c) => c.url.endsWith('/redeliver'))!;
     expect(post.url).to.equal('/api/operator/webhooks/1/events/7/redeliver');
     expect(post.auth).to.equal('Bearer op-token');
+  });
+
+  it('shows a bag\'s received events on request, newest first, in the operator\'s locale, and says when none came', async () => {
+    const { calls, fetch } = bff();
+    const el = await fixture<ToteOrderDesk>(html`<tote-order-desk endpoint="/api" token="op-token" locale="de-DE" .fetch=${fetch}></tote-order-desk>`);
+    await waitUntil(() => root(el).querySelectorAll('[part="order"]').length === 2);
+    const bag21 = root(el).querySelector('[data-bag="21"]')!;
+    const button = bag21.querySelector<HTMLButtonElement>('[part="history-button"]')!;
+    expect(button.getAttribute('aria-expanded')).to.equal('false');
+    expect(calls.some((c) => c.url.endsWith('/history'))).to.equal(false, 'read only when asked');
+    // By keyboard: focus the button, press Enter.
+    button.focus();
+    await sendKeys({ press: 'Enter' });
+    await waitUntil(() => bag21.querySelectorAll('[part="history"] li').length === 2);
+    expect(button.getAttribute('aria-expanded')).to.equal('true');
+    expect(root(el).getElementById(button.getAttribute('aria-controls')!)).to.equal(bag21.querySelector('[part="history"]'));
+    expect(calls.find((c) => c.url.endsWith('/history'))).to.include({ url: '/api/operator/orders/2/history', auth: 'Bearer op-token' });
+    const items = [...bag21.querySelectorAll('[part="history"] li')];
+    expect(items.map((li) => li.getAttribute('data-event'))).to.deep.equal(['evt-2', 'evt-1']);
+    const time = items[0]!.querySelector('time')!;
+    expect(time.getAttribute('datetime')).to.equal('2026-03-02T14:05:09.000Z');
+    const german = new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date('2026-03-02T14:05:09.000Z'));
+    expect(time.textContent).to.equal(german);
+    expect(time.textContent).to.contain('2026').and.not.contain('Mar');
+    expect(items[0]!.textContent!.replace(/\s+/g, ' ')).to.contain('ORDER_REJECTED').and.contain('State: REJECTED').and.contain('Payment: VOIDED').and.contain('Delivery: —');
+    await expect(el).to.be.accessible();
+
+    const bag22 = root(el).querySelector('[data-bag="22"]')!;
+    bag22.querySelector<HTMLButtonElement>('[part="history-button"]')!.click();
+    await waitUntil(() => bag22.querySelector('[part="history"] p')?.textContent === 'No events received for this bag yet.');
+    await expect(el).to.be.accessible();
+
+    button.click();
+    await el.updateComplete;
+    expect(button.getAttribute('aria-expanded')).to.equal('false');
+    expect(bag21.querySelector<HTMLElement>('[part="history"]')!.hidden).to.equal(true);
   });
 });

@@ -39,6 +39,10 @@ export const deskMessages = {
   deskRedeliver: 'Redeliver',
   deskRedelivered: (p: Params) => `Event ${p.id} sent again as event ${p.copy}.`,
   deskWebhooksReload: 'Reload deliveries',
+  deskHistory: 'Events received',
+  deskHistoryLoading: 'Loading events…',
+  deskHistoryLabel: (p: Params) => `Events received for bag ${p.bag}, newest first`,
+  deskHistoryNone: 'No events received for this bag yet.',
   deskCancelRefused: 'The service refused: the bag shipped, is over, or is past its remorse window.',
 };
 

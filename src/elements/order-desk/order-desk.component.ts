@@ -1,6 +1,6 @@
 import { html, nothing } from 'lit';
 import { ContextConsumer } from '@lit/context';
-import type { DeskOrder } from '../../contract/after-order.js';
+import type { DeskHistoryResponse, DeskOrder } from '../../contract/after-order.js';
 import type { DeskEvent } from '../../contract/webhook-events.js';
 import { bagCancelState } from '../../contract/cancel-window.js';
 import { formatMoney } from '../../contract/money.js';
@@ -9,6 +9,7 @@ import { apiContext } from '../../state/context.js';
 import type { MessageArea, MessageKey } from '../internal/localize.js';
 import { OperatorClientCache, operatorErrorMessage } from '../internal/operator.js';
 import { ToteElement } from '../internal/tote-element.js';
+import { renderBagHistory } from './desk-history.js';
 import { renderWebhooks } from './desk-webhooks.js';
 import { orderDeskStyles } from './order-desk.styles.js';
 import '../internal/messages-desk-en.js';
@@ -29,14 +30,16 @@ const ATTENTION: Record<NonNullable<DeskBag['attention']>, MessageKey> = {
 
 /**
  * @summary For a channel's support desk: finds orders by number, `app_order_id` or the shopper's email (the
- * orders that need attention first), shows each bag's state, amounts and tracking, and cancels a bag with a
- * reason and whether to restock and tell the shopper; lists the service's webhook deliveries, failed first, and
+ * orders that need attention first), shows each bag's state, amounts and tracking and, on request, the webhook
+ * events the BFF received for it (newest first), and cancels a bag with a reason and whether to restock and tell the shopper; lists the service's webhook deliveries, failed first, and
  * asks the service to redeliver a failed one. Behind the operator token, like `<tote-merchant-health>`.
  *
  * @csspart base - The root.
  * @csspart order - One order.
  * @csspart bag - One bag.
  * @csspart cancel-button - The button that opens a bag's cancel form.
+ * @csspart history-button - The button that shows or hides a bag's history.
+ * @csspart history - A bag's history: the events received, or that none were.
  * @csspart webhook - One webhook delivery.
  * @csspart message - Loading, empty, error and token messages.
  */
@@ -58,6 +61,8 @@ export class ToteOrderDesk extends ToteElement {
     cancelling: { state: true },
     sending: { state: true },
     announcement: { state: true },
+    histories: { state: true },
+    historyOpen: { state: true },
   };
 
   declare private api?: ToteApi;
@@ -81,6 +86,10 @@ export class ToteOrderDesk extends ToteElement {
   private cancelling?: { order: number; bag: number };
   private sending = false;
   private announcement = '';
+  /** Per order read, its bags' histories. */
+  private histories = new Map<number, DeskHistoryResponse['bags']>();
+  /** The bags whose history is shown, as `order:bag`. */
+  private historyOpen = new Set<string>();
   #query = '';
   #loadedFor = '';
 
@@ -140,6 +149,34 @@ export class ToteOrderDesk extends ToteElement {
     }
   }
 
+  async #toggleHistory(orderId: number, bagId: number): Promise<void> {
+    const key = `${orderId}:${bagId}`;
+    const open = new Set(this.historyOpen);
+    if (open.delete(key)) {
+      this.historyOpen = open;
+      return;
+    }
+    this.historyOpen = open.add(key);
+    // Read again at each opening: events keep arriving while the desk is open.
+    await this.#loadHistory(orderId);
+  }
+
+  async #loadHistory(orderId: number): Promise<void> {
+    const client = this.#client;
+    if (!client) return;
+    const histories = new Map(this.histories);
+    histories.delete(orderId);
+    this.histories = histories;
+    try {
+      const bags = await client.orderHistory(orderId);
+      this.histories = new Map(this.histories).set(orderId, bags);
+    } catch (e) {
+      if (isAbortError(e)) return;
+      this.historyOpen = new Set([...this.historyOpen].filter((k) => !k.startsWith(`${orderId}:`)));
+      this.announcement = operatorErrorMessage((k, p) => this.t(k, p), e, { routesReachable: true });
+    }
+  }
+
   async #cancel(event: SubmitEvent, order: DeskOrder, bag: DeskBag): Promise<void> {
     event.preventDefault();
     const client = this.#client;
@@ -153,6 +190,7 @@ export class ToteOrderDesk extends ToteElement {
       this.orders = this.orders.map((o) => (o.id === updated.id ? updated : o));
       this.cancelling = undefined;
       this.announcement = this.t('deskCancelled', { bag: bag.id, order: order.id });
+      if ([...this.historyOpen].some((k) => k.startsWith(`${order.id}:`))) void this.#loadHistory(order.id);
     } catch (e) {
       this.announcement =
         e instanceof ApiRequestError && e.code === 'not_cancelable'
@@ -223,6 +261,15 @@ export class ToteOrderDesk extends ToteElement {
         <div><dt>${this.t('deskTotal')}</dt><dd>${bag.total != null && bag.currency ? formatMoney(bag.total, bag.currency, this.effectiveLocale) : '—'}</dd></div>
       </dl>
       ${bag.tracking.map((t) => (t.tracking_number ? html`<p>${this.t('deskTracking', { number: t.tracking_number })}</p>` : nothing))}
+      ${renderBagHistory({
+        t: (k, p) => this.t(k, p),
+        locale: this.effectiveLocale,
+        orderId: order.id,
+        bagId: bag.id,
+        open: this.historyOpen.has(`${order.id}:${bag.id}`),
+        entries: this.histories.has(order.id) ? (this.histories.get(order.id)!.find((h) => h.bag_id === bag.id)?.history ?? []) : undefined,
+        toggle: () => void this.#toggleHistory(order.id, bag.id),
+      })}
       ${!cancelable
         ? nothing
         : open

@@ -97,6 +97,22 @@ export const orderDeskStyles = [
       align-items: center;
       gap: var(--_space-1);
     }
+    .history {
+      margin: var(--_space-2) 0;
+      font-size: var(--_font-size-s);
+    }
+    .history ol {
+      gap: var(--_space-1);
+    }
+    .history li {
+      display: flex;
+      flex-wrap: wrap;
+      gap: 0 var(--_space-3);
+    }
+    .history time,
+    .history .topic {
+      font-weight: var(--_font-weight-bold);
+    }
     .webhooks {
       margin-top: var(--_space-6);
     }
