@@ -1,10 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/web-components-vite';
 import { html } from 'lit';
 import '../src/elements/order-desk/order-desk.js';
-import type { DeskOrder } from '../src/contract/after-order.js';
+import type { DeskHistoryResponse, DeskOrder } from '../src/contract/after-order.js';
 import type { DeskEvent } from '../src/contract/webhook-events.js';
 
-type Args = { token?: string; orders: DeskOrder[]; events: DeskEvent[]; refuse?: boolean };
+type Args = { token?: string; orders: DeskOrder[]; events: DeskEvent[]; history: DeskHistoryResponse['bags']; refuse?: boolean };
 
 type DeskBag = DeskOrder['bags'][number];
 const bag = (id: number, shop: string, status: string, extra: Partial<DeskBag> = {}): DeskBag => ({
@@ -53,18 +53,48 @@ const event = (id: number, status: DeskEvent['status'], type: string, code: numb
 });
 const EVENTS = [event(12, 'FAILED', 'ORDER_SHIPPED', 503), event(11, 'SUCCEEDED', 'ORDER_ACCEPTED', 200), event(10, 'SUCCEEDED', 'ORDER_COMPLETED', 200)];
 
+const received = (event_id: string, topic: string, status: string, fulfillment_status: string, received_at: string) => ({
+  event_id,
+  topic,
+  status,
+  financial_status: 'PAID',
+  fulfillment_status,
+  received_at,
+});
+/** What the BFF received for order 50001: its first bag shipped; nothing yet for the cancelled one. */
+const HISTORY: DeskHistoryResponse['bags'] = [
+  {
+    bag_id: 60001,
+    history: [
+      received('evt-3', 'ORDER_SHIPPED', 'ACCEPTED', 'SHIPPED', '2026-06-02T09:14:03Z'),
+      received('evt-2', 'ORDER_ACCEPTED', 'ACCEPTED', 'PROCESSING', '2026-06-01T12:03:41Z'),
+      received('evt-1', 'ORDER_UPDATED', 'SUBMITTED', 'PROCESSING', '2026-06-01T12:00:05Z'),
+    ],
+  },
+];
+
+/** Opens a bag's history once the desk shows it, as an operator pressing "Events received". */
+async function openHistory(root: Element, bagId: number) {
+  const el = root.querySelector('tote-order-desk')!;
+  const button = () => el.shadowRoot?.querySelector<HTMLButtonElement>(`[data-bag="${bagId}"] [part="history-button"]`);
+  for (let i = 0; i < 200 && !button(); i++) await new Promise((r) => setTimeout(r, 10));
+  button()?.click();
+}
+
 /** A BFF answering the desk's routes with these orders and events (or refusing the token). */
-const bff = ({ orders, events, refuse }: Args) =>
+const bff = ({ orders, events, history, refuse }: Args) =>
   (async (input: RequestInfo | URL) => {
     const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
     if (refuse) return json(401, { error: { code: 'unauthorized', message: 'x' } });
-    return String(input).endsWith('/webhooks') ? json(200, { events }) : json(200, { orders });
+    const path = String(input);
+    if (path.endsWith('/history')) return json(200, { order_id: Number(/orders\/(\d+)\//.exec(path)?.[1]), bags: history });
+    return path.endsWith('/webhooks') ? json(200, { events }) : json(200, { orders });
   }) as typeof fetch;
 
 const meta: Meta<Args> = {
   title: 'Operator/OrderDesk',
   component: 'tote-order-desk',
-  args: { token: 'story-token', orders: ORDERS, events: EVENTS },
+  args: { token: 'story-token', orders: ORDERS, events: EVENTS, history: HISTORY },
   render: (args) => html`<tote-order-desk endpoint="/api" token=${args.token ?? ''} .fetch=${bff(args)}></tote-order-desk>`,
 };
 export default meta;
@@ -75,3 +105,7 @@ export const NeedsAttention: Story = {};
 export const NoToken: Story = { args: { token: undefined } };
 export const TokenRejected: Story = { args: { refuse: true } };
 export const NothingFound: Story = { args: { orders: [], events: [] } };
+/** A bag's history open: the events the BFF received for it, newest first. */
+export const BagHistory: Story = { play: ({ canvasElement }) => openHistory(canvasElement, 60001) };
+/** A bag the BFF has received no event for yet. */
+export const NoHistoryYet: Story = { play: ({ canvasElement }) => openHistory(canvasElement, 60002) };

@@ -36,6 +36,8 @@ const expected: Record<string, string> = {
   NoToken: 'Enter the operator token to continue.',
   TokenRejected: 'The operator token was not accepted.',
   NothingFound: 'No order matches.',
+  BagHistory: 'Delivery: SHIPPED',
+  NoHistoryYet: 'No events received for this bag yet.',
 };
 
 describe('order stories', () => {
