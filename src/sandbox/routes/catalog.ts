@@ -6,9 +6,9 @@ import { throwIfBusy } from '../submit.js';
 import type { Platform } from '../platform.js';
 import type { Route, RouteResult } from '../router.js';
 import type { StoredOffer } from '../store.js';
+import { MAX_PAGE_SIZE, pageOf, positiveInt } from './paging.js';
 
 export const INCLUDES = ['metadata', 'collections', 'shipping', 'sku_metadata'] as const;
-export const MAX_PAGE_SIZE = 100;
 
 /** An offer as answered: the parts `include` did not ask for are left out. */
 export function shapeOffer(stored: StoredOffer, include: ReadonlySet<string>): Record<string, unknown> {
@@ -54,12 +54,6 @@ export function parseInclude(text: string | null): Set<string> {
   return new Set(items);
 }
 
-function intParam(query: URLSearchParams, name: string, fallback: number): number {
-  const text = query.get(name);
-  if (text === null || text === '') return fallback;
-  if (!/^\d{1,9}$/.test(text.trim()) || Number(text) < 1) throw invalid(name, 'expected a positive integer');
-  return Number(text);
-}
 
 function dateParam(query: URLSearchParams, ...names: string[]): number | undefined {
   for (const name of names) {
@@ -109,8 +103,8 @@ function listOffers(ctx: SandboxContext, merchantId: number, query: URLSearchPar
   if (cursorText) {
     state = decodeCursor(cursorText, merchantId, cursorField);
   } else {
-    const page = intParam(query, 'page', 1);
-    const size = Math.min(MAX_PAGE_SIZE, intParam(query, 'size', 20));
+    const page = positiveInt(query, 'page', 1);
+    const size = Math.min(MAX_PAGE_SIZE, positiveInt(query, 'size', 20));
     const min = dateParam(query, 'since', 'date_last_modified:min');
     const max = dateParam(query, 'date_last_modified:max', 'before');
     const include = [...parseInclude(query.get('include'))];
@@ -172,27 +166,6 @@ function searchOffers(ctx: SandboxContext, search: OfferSearchRequest): StoredOf
   return found.sort((a, b) => sign * (value(a) < value(b) ? -1 : value(a) > value(b) ? 1 : a.offer.id - b.offer.id));
 }
 
-/** A page as the service's searches answer it: numbered from 0 and, unlike the offers list, with its totals filled. */
-function searchPage(all: StoredOffer[], query: URLSearchParams) {
-  const page = intParam(query, 'page', 1);
-  const size = Math.min(MAX_PAGE_SIZE, intParam(query, 'size', 20));
-  const content = all.slice((page - 1) * size, page * size);
-  const sort = { unsorted: false, sorted: true, empty: false };
-  const totalPages = Math.ceil(all.length / size);
-  return {
-    content: content.map((s) => shapeOffer(s, new Set())),
-    pageable: { page_number: page - 1, page_size: size, offset: (page - 1) * size, sort, paged: true, unpaged: false },
-    total_elements: all.length,
-    total_pages: totalPages,
-    last: page >= totalPages,
-    first: page === 1,
-    number_of_elements: content.length,
-    size,
-    number: page - 1,
-    empty: content.length === 0,
-    sort,
-  };
-}
 
 export function catalogRoutes(): Route[] {
   return [
@@ -230,7 +203,8 @@ export function catalogRoutes(): Route[] {
       auth: 'access',
       handler({ ctx, body, query }) {
         const search = parseWith(OfferSearchRequestSchema, body ?? {});
-        return { body: searchPage(searchOffers(ctx, search), query) };
+        const page = pageOf(searchOffers(ctx, search), query, { sorted: true });
+        return { body: { ...page, content: page.content.map((s) => shapeOffer(s, new Set())) } };
       },
     },
     {

@@ -3,7 +3,7 @@ import type { SandboxContext } from '../context.js';
 import { notFound, parseId } from '../http.js';
 import type { Route } from '../router.js';
 import type { Delivery } from '../webhooks.js';
-import { pageOf } from './orders.js';
+import { pageOf } from './paging.js';
 
 /**
  * The service's event log of webhook deliveries and its resend (docs.violet.io API reference, Event Service:

@@ -16,6 +16,7 @@ import { checkPaymentMethod, providerOfToken, submitOrder } from '../submit.js';
 import { discountFor } from '../discounts.js';
 import { checkDirectStripeToken } from '../stripe.js';
 import { SearchOrdersRequestSchema } from '../../contract/order.js';
+import { pageOf } from './paging.js';
 
 export function toAddress(input: Record<string, unknown> | null | undefined, type: 'SHIPPING' | 'BILLING'): Address | null {
   return input ? { ...(input as Address), type } : null;
@@ -244,31 +245,6 @@ async function directOrder(ctx: SandboxContext, body: unknown) {
   return answer;
 }
 
-export function pageOf<T>(items: T[], query: URLSearchParams) {
-  const num = (name: string, fallback: number) => {
-    const t = query.get(name);
-    if (t === null || t === '') return fallback;
-    if (!/^\d{1,9}$/.test(t) || Number(t) < 1) throw invalid(name, 'expected a positive integer');
-    return Number(t);
-  };
-  const page = num('page', 1);
-  const size = Math.min(100, num('size', 20));
-  const content = items.slice((page - 1) * size, page * size);
-  const sort = { unsorted: true, sorted: false, empty: true };
-  return {
-    content,
-    pageable: { page_number: page - 1, page_size: size, offset: (page - 1) * size, sort, paged: true, unpaged: false },
-    total_elements: items.length,
-    total_pages: Math.ceil(items.length / size),
-    last: page * size >= items.length,
-    first: page === 1,
-    number_of_elements: content.length,
-    size,
-    number: page - 1,
-    empty: content.length === 0,
-    sort,
-  };
-}
 
 export const submittedOrdersNewestFirst = (ctx: SandboxContext): Order[] =>
   [...ctx.store.orders.values()].filter((r) => r.submitted).map((r) => r.order).sort((a, b) => b.id - a.id);
