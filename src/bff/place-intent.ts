@@ -61,9 +61,9 @@ export async function ensureIntent(client: ServiceClient, cart: Order, changed: 
 
 /**
  * Place time, after the cart was priced and compared with the quote. Not yet
- * confirmed: the intent is brought to the cart's total (`payment/update`, the
- * step the service's own web demo takes right before `stripe.confirmPayment`)
- * and the answer is `requires_action`; it settles nothing (`final: false`), so
+ * confirmed: the intent is brought to the cart's total if it moved
+ * (`payment/update`, the step the service's own web demo takes right before
+ * `stripe.confirmPayment`) and the answer is `requires_action`; it settles nothing (`final: false`), so
  * the widget finishes the same attempt with the same `Idempotency-Key` and
  * `{ intent_confirmed: true }`. Confirmed, or Stripe already authorized this
  * very total (the shopper confirmed it in an earlier attempt): nothing to do
@@ -72,7 +72,8 @@ export async function ensureIntent(client: ServiceClient, cart: Order, changed: 
  */
 export async function requiresAction(client: ServiceClient, cart: Order, confirmed: boolean): Promise<StoredAnswer | undefined> {
   if (confirmed || authorizedForTotal(cart)) return undefined;
-  const ready = cart.payment_intent_client_secret ? await client.updatePayment(cart.id) : await client.applyPayment(cart.id, INTENT_PAYMENT);
+  // The quote already brought the intent to the cart's total: `payment/update` again only when it moved since.
+  const ready = cart.payment_intent_client_secret ? await followTotal(client, cart) : await client.applyPayment(cart.id, INTENT_PAYMENT);
   if (!ready.payment_intent_client_secret || !ready.stripe_key) {
     throw new ApiHttpError(502, 'upstream_error', 'The service did not return a payment to confirm; nothing was charged');
   }
