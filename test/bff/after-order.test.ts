@@ -6,10 +6,9 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { APP_SECRET, OPERATOR_TOKEN, SHOP_ORIGIN, startStack, type Stack } from './harness.js';
 import { placeOrder, SHOPPER } from '../fixtures/after-order.js';
+import { startWebhookReceiver } from '../webhook-receiver.js';
 
 let stack: Stack;
 const shop = { origin: SHOP_ORIGIN };
@@ -197,15 +196,8 @@ describe('the operator\'s order desk', () => {
 
   it('lists the service\'s webhook events with the failed ones first, and redelivers one that failed', async () => {
     // A receiver of the channel's that is down, then back.
-    let up = false;
-    const got: IncomingHttpHeaders[] = [];
-    const receiver = createServer((req, res) => {
-      got.push(req.headers);
-      req.resume();
-      res.writeHead(up ? 200 : 503).end();
-    });
-    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-    const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+    const receiver = await startWebhookReceiver();
+    const { url, state } = receiver;
     try {
       await stack.control('/__sandbox/webhooks', { json: { url, retry_delays_ms: [] } });
       const { order } = await placeOrder(stack.api, SHOP_ORIGIN, [1001], 'hooks@example.com');
@@ -220,15 +212,15 @@ describe('the operator\'s order desk', () => {
       const log = await desk('webhooks');
       assert.equal(log.body.events[0].status, 'FAILED', 'failed events first');
       assert.ok(!('response' in failed) && !('remote_endpoint' in failed), 'no receiver text or URL in the desk\'s answer');
-      const sameEvent = got.filter((h) => h['x-service-topic'] === failed.event_type && h['x-service-order-id'] === String(order.id));
+      const sameEvent = state.got.filter((h) => h['x-service-topic'] === failed.event_type && h['x-service-order-id'] === String(order.id));
       assert.equal(sameEvent.length, 1);
       const original = sameEvent[0]!['x-service-event-id'];
 
-      up = true;
+      state.up = true;
       const resent = await desk(`webhooks/${failed.webhook_id}/events/${failed.id}/redeliver`, { method: 'POST', json: {} });
       assert.equal(resent.status, 200, resent.text);
       assert.notEqual(resent.body.event.id, failed.id);
-      const copyOf = () => got.find((h) => h['x-service-event-id-source'] !== undefined);
+      const copyOf = () => state.got.find((h) => h['x-service-event-id-source'] !== undefined);
       for (let i = 0; i < 50 && !copyOf(); i++) await new Promise((r) => setTimeout(r, 50));
       const copy = copyOf()!;
       assert.equal(copy['x-service-event-id-source'], original, 'the copy names the event it resends');
@@ -237,8 +229,7 @@ describe('the operator\'s order desk', () => {
       assert.equal(after.body.events.find((e: any) => e.id === resent.body.event.id).status, 'SUCCEEDED');
     } finally {
       await stack.control(`/__sandbox/webhooks?url=${encodeURIComponent(url)}`, { method: 'DELETE' });
-      receiver.closeAllConnections();
-      await new Promise<void>((resolve) => receiver.close(() => resolve()));
+      await receiver.close();
     }
   });
 });

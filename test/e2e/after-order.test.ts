@@ -7,12 +7,11 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
-import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { engines, launch } from './engines.js';
 import { spawnDemo } from './demo-process.js';
 import { placeOrder, SHOPPER } from '../fixtures/after-order.js';
+import { startWebhookReceiver } from '../webhook-receiver.js';
 
 const SANDBOX_HEADERS = {
   'content-type': 'application/json',
@@ -161,15 +160,9 @@ for (const engine of engines()) describe(`after the order (e2e, ${engine})`, { t
   it('operator: finds the order by email, sees another order\'s rejected bag first, cancels a bag, redelivers a failed webhook', () =>
     withPage(async (page) => {
       // A receiver of the channel's that is down when the order's events go out, and back for the redelivery.
-      let up = false;
-      const got: IncomingHttpHeaders[] = [];
-      const receiver = createServer((req, res) => {
-        got.push(req.headers);
-        req.resume();
-        res.writeHead(up ? 200 : 503).end();
-      });
-      await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-      const hook = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+      const receiver = await startWebhookReceiver();
+      const { url: hook, state } = receiver;
+      const got = state.got;
       await sandbox(demo.service, 'POST', '/__sandbox/webhooks', { url: hook, retry_delays_ms: [] });
       try {
       const email = `desk-${engine}@example.com`;
@@ -218,7 +211,7 @@ for (const engine of engines()) describe(`after the order (e2e, ${engine})`, { t
         mkdirSync(SHOTS, { recursive: true });
         await page.screenshot({ path: `${SHOTS}/desk-1280.png`, fullPage: true });
       }
-      up = true;
+      state.up = true;
       const before = got.length;
       await failed.getByRole('button', { name: 'Redeliver' }).click();
       await desk.getByText(/^Event \d+ sent again as event \d+\.$/).waitFor({ timeout: 20_000 });
@@ -233,8 +226,7 @@ for (const engine of engines()) describe(`after the order (e2e, ${engine})`, { t
         await sandbox(demo.service, 'DELETE', `/__sandbox/webhooks?url=${encodeURIComponent(hook)}`);
         // Registering the receiver moved every event to it (one registration per event): back to the shop's BFF.
         await sandbox(demo.service, 'POST', '/__sandbox/webhooks', { url: demo.webhooks });
-        receiver.closeAllConnections();
-        await new Promise<void>((resolve) => receiver.close(() => resolve()));
+        await receiver.close();
       }
     }));
 });
