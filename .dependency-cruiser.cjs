@@ -1,7 +1,8 @@
 // The layers of src/ (README → Contributing), checked by `npm run lint:deps`:
 //
 //   browser:  root entries (index, define, define-split, headless), react → elements → stripe → state → core
-//             locales hold translations only; elements load them lazily
+//             i18n holds every string (English beside each language) and msg(); it imports nothing else;
+//             locales are the public entries that register a language up front
 //   server:   bff, sandbox → contract → core; cli (the `tote` command) → bff → contract
 //
 // core is the zod-free part of contract/ that a browser may import at run time (money, statuses, the
@@ -10,7 +11,7 @@
 // circles included: a circle of types is still two modules that cannot be understood apart.
 /** Contract modules a browser may import at run time: they import nothing but each other. */
 const CORE = '^src/contract/(money|statuses|cancel-window)[.]ts$';
-const BROWSER = '^src/(elements|state|stripe|locales|react)/|^src/(index|define|define-split|headless)[.]ts$';
+const BROWSER = '^src/(elements|state|stripe|locales|i18n|react)/|^src/(index|define|define-split|headless)[.]ts$';
 const SERVER = '^src/(bff|sandbox|contract|cli)/';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -103,7 +104,7 @@ module.exports = {
       severity: 'error',
       comment: 'state/ is plain TypeScript the elements use: it imports no element, adapter or translation.',
       from: { path: '^src/state/' },
-      to: { path: '^src/(elements|stripe|locales|react)/|^src/[^/]+[.]ts$' },
+      to: { path: '^src/(elements|stripe|locales|i18n|react)/|^src/[^/]+[.]ts$' },
     },
     {
       name: 'stripe-below-elements',
@@ -120,10 +121,17 @@ module.exports = {
       to: { path: '^src/(elements|state|stripe|react)/|^src/[^/]+[.]ts$' },
     },
     {
+      name: 'i18n-holds-only-strings',
+      severity: 'error',
+      comment: 'Strings and their lookup: i18n imports nothing outside itself, so any layer above may use it.',
+      from: { path: '^src/i18n/' },
+      to: { path: '^src/', pathNot: '^src/i18n/' },
+    },
+    {
       name: 'elements-below-entries',
       severity: 'error',
       comment: 'Elements never import the entry files or the framework wrappers that are built on them.',
-      from: { path: '^src/(elements|state|stripe|locales)/' },
+      from: { path: '^src/(elements|state|stripe|locales|i18n)/' },
       to: { path: '^src/react/|^src/[^/]+[.]ts$' },
     },
     {

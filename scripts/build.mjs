@@ -91,7 +91,7 @@ const checkoutGroup = {
   name: 'checkout',
   priority: 1,
   test: (id) =>
-    /\/src\/(elements\/(checkout|address-form|shipping-step|estimate|payment)\/|state\/checkout-|elements\/internal\/messages-checkout|stripe\/)/.test(id) &&
+    /\/src\/(elements\/(checkout|address-form|shipping-step|estimate|payment)\/|state\/checkout-|i18n\/(en|areas)\/checkout|stripe\/)/.test(id) &&
     !/\/sandbox-adapter\.ts$/.test(id),
 };
 
@@ -121,7 +121,7 @@ const bundle = (entry, outDir, oneFile) => {
           // Lazy chunks keep their module's name (checkout, merchant-health, purify), a language's strings are
           // `locale-<lang>-<area>`, code shared by lazy chunks is `shared-*`.
           chunkFileNames: (chunk) => {
-            const locale = chunk.facadeModuleId?.match(/\/locales\/([\w-]+)\/(\w+)\.ts$/);
+            const locale = chunk.facadeModuleId?.match(/\/i18n\/([\w-]+)\/(\w+)\.ts$/);
             if (locale) return `locale-${locale[1]}-${locale[2]}-[hash].js`;
             return chunk.isDynamicEntry || chunk.name === checkoutGroup.name ? '[name]-[hash].js' : 'shared-[hash].js';
           },

@@ -21,7 +21,7 @@ import './elements/provider/provider.js';
 import './elements/offer-grid/offer-grid.js';
 import './elements/offer-card/offer-card.js';
 import './elements/cart/cart.js';
-import { loadMessages } from './elements/internal/localize.js';
+import { loadMessages } from './i18n/localize.js';
 import { loadOnDemand, loadsOnDemand, notRequested } from './elements/internal/on-demand.js';
 
 const CHECKOUT = 'tote-checkout';
@@ -100,7 +100,7 @@ export { createApiClient, ApiRequestError, isAbortError } from './state/api-clie
 export { CartStore, cartStorageKey, isBuyable } from './state/cart-store.js';
 export { apiContext, cartContext, localeContext, hostContext, currencyContext } from './state/context.js';
 export { formatMoney, parseMoney, sumByCurrency, addMoney } from './contract/money.js';
-export { addMessages, msg, localeDirection, loadMessages, registerLocale } from './elements/internal/localize.js';
+export { addMessages, msg, localeDirection, loadMessages, registerLocale } from './i18n/localize.js';
 export { ToteElement } from './elements/internal/tote-element.js';
 export { ToteProvider } from './elements/provider/provider.js';
 export { ToteOfferGrid } from './elements/offer-grid/offer-grid.js';

@@ -1,6 +1,6 @@
 /**
  * `tote-checkout/define` and the script-tag bundle `dist/tote.js`: registers
- * every `tote-*` element and ships the German strings. Each element module
+ * every `tote-*` element and ships the German strings (other languages load lazily, as in the split bundle). Each element module
  * registers itself through `defineElement`, which keeps the first definition
  * when a second copy of Tote on the page runs this again.
  */

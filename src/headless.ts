@@ -5,7 +5,7 @@
  * own UI on the same cart, or read the cart from outside Tote's elements).
  */
 export type { ToteCartAddDetail, ToteSkuSelectDetail, ToteHostRequestDetail } from './elements/internal/events.js';
-export { msg } from './elements/internal/messages.js';
+export { msg } from './i18n/headless-msg.js';
 export {
   addMessages,
   localeDirection,
@@ -13,7 +13,7 @@ export {
   registerLocale,
   type MessageKey,
   type MessageArea,
-} from './elements/internal/localize.js';
+} from './i18n/localize.js';
 
 export {
   createApiClient,

@@ -1,20 +1,16 @@
 /**
- * German strings of every Tote element (`tote-checkout/locales/de`):
- * importing this module registers them all up front, as the one-file script
- * tag bundle does. Without it, an element rendering in German loads its
- * area's strings when it needs them (`src/locales/de/<area>.ts`). A key
- * missing here falls back to English, and `test/ship/locales.test.ts` lists
- * any gap.
+ * German strings of every Tote element (`tote-checkout/locales/de`): importing
+ * this module registers them all up front. Without it, an element rendering in
+ * German loads its area's strings when it needs them (`src/i18n/de/<area>.ts`).
  */
-import { deCatalog } from './de/catalog.js';
-import { deCart } from './de/cart.js';
-import { deCheckout } from './de/checkout.js';
-import { deOrders } from './de/orders.js';
-import { deOperator } from './de/operator.js';
-import { dePicker } from './de/picker.js';
+import { catalog } from '../i18n/de/catalog.js';
+import { picker } from '../i18n/de/picker.js';
+import { cart } from '../i18n/de/cart.js';
+import { checkout } from '../i18n/de/checkout.js';
+import { orders } from '../i18n/de/orders.js';
+import { operator } from '../i18n/de/operator.js';
+import { addMessages } from '../i18n/localize.js';
 
-import { addMessages } from '../elements/internal/localize.js';
-
-export const de = { ...deCatalog, ...dePicker, ...deCart, ...deCheckout, ...deOrders, ...deOperator };
+export const de = { ...catalog, ...picker, ...cart, ...checkout, ...orders, ...operator };
 
 addMessages('de', de);

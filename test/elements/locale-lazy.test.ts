@@ -5,7 +5,7 @@ import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import '../../src/elements/provider/provider.js';
 import '../../src/elements/offer-grid/offer-grid.js';
 import '../../src/elements/cart/cart.js';
-import { msg } from '../../src/elements/internal/localize.js';
+import { msg } from '../../src/i18n/localize.js';
 import type { ToteProvider } from '../../src/elements/provider/provider.js';
 import { fakeBff } from '../../stories/fixtures/fake-bff.js';
 import { catalogue, tee } from '../../stories/fixtures/offers.js';
@@ -17,7 +17,7 @@ const loadedScripts = () => performance.getEntriesByType('resource').map((e) => 
 describe('German strings loaded by the provider', () => {
   it('are not there before a German provider appears', () => {
     expect(msg('de-DE', 'addToCart')).to.equal('Add to cart');
-    expect(loadedScripts().some((p) => p.includes('/locales/de/'))).to.equal(false);
+    expect(loadedScripts().some((p) => p.includes('/i18n/de/'))).to.equal(false);
   });
 
   it('a provider with locale="de-DE" shows the catalogue and the cart in German, never English first', async () => {
@@ -42,8 +42,8 @@ describe('German strings loaded by the provider', () => {
     watch.disconnect();
     expect(seen.join(' ')).not.to.match(/Loading products|Choose options|Add to cart/);
     // Only the areas on the page: the catalogue and the cart, not the checkout's or the operator's strings.
-    const german = loadedScripts().filter((p) => p.includes('/locales/de/'));
-    const fetched = (area: string) => german.some((p) => new RegExp(`/locales/de/${area}\\.[jt]s$`).test(p));
+    const german = loadedScripts().filter((p) => p.includes('/i18n/de/'));
+    const fetched = (area: string) => german.some((p) => new RegExp(`/i18n/de/${area}\\.[jt]s$`).test(p));
     expect(fetched('catalog'), german.join()).to.equal(true);
     expect(fetched('cart'), german.join()).to.equal(true);
     expect(fetched('checkout') || fetched('operator'), german.join()).to.equal(false);

@@ -8,23 +8,34 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { de } from '../../src/locales/de.js';
-import { msg, type MessageKey } from '../../src/elements/internal/localize.js';
-import { catalogMessages } from '../../src/elements/internal/messages-catalog.js';
-import { cartMessages } from '../../src/elements/internal/messages-cart.js';
-import { checkoutMessages } from '../../src/elements/internal/messages-checkout.js';
-import { orderMessages } from '../../src/elements/internal/messages-orders.js';
-import { operatorMessages } from '../../src/elements/internal/messages-operator.js';
-import { pickerMessages } from '../../src/elements/internal/messages-picker.js';
-import { deCatalog } from '../../src/locales/de/catalog.js';
-import { deCart } from '../../src/locales/de/cart.js';
-import { deCheckout } from '../../src/locales/de/checkout.js';
-import { deOrders } from '../../src/locales/de/orders.js';
-import { deOperator } from '../../src/locales/de/operator.js';
-import { dePicker } from '../../src/locales/de/picker.js';
+import { msg, type MessageKey } from '../../src/i18n/localize.js';
+import { SHIPPED_LANGUAGES } from '../../src/i18n/languages.js';
+import { catalogMessages } from '../../src/i18n/en/catalog.js';
+import { cartMessages } from '../../src/i18n/en/cart.js';
+import { checkoutMessages } from '../../src/i18n/en/checkout.js';
+import { orderMessages } from '../../src/i18n/en/orders.js';
+import { operatorMessages } from '../../src/i18n/en/operator.js';
+import { deskMessages } from '../../src/i18n/en/desk.js';
+import { pickerMessages } from '../../src/i18n/en/picker.js';
+import type { Message } from '../../src/i18n/format.js';
 
-/** Every key of the English catalogue, area by area: what a translation has to cover. */
-const englishByArea = { catalog: catalogMessages, picker: pickerMessages, cart: cartMessages, checkout: checkoutMessages, orders: orderMessages, operator: operatorMessages };
+/** Every key of the English catalogue, area by area: what a translation has to cover (the desk's strings load with the operator area). */
+const englishByArea = {
+  catalog: catalogMessages,
+  picker: pickerMessages,
+  cart: cartMessages,
+  checkout: checkoutMessages,
+  orders: orderMessages,
+  operator: { ...operatorMessages, ...deskMessages },
+};
 const messageKeys = () => Object.values(englishByArea).flatMap((m) => Object.keys(m)) as MessageKey[];
+/** A language's strings, area by area, as `src/i18n/<language>/<area>.ts` export them. */
+const translation = async (language: string) =>
+  Object.fromEntries(
+    await Promise.all(
+      Object.keys(englishByArea).map(async (area) => [area, (await import(`../../src/i18n/${language}/${area}.ts`))[area] as Record<string, Message>]),
+    ),
+  ) as Record<keyof typeof englishByArea, Record<string, Message>>;
 import { formatMoney } from '../../src/contract/money.js';
 import type { ExampleServer } from '../../examples/script-tag/server.mjs';
 import { addFirstOfferToCart, ensureBuilt, launch, repo, watch } from './support.js';
@@ -61,28 +72,55 @@ function templateLiterals(source: string): string[] {
   return out;
 }
 
-const english = (key: MessageKey) => msg('en', key, { count: 2, name: 'N', merchant: 'M', n: 1, total: 5 });
+const sample = { count: 2, name: 'N', merchant: 'M', n: 1, total: 5 };
+const english = (key: MessageKey) => msg('en', key, sample);
 const keys = Object.keys(de) as MessageKey[];
 
+/** Distinct markers for every parameter a message reads, so a translation that drops one shows. */
+const markers = new Proxy({} as Record<string, string>, { get: (_, k) => (typeof k === 'string' ? `⟦${k}⟧` : undefined) });
+const render = (m: Message, locale: string) => (typeof m === 'function' ? m(markers, locale) : m);
+
+for (const language of SHIPPED_LANGUAGES) {
+  describe(`${language} catalogue`, () => {
+    it('translates every key of every English area, in the same area, and nothing else', async () => {
+      const byArea = await translation(language);
+      for (const [area, en] of Object.entries(englishByArea)) {
+        const mine = byArea[area as keyof typeof englishByArea];
+        assert.deepEqual(Object.keys(en).filter((k) => !(k in mine)), [], `${area}: keys without ${language}`);
+        assert.deepEqual(Object.keys(mine).filter((k) => !(k in en)), [], `${area}: ${language} keys English no longer has`);
+      }
+      assert.equal(new Set(messageKeys()).size, messageKeys().length, 'no key in two areas');
+    });
+
+    it('keeps every parameter English shows (names, amounts, counts)', async () => {
+      const byArea = await translation(language);
+      const dropped: string[] = [];
+      for (const [area, en] of Object.entries(englishByArea)) {
+        for (const [key, m] of Object.entries(en as Record<string, Message>)) {
+          const wanted = render(m, 'en').match(/⟦\w+⟧/g) ?? [];
+          const got = render(byArea[area as keyof typeof englishByArea][key]!, language);
+          for (const w of wanted) if (!got.includes(w)) dropped.push(`${key} ${w}`);
+        }
+      }
+      assert.deepEqual(dropped, []);
+    });
+
+    it(`is ${language}, not English copied (only names, codes and symbols may coincide)`, async () => {
+      const byArea = await translation(language);
+      const sentences = Object.entries(englishByArea).flatMap(([area, en]) =>
+        Object.entries(en as Record<string, Message>)
+          .filter(([, m]) => /\s\p{L}+\s/u.test(render(m, 'en')))
+          .map(([key, m]) => [key, render(m, 'en') === render(byArea[area as keyof typeof englishByArea][key]!, language)] as const),
+      );
+      const same = sentences.filter(([, equal]) => equal).map(([key]) => key);
+      assert.ok(same.length <= sentences.length * 0.02, `identical to English: ${same.join(', ')}`);
+    });
+  });
+}
+
 describe('German catalogue', () => {
-  it('translates every key of the English catalogue, and nothing else', () => {
-    const all = new Set(messageKeys());
-    const missing = [...all].filter((k) => !(k in de));
-    assert.deepEqual(missing, [], 'keys without German');
-    assert.deepEqual(keys.filter((k) => !all.has(k)), [], 'German keys English no longer has');
-  });
-
-  it('is split into the same areas as English (each area loads on its own)', () => {
-    const germanByArea = { catalog: deCatalog, picker: dePicker, cart: deCart, checkout: deCheckout, orders: deOrders, operator: deOperator };
-    for (const [area, english] of Object.entries(englishByArea)) {
-      assert.deepEqual(Object.keys(germanByArea[area as keyof typeof germanByArea]).sort(), Object.keys(english).sort(), area);
-    }
-    assert.equal(new Set(messageKeys()).size, messageKeys().length, 'no key in two areas');
-  });
-
-  it('is German, not English copied (only names, codes and symbols may coincide)', () => {
-    const same = keys.filter((k) => msg('de', k, { count: 2, name: 'N', merchant: 'M', n: 1, total: 5 }) === english(k));
-    assert.ok(same.length < keys.length * 0.05, `identical to English: ${same.join(', ')}`);
+  it('the up-front module (tote-checkout/locales/de) registers every area', () => {
+    assert.deepEqual(new Set(keys), new Set(messageKeys()));
   });
 
   it('is used for de, de-DE and de-AT; plurals follow German rules; English stays the fallback', () => {
@@ -91,7 +129,23 @@ describe('German catalogue', () => {
     assert.equal(msg('de-DE', 'cartLabel', { count: 1 }), 'Warenkorb, 1 Artikel');
     assert.equal(msg('de-DE', 'formHasErrors', { count: 3 }), '3 Felder brauchen Ihre Aufmerksamkeit.');
     assert.equal(msg('de-DE', 'formHasErrors', { count: 1 }), '1 Feld braucht Ihre Aufmerksamkeit.');
-    assert.equal(msg('fr', 'addToCart'), 'Add to cart');
+    assert.equal(msg('sv', 'addToCart'), 'Add to cart');
+  });
+});
+
+describe('plurals and formats per language', () => {
+  it('French counts 0 and 1 as one, Japanese has one form, Dutch, Spanish and Italian one/other', async () => {
+    await Promise.all(['fr', 'ja', 'nl', 'es', 'it'].map(async (l) => (await import(`../../src/locales/${l}.ts`)) as unknown));
+    assert.equal(msg('fr-FR', 'cartLabel', { count: 0 }), 'Panier, 0 article');
+    assert.equal(msg('fr-FR', 'cartLabel', { count: 2 }), 'Panier, 2 articles');
+    assert.equal(msg('ja-JP', 'cartLabel', { count: 2 }), 'カート、2点');
+    assert.equal(msg('nl-NL', 'formHasErrors', { count: 1 }), '1 veld vraagt je aandacht.');
+    assert.equal(msg('es-ES', 'cartLabel', { count: 1 }), 'Carrito, 1 artículo');
+    assert.equal(msg('it-IT', 'cartLabel', { count: 3 }), 'Carrello, 3 articoli');
+    // Money: the currency's own exponent, each locale's separators and symbol position.
+    assert.equal(formatMoney(123456, 'EUR', 'fr-FR'), '1\u202f234,56\u00a0€');
+    assert.equal(formatMoney(1234, 'JPY', 'ja-JP'), '￥1,234');
+    assert.equal(formatMoney(123456, 'EUR', 'nl-NL'), '€\u00a01.234,56');
   });
 });
 

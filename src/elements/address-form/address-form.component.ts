@@ -11,10 +11,10 @@ import {
   toAddressDraft,
 } from '../../state/checkout-address.js';
 import { SHIPPING_COUNTRIES, regionRequired } from '../../state/checkout-postal.js';
-import type { MessageKey } from '../internal/localize.js';
+import type { MessageKey } from '../../i18n/localize.js';
 import { ToteElement } from '../internal/tote-element.js';
 import { addressFormStyles } from './address-form.styles.js';
-import '../internal/messages-checkout.js';
+import '../../i18n/areas/checkout.js';
 
 declare global {
   interface HTMLElementTagNameMap {

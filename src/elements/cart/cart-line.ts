@@ -7,7 +7,7 @@
 import { html, nothing } from 'lit';
 import { multiplyMoney, type Money } from '../../contract/money.js';
 import { type CartLine, type CartStore, isBuyable } from '../../state/cart-store.js';
-import type { Translate as T } from '../internal/localize.js';
+import type { Translate as T } from '../../i18n/localize.js';
 import { safeUrl } from '../internal/safe-url.js';
 
 /** The most a stepper goes to when the shop reported no stock figure. */

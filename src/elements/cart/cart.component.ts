@@ -6,12 +6,12 @@ import { isAbortError, type ToteApi } from '../../state/api-client.js';
 import { revalidateCart } from '../../state/cart-revalidate.js';
 import { apiContext, cartContext, hostContext } from '../../state/context.js';
 import { loadOnDemand } from '../internal/on-demand.js';
-import { loadMessages, type MessageArea } from '../internal/localize.js';
+import { loadMessages, type MessageArea } from '../../i18n/localize.js';
 import { ToteElement } from '../internal/tote-element.js';
 import type { ToteCartOpenDetail } from '../internal/events.js';
 import { cartStyles } from './cart.styles.js';
 import { type CartLineView, renderCartLine } from './cart-line.js';
-import '../internal/messages-cart.js';
+import '../../i18n/areas/cart.js';
 
 /** Drawn, not an emoji: the host page may have no emoji font (it showed as a blank box). */
 const bagIcon = html`<svg class="icon" aria-hidden="true" viewBox="0 0 24 24" width="20" height="20" fill="none"

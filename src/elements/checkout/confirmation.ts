@@ -9,7 +9,7 @@ import { formatMoney } from '../../contract/money.js';
 import type { ShopperBag as Bag } from '../../contract/shopper-order.js';
 import type { CheckoutController } from '../../state/checkout-controller.js';
 import { bagStatus } from '../../contract/statuses.js';
-import type { MessageKey, Translate as T } from '../internal/localize.js';
+import type { MessageKey, Translate as T } from '../../i18n/localize.js';
 
 const NEXT: Record<string, MessageKey> = {
   SHIPPED: 'nextShipped',

@@ -9,7 +9,7 @@ import { formatMoney } from '../../contract/money.js';
 import type { CheckoutController } from '../../state/checkout-controller.js';
 import type { QuoteChange } from '../../state/checkout-quote.js';
 import type { CheckoutNotice, PlacingState } from '../../state/checkout-place.js';
-import type { MessageKey, Translate as T } from '../internal/localize.js';
+import type { MessageKey, Translate as T } from '../../i18n/localize.js';
 import { renderShopBusy } from '../internal/shop-busy.js';
 
 /**

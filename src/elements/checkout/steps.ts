@@ -9,7 +9,7 @@ import { html, nothing } from 'lit';
 import { formatMoney } from '../../contract/money.js';
 import type { CheckoutController } from '../../state/checkout-controller.js';
 import { CHECKOUT_STEPS, type CheckoutStep, stepIndex } from '../../state/checkout-session.js';
-import type { MessageKey, Translate as T } from '../internal/localize.js';
+import type { MessageKey, Translate as T } from '../../i18n/localize.js';
 import { formatAddressLines } from '../../state/address-format.js';
 
 const STEP_LABEL: Record<CheckoutStep, MessageKey> = {

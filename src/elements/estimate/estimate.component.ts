@@ -13,7 +13,7 @@ import { safeUrl } from '../internal/safe-url.js';
 import { ToteElement } from '../internal/tote-element.js';
 import { estimateStyles } from './estimate.styles.js';
 import { renderShopBusy } from '../internal/shop-busy.js';
-import '../internal/messages-checkout.js';
+import '../../i18n/areas/checkout.js';
 
 /** `tote-estimate-change`: a quote this element asked for itself arrived. */
 export interface ToteEstimateChangeDetail {

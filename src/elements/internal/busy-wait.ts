@@ -5,8 +5,8 @@
  */
 import { html, type ReactiveController, type ReactiveControllerHost } from 'lit';
 import type { ApiRequestError, ToteApi } from '../../state/api-client.js';
-import type { Translate as T } from './localize.js';
-import './messages-catalog.js';
+import type { Translate as T } from '../../i18n/localize.js';
+import '../../i18n/areas/catalog.js';
 
 /** When a 429 carries no `retry_after`. */
 const DEFAULT_RETRY_SECONDS = 5;

@@ -2,8 +2,8 @@
 import { css, html, nothing } from 'lit';
 import type { OfferLoader } from './offer-loader.js';
 import { renderBusyText } from './busy-wait.js';
-import type { Translate as T } from './localize.js';
-import './messages-catalog.js';
+import type { Translate as T } from '../../i18n/localize.js';
+import '../../i18n/areas/catalog.js';
 
 export const offerStatusStyles = css`
   .offer-status {

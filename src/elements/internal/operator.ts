@@ -4,8 +4,8 @@
  */
 import { ApiRequestError } from '../../state/api-client.js';
 import { createOperatorClient, type OperatorApi } from '../../state/operator-client.js';
-import type { MessageKey } from './localize.js';
-import './messages-operator.js';
+import type { MessageKey } from '../../i18n/localize.js';
+import '../../i18n/areas/operator.js';
 
 /** Keeps one client while endpoint, token and fetch stay the same (so its single-flight keys hold). */
 export class OperatorClientCache {

@@ -4,7 +4,7 @@
  * both show it beside that shop's bag until the quote is asked for again.
  */
 import { css, html } from 'lit';
-import type { Translate as T } from './localize.js';
+import type { Translate as T } from '../../i18n/localize.js';
 
 export const shopBusyStyles = css`
   .busy {

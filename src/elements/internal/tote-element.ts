@@ -1,7 +1,7 @@
 import { LitElement, type PropertyDeclarations } from 'lit';
 import { ContextConsumer } from '@lit/context';
 import { localeContext } from '../../state/context.js';
-import { loadMessages, msg, usableLocale, type MessageArea, type MessageKey } from './localize.js';
+import { loadMessages, msg, usableLocale, type MessageArea, type MessageKey } from '../../i18n/localize.js';
 
 type EventName = keyof GlobalEventHandlersEventMap;
 type DetailOf<K extends EventName> = GlobalEventHandlersEventMap[K] extends CustomEvent<infer D> ? D : never;

@@ -5,7 +5,7 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import type { ErrorSku } from '../../contract/errors.js';
-import type { MessageKey } from '../internal/localize.js';
+import type { MessageKey } from '../../i18n/localize.js';
 import {
   CHECKS,
   checkError,

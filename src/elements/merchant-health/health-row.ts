@@ -5,7 +5,7 @@
  */
 import { html, nothing } from 'lit';
 import { safeUrl } from '../internal/safe-url.js';
-import type { MessageKey } from '../internal/localize.js';
+import type { MessageKey } from '../../i18n/localize.js';
 import { renderChecks } from './health-checks.js';
 import { issuesOf, type MerchantHealth, type Severity } from './health-model.js';
 import { platformName, type HealthText } from './health-text.js';

@@ -5,7 +5,7 @@
  * check renderers, so each says a thing the same way.
  */
 import type { ConnectionHealthReport } from '../../contract/operations.js';
-import type { MessageKey, Translate } from '../internal/localize.js';
+import type { MessageKey, Translate } from '../../i18n/localize.js';
 
 export type { Translate };
 

@@ -5,14 +5,14 @@ import type { ConnectionHealthReport } from '../../contract/operations.js';
 import type { ToteApi } from '../../state/api-client.js';
 import { apiContext } from '../../state/context.js';
 import { OperatorClientCache, operatorErrorMessage } from '../internal/operator.js';
-import type { MessageArea } from '../internal/localize.js';
+import type { MessageArea } from '../../i18n/localize.js';
 import { ToteElement } from '../internal/tote-element.js';
 import { HealthController } from './health-controller.js';
 import { arrangeHealth, type HealthFilter, type HealthSort, type MerchantHealth } from './health-model.js';
 import { renderRow } from './health-row.js';
 import { healthText, type HealthText } from './health-text.js';
 import { styles } from './merchant-health.styles.js';
-import '../internal/messages-operator.js';
+import '../../i18n/areas/operator.js';
 
 /** `tote-health-refresh`: one merchant's report was re-read. */
 export interface ToteHealthRefreshDetail {

@@ -4,9 +4,9 @@ import type { MerchantOnboarding } from '../../contract/operations.js';
 import { ApiRequestError, isAbortError, type ToteApi } from '../../state/api-client.js';
 import { apiContext } from '../../state/context.js';
 import { OperatorClientCache, operatorErrorMessage } from '../internal/operator.js';
-import type { MessageArea } from '../internal/localize.js';
+import type { MessageArea } from '../../i18n/localize.js';
 import { ToteElement } from '../internal/tote-element.js';
-import type { MessageKey } from '../internal/localize.js';
+import type { MessageKey } from '../../i18n/localize.js';
 import {
   ONBOARDING_FIELDS,
   PAYMENT_PROVIDERS,
@@ -20,7 +20,7 @@ import {
   type OnboardingValues,
 } from './onboarding-model.js';
 import { styles } from './merchant-onboarding.styles.js';
-import '../internal/messages-operator.js';
+import '../../i18n/areas/operator.js';
 
 /** `tote-onboarding-save`: the service stored the onboarding record. */
 export interface ToteOnboardingSaveDetail {

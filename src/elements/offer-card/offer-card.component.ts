@@ -6,7 +6,7 @@ import type { CartStore } from '../../state/cart-store.js';
 import { apiContext, cartContext } from '../../state/context.js';
 import type { ToteApi } from '../../state/api-client.js';
 import { lineForSku, offerImage, offerInStock, priceRange, skuInStock } from '../../state/offer.js';
-import { loadMessages, type MessageArea } from '../internal/localize.js';
+import { loadMessages, type MessageArea } from '../../i18n/localize.js';
 import { ToteElement } from '../internal/tote-element.js';
 import { baseStyles, tokens } from '../internal/styles.js';
 import { safeUrl } from '../internal/safe-url.js';
@@ -15,7 +15,7 @@ import type { ToteCartAddDetail } from '../internal/events.js';
 import { OfferLoader } from '../internal/offer-loader.js';
 import { offerStatusStyles, renderOfferStatus } from '../internal/offer-status.js';
 import { compactCardStyles, offerCardStyles } from './offer-card.styles.js';
-import '../internal/messages-catalog.js';
+import '../../i18n/areas/catalog.js';
 
 /** Enough tags to tell products apart, few enough to keep cards even. */
 const MAX_TAGS = 3;

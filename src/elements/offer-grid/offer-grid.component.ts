@@ -3,13 +3,13 @@ import { ContextConsumer } from '@lit/context';
 import type { WidgetOffer } from '../../contract/api.js';
 import { ApiRequestError, isAbortError, type ToteApi } from '../../state/api-client.js';
 import { apiContext } from '../../state/context.js';
-import type { MessageArea } from '../internal/localize.js';
+import type { MessageArea } from '../../i18n/localize.js';
 import { ToteElement } from '../internal/tote-element.js';
 import { baseStyles, tokens } from '../internal/styles.js';
 import { BusyWait, renderBusyText } from '../internal/busy-wait.js';
 import { offerStatusStyles, skeletonCard } from '../internal/offer-status.js';
 import { offerGridStyles } from './offer-grid.styles.js';
-import '../internal/messages-catalog.js';
+import '../../i18n/areas/catalog.js';
 
 const SKELETON_CARDS = 8;
 

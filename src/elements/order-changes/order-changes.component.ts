@@ -5,10 +5,10 @@ import { formatMoney } from '../../contract/money.js';
 import type { ShopperBag as Bag, ShopperOrder as Order } from '../../contract/shopper-order.js';
 import { ApiRequestError, isAbortError, type ToteApi } from '../../state/api-client.js';
 import { cancelOrder, orderRefunds } from '../internal/order-api.js';
-import type { MessageArea } from '../internal/localize.js';
+import type { MessageArea } from '../../i18n/localize.js';
 import { ToteElement } from '../internal/tote-element.js';
 import { orderChangesStyles } from './order-changes.styles.js';
-import '../internal/messages-orders-en.js';
+import '../../i18n/areas/orders.js';
 
 /** `tote-order-cancel`, cancelable: the shopper confirmed a cancel; `preventDefault()` keeps Tote from sending it. */
 export interface ToteOrderCancelDetail {

@@ -6,7 +6,7 @@
  */
 import { html, nothing } from 'lit';
 import type { BagHistoryEntry } from '../../contract/after-order.js';
-import type { Translate } from '../internal/localize.js';
+import type { Translate } from '../../i18n/localize.js';
 
 export interface HistoryView {
   t: Translate;

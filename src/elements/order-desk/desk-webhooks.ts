@@ -4,7 +4,7 @@
  */
 import { html, nothing } from 'lit';
 import type { DeskEvent } from '../../contract/webhook-events.js';
-import type { Translate } from '../internal/localize.js';
+import type { Translate } from '../../i18n/localize.js';
 
 export interface WebhooksView {
   t: Translate;

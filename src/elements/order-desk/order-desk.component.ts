@@ -6,13 +6,13 @@ import { bagCancelState } from '../../contract/cancel-window.js';
 import { formatMoney } from '../../contract/money.js';
 import { ApiRequestError, isAbortError, type ToteApi } from '../../state/api-client.js';
 import { apiContext } from '../../state/context.js';
-import type { MessageArea, MessageKey } from '../internal/localize.js';
+import type { MessageArea, MessageKey } from '../../i18n/localize.js';
 import { OperatorClientCache, operatorErrorMessage } from '../internal/operator.js';
 import { ToteElement } from '../internal/tote-element.js';
 import { renderBagHistory } from './desk-history.js';
 import { renderWebhooks } from './desk-webhooks.js';
 import { orderDeskStyles } from './order-desk.styles.js';
-import '../internal/messages-desk-en.js';
+import '../../i18n/areas/operator.js';
 
 declare global {
   interface HTMLElementTagNameMap {

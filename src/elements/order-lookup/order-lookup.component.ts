@@ -5,8 +5,8 @@ import { apiContext } from '../../state/context.js';
 import { lookupOrder } from '../internal/order-api.js';
 import { ToteElement } from '../internal/tote-element.js';
 import { orderLookupStyles } from './order-lookup.styles.js';
-import '../internal/messages-checkout.js';
-import '../internal/messages-orders-en.js';
+import '../../i18n/areas/checkout.js';
+import '../../i18n/areas/orders.js';
 
 /** `tote-order-found`, cancelable: the order was found; `preventDefault()` keeps Tote from showing it (the host navigates). */
 export interface ToteOrderFoundDetail {

@@ -8,10 +8,10 @@ import { type EventStream, type ToteApi, isAbortError } from '../../state/api-cl
 import { bagStatus } from '../../contract/statuses.js';
 import { apiContext } from '../../state/context.js';
 import { safeUrl } from '../internal/safe-url.js';
-import type { MessageArea, MessageKey } from '../internal/localize.js';
+import type { MessageArea, MessageKey } from '../../i18n/localize.js';
 import { ToteElement } from '../internal/tote-element.js';
 import { orderStatusStyles } from './order-status.styles.js';
-import '../internal/messages-orders-en.js';
+import '../../i18n/areas/orders.js';
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -3,7 +3,7 @@ import type { CheckoutPayment } from '../../state/checkout-session.js';
 import { ToteElement } from '../internal/tote-element.js';
 import { type PaymentAdapter, PaymentInputError } from './payment-adapter.js';
 import { paymentStyles } from './payment.styles.js';
-import '../internal/messages-checkout.js';
+import '../../i18n/areas/checkout.js';
 
 export type { PaymentAdapter } from './payment-adapter.js';
 export { PaymentInputError } from './payment-adapter.js';

@@ -1,8 +1,8 @@
-import { msg } from '../internal/localize.js';
+import { msg } from '../../i18n/localize.js';
 import type { CheckoutPayment } from '../../state/checkout-session.js';
 import type { PaymentAdapter } from './payment-adapter.js';
 // Its labels are checkout strings; the lazy chunk imports them from the flow's, already loaded.
-import '../internal/messages-checkout.js';
+import '../../i18n/areas/checkout.js';
 
 const CARDS = [
   { token: 'tok_sandbox_visa', brand: 'Visa', last4: '4242', label: 'testCardApproves' },

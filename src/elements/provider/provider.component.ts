@@ -4,7 +4,7 @@ import { createApiClient, type ToteApi } from '../../state/api-client.js';
 import { CartStore, cartStorageKey, type CartLine, type CartLineInput } from '../../state/cart-store.js';
 import { apiContext, cartContext, currencyContext, hostContext, localeContext } from '../../state/context.js';
 import { lineForSku } from '../../state/offer.js';
-import { loadMessages, localeDirection, usableLocale } from '../internal/localize.js';
+import { loadMessages, localeDirection, usableLocale } from '../../i18n/localize.js';
 import { loadOnDemand } from '../internal/on-demand.js';
 import type { ToteCartAddDetail, ToteCartOpenDetail } from '../internal/events.js';
 

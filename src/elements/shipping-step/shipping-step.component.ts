@@ -4,7 +4,7 @@ import type { BagShippingChoice } from '../../state/checkout-quote.js';
 import { ToteElement } from '../internal/tote-element.js';
 import { shippingStepStyles } from './shipping-step.styles.js';
 import { renderShopBusy } from '../internal/shop-busy.js';
-import '../internal/messages-checkout.js';
+import '../../i18n/areas/checkout.js';
 import { carrierName } from '../../state/carrier.js';
 
 /** `tote-shipping-select`: the shopper picked a method for one bag. */

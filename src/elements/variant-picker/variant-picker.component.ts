@@ -9,14 +9,14 @@ import { apiContext, cartContext } from '../../state/context.js';
 import type { ToteApi } from '../../state/api-client.js';
 import { lineForSku, orderedVariants, skuImage, skuInStock, skuStock } from '../../state/offer.js';
 import { choose, initialSelection, resolveSku, valueState, type ValueState } from './variant-selection.js';
-import type { MessageArea } from '../internal/localize.js';
+import type { MessageArea } from '../../i18n/localize.js';
 import { ToteElement } from '../internal/tote-element.js';
 import { baseStyles, tokens } from '../internal/styles.js';
 import { safeUrl } from '../internal/safe-url.js';
 import { OfferLoader } from '../internal/offer-loader.js';
 import { offerStatusStyles, renderOfferStatus } from '../internal/offer-status.js';
 import { variantPickerStyles } from './variant-picker.styles.js';
-import '../internal/messages-picker.js';
+import '../../i18n/areas/picker.js';
 
 /** Below this, stock reads "Only N left". */
 const LOW_STOCK = 5;

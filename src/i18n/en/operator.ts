@@ -1,0 +1,128 @@
+/**
+ * English strings of the operator elements (merchant health, onboarding):
+ * registered when one of them is imported; they build on the catalogue's.
+ * Other languages translate them in `src/i18n/<lang>/operator.ts`.
+ */
+import { plural, type Params } from '../format.js';
+import { register } from '../registry.js';
+import './catalog.js';
+
+export const operatorMessages = {
+  // shared
+  operatorTokenNeeded: 'Enter the operator token to continue.',
+  operatorTokenRejected: 'The operator token was not accepted. Check it and try again.',
+  operatorRoutesOff: 'Operator routes are not enabled on this server (TOTE_OPERATOR_TOKEN is not set).',
+  operatorUnreachable: 'The server could not be reached. Check the connection and try again.',
+  operatorBusy: (p: Params) => `The service is busy. Try again in ${p.seconds} s.`,
+  operatorFailed: (p: Params) => `The request failed: ${p.message}`,
+
+  // merchant health
+  healthTitle: 'Merchant connection health',
+  healthLoading: 'Loading connection health…',
+  healthEmpty: 'No merchants are connected yet.',
+  healthNoneNeedAttention: 'No merchant needs attention.',
+  healthLoadError: 'Connection health could not be loaded.',
+  healthRetry: 'Try again',
+  healthReloadAll: 'Reload all',
+  healthShow: 'Show',
+  healthFilterAttention: (p: Params) => `Needs attention (${p.count})`,
+  healthFilterAll: (p: Params) => `All merchants (${p.count})`,
+  healthSortBy: 'Sort by',
+  healthSortStatus: 'Status (needs attention first)',
+  healthSortName: 'Name',
+  healthFetchedAt: (p: Params) => `Fetched ${p.when} (${p.ago}).`,
+  healthCacheNote:
+    'The service refreshes connection health once every 24 hours, so these checks may be up to 24 hours old. Refresh a merchant to re-read it now.',
+  healthStale: (p: Params) => `These reports were fetched ${p.ago}. Reload to see newer data.`,
+  healthMerchantRefreshedAt: (p: Params) => `Refreshed ${p.when}`,
+  healthRefresh: 'Refresh',
+  healthRefreshMerchant: (p: Params) => `Refresh ${p.name}`,
+  healthRefreshing: 'Refreshing…',
+  healthRefreshed: (p: Params) => `${p.name} refreshed.`,
+  healthRefreshFailed: (p: Params) => `${p.name} could not be refreshed: ${p.message}`,
+  healthMerchantFallback: (p: Params) => `Merchant ${p.id}`,
+  healthPlatform: 'Platform',
+  healthStore: 'Store',
+  healthMerchantStatus: 'Merchant status',
+  healthNoStoreUrl: 'No store URL',
+
+  severityBlocking: 'Blocked',
+  severityWarning: 'Needs attention',
+  severityInfo: 'In progress',
+  severityOk: 'Healthy',
+
+  checkConnection: 'Connection',
+  checkScopes: 'Scopes',
+  checkSync: 'Product sync',
+  checkInvalidProducts: 'Invalid products',
+  checkOffers: 'Offers published',
+  checkPayout: 'Payout account',
+  checkCommission: 'Commission rate',
+  checkMigration: 'Migration',
+  checkNotReported: 'Not reported',
+  checkFailed: 'The service marked this check as failed.',
+
+  connected: 'Connected',
+  notConnected: 'Not connected',
+  noPlatformPlan: 'No active platform plan',
+  noShippingMethods: 'No shipping methods',
+  scopesValid: 'All required scopes granted',
+  scopesMissing: (p: Params, l: string) => `Missing ${plural(l, Number(p.count), 'scope', 'scopes')}:`,
+  scopesInvalid: 'The granted scopes are not valid.',
+  syncProgress: (p: Params) => `${p.synced} of ${p.total} products synced`,
+  syncProgressLabel: (p: Params) => `Product sync of ${p.name}`,
+  syncRunning: 'Sync in progress',
+  syncFailed: 'The last sync failed.',
+  syncResyncRequired: 'A resync is required.',
+  syncLast: (p: Params) => `Last synced ${p.when}`,
+  syncNotStarted: 'Not started',
+  invalidNone: 'None',
+  invalidCount: (p: Params, l: string) => `${p.count} invalid ${plural(l, Number(p.count), 'product', 'products')}`,
+  invalidExample: (p: Params) => `For example ${p.name}:`,
+  offersCount: (p: Params, l: string) => `${p.count} ${plural(l, Number(p.count), 'offer', 'offers')} published`,
+  offersSyncing: 'Publishing is still running.',
+  payoutComplete: 'Complete, payouts enabled',
+  payoutIncomplete: 'Incomplete',
+  payoutNone: 'No payout account',
+  payoutCurrentlyDue: 'Currently due:',
+  payoutPastDue: 'Past due:',
+  payoutAccount: (p: Params) => `${p.provider} account ${p.account}`,
+  commissionDefault: (p: Params) => `${p.rate}% by default`,
+  commissionOverride: (p: Params) => `App ${p.app}: ${p.rate}%${p.locked}`,
+  commissionLocked: ' (locked)',
+  migrationRequired: 'Migration required',
+  migrationNotRequired: 'Not required',
+  checkErrorTitle: 'Check failed:',
+  checkErrorSkus: 'Affected SKUs:',
+  checkErrorSku: (p: Params) => `SKU ${p.id}`,
+
+  merchantStatusLabel: (p: Params) => String(p.status).charAt(0).toUpperCase() + String(p.status).slice(1).toLowerCase().replace(/_/g, ' '),
+
+  // onboarding
+  onboardingTitle: (p: Params) => `Merchant onboarding ${p.id}`,
+  onboardingIntro: 'Record how this merchant is paid out. All fields are required.',
+  onboardingChannelMerchantId: 'Channel merchant ID',
+  onboardingChannelMerchantIdHint: 'Your own identifier for this merchant.',
+  onboardingProvider: 'Payment provider',
+  onboardingChooseProvider: 'Choose a provider',
+  onboardingAccountId: 'Provider account ID',
+  onboardingAccountIdHint: 'As the provider shows it, for example acct_1234abcd.',
+  onboardingSubmit: 'Save onboarding',
+  onboardingSubmitting: 'Saving…',
+  onboardingSaved: 'Onboarding saved.',
+  onboardingStored: 'Stored record',
+  onboardingRecordId: 'Onboarding ID',
+  onboardingRecordAppId: 'App ID',
+  onboardingProviderAccountId: 'Provider account ID (payment_provider_account_id)',
+  onboardingLastModified: 'Last modified',
+  onboardingNotStored: 'Not returned',
+  onboardingFixFields: (p: Params, l: string) =>
+    `${p.count} ${plural(l, Number(p.count), 'field needs', 'fields need')} attention.`,
+  onboardingError: 'The onboarding could not be saved.',
+  onboardingNoId: 'No onboarding ID: set the merchant-onboarding-id attribute.',
+  fieldRequired: 'This field is required.',
+  fieldTooLong: (p: Params) => `Use at most ${p.max} characters.`,
+  fieldAccountFormat: 'Use 3 to 64 letters, digits or underscores, like acct_1234abcd.',
+};
+
+register('en', operatorMessages);

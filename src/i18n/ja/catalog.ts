@@ -1,0 +1,35 @@
+/** Japanese strings of the catalogue elements (provider, offer grid and card). Japanese has no plural forms. */
+import type { Translation } from '../keys.js';
+import type { catalogMessages } from '../en/catalog.js';
+
+export const catalog = {
+  addToCart: 'カートに入れる',
+  chooseOptions: 'オプションを選択',
+  chooseOptionsFor: (p) => `${p.name}のオプションを選択`,
+  close: '閉じる',
+  outOfStock: '在庫切れ',
+  unavailable: '販売停止',
+  inStock: '在庫あり',
+  priceRange: (p) => `${p.min}～${p.max}`,
+  regularPrice: '通常価格',
+  sale: 'セール',
+  thisShop: 'このショップ',
+  noImage: '画像なし',
+  tags: 'タグ',
+  loading: '商品を読み込んでいます…',
+  loadingMore: 'さらに商品を読み込んでいます…',
+  empty: '表示できる商品はまだありません。',
+  emptyHint: 'また後でご確認ください。新しい商品が随時追加されます。',
+  loadError: '商品を読み込めませんでした。',
+  offerLoadError: 'この商品を読み込めませんでした。',
+  offerNotFound: 'この商品は現在お取り扱いしていません。',
+  retry: '再試行',
+  rateLimited: (p) => `${p.merchant}が混み合っています。${p.seconds}秒後に再試行します`,
+  retryingNow: (p) => `${p.merchant}が混み合っています。再試行しています…`,
+  loadMore: 'さらに表示',
+  endOfList: 'すべての商品を表示しました。',
+  products: '商品',
+  quantity: '数量',
+  addedToCart: (p) => `${p.name}をカートに追加しました`,
+  cartLabel: (p) => `カート、${p.count}点`,
+} satisfies Translation<typeof catalogMessages>;
