@@ -61,9 +61,16 @@ module.exports = {
     {
       name: 'server-imports-no-browser',
       severity: 'error',
-      comment: 'The BFF, the sandbox and the contract never import widget code.',
+      comment: 'The BFF, the sandbox and the contract never import widget code; the CLI only the strings (i18n export).',
       from: { path: SERVER },
-      to: { path: BROWSER },
+      to: { path: BROWSER, pathNot: '^src/i18n/' },
+    },
+    {
+      name: 'only-cli-reads-strings',
+      severity: 'error',
+      comment: 'Shopper strings stay out of the BFF, the sandbox and the contract (the BFF answers codes, the widget words).',
+      from: { path: '^src/(bff|sandbox|contract)/' },
+      to: { path: '^src/i18n/' },
     },
     {
       name: 'contract-below-bff-and-sandbox',

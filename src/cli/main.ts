@@ -6,6 +6,7 @@
  *   tote webhooks sync --url …    register every consumed topic at the BFF
  *   tote webhooks list            what the service delivers where
  *   tote doctor [--url …]         check the whole setup, one line per check
+ *   tote i18n export|check        strings as JSON for a translator, and the check of a translated file
  * The bin runs always: npm links it as node_modules/.bin/tote, a path that is not this module's.
  */
 import type { CliIo } from './io.js';

@@ -50,7 +50,7 @@ describe('German strings loaded by the provider', () => {
   });
 
   it('the picker\'s own German strings come with the first "Choose options", never English first', async () => {
-    const pickerStrings = () => loadedScripts().filter((p) => /\/locales\/de\/picker\.[jt]s$/.test(p));
+    const pickerStrings = () => loadedScripts().filter((p) => /\/i18n\/de\/picker\.[jt]s$/.test(p));
     const before = pickerStrings().length;
     const provider = await fixture<ToteProvider>(html`<tote-provider endpoint="/api" locale="de" .fetch=${fakeBff({ offers: [tee] }).fetch}>
       <tote-offer-card .offer=${tee}></tote-offer-card>

@@ -37,6 +37,7 @@ const PLANTED: Record<string, [file: string, source: string]> = {
   'state-below-elements': ['state/planted-element.ts', "export { safeUrl } from '../elements/internal/safe-url.js';\n"],
   'stripe-below-elements': ['stripe/planted-element.ts', "export { safeUrl } from '../elements/internal/safe-url.js';\n"],
   'locales-hold-only-strings': ['locales/planted-state.ts', "export { isBuyable } from '../state/cart-store.js';\n"],
+  'only-cli-reads-strings': ['bff/planted-strings.ts', "export { msg } from '../i18n/localize.js';\n"],
   'i18n-holds-only-strings': ['i18n/planted-element.ts', "export { safeUrl } from '../elements/internal/safe-url.js';\n"],
   'elements-below-entries': ['elements/internal/planted-entry.ts', "export * from '../../headless.js';\n"],
   'cli-apart-from-sandbox': ['cli/planted-sandbox.ts', "export { DEFAULT_CREDENTIALS } from '../sandbox/index.js';\n"],

@@ -5,7 +5,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { de } from '../../src/locales/de.js';
 import { msg, type MessageKey } from '../../src/i18n/localize.js';
@@ -39,6 +39,11 @@ const translation = async (language: string) =>
 import { formatMoney } from '../../src/contract/money.js';
 import type { ExampleServer } from '../../examples/script-tag/server.mjs';
 import { addFirstOfferToCart, ensureBuilt, launch, repo, watch } from './support.js';
+import { mkdirSync } from 'node:fs';
+
+/** Where the per-language screenshots go (`npm run screenshots` points this at docs/screenshots). */
+const screenshots = resolve(process.env.TOTE_SCREENSHOTS_DIR || 'test-results/screenshots');
+mkdirSync(screenshots, { recursive: true });
 
 /** The literal parts of every html`…` template in a source file (expressions `${…}` replaced by a space). */
 function templateLiterals(source: string): string[] {
@@ -241,6 +246,43 @@ describe('locales in the browser (script-tag page)', { timeout: 300_000 }, () =>
       assert.match(price, /\d,\d{2}\s?\S+/, price);
       const usd = formatMoney(5200, 'USD', 'de-DE');
       assert.equal(usd, '52,00\u00a0$');
+      assert.deepEqual((await problems.read()).pageErrors, []);
+      await page.close();
+    });
+  }
+
+  /** Words of each new language's checkout the test waits for: the "Choose options" and "Add to cart" buttons, the step button, the postcode label. */
+  const WORDS = {
+    fr: { choose: 'Choisir les options', add: 'Ajouter au panier', next: 'Continuer vers l’adresse', postcode: 'Code postal', locale: 'fr-FR', decimal: ',' },
+    es: { choose: 'Elegir opciones', add: 'Añadir al carrito', next: 'Continuar a la dirección', postcode: 'Código postal', locale: 'es-ES', decimal: ',' },
+    it: { choose: 'Scegli le opzioni', add: 'Aggiungi al carrello', next: 'Continua con l’indirizzo', postcode: 'CAP', locale: 'it-IT', decimal: ',' },
+    nl: { choose: 'Opties kiezen', add: 'In winkelwagen', next: 'Verder naar adres', postcode: 'Postcode', locale: 'nl-NL', decimal: ',' },
+    ja: { choose: 'オプションを選択', add: 'カートに入れる', next: 'お届け先の入力へ', postcode: '郵便番号', locale: 'ja-JP', decimal: '.' },
+  } as const;
+
+  for (const [language, words] of Object.entries(WORDS)) {
+    it(`the checkout in ${language} at 375 px (split bundle, strings loaded lazily): no English string, the shop's money format`, async () => {
+      const page = await browser.newPage({ viewport: { width: 375, height: 812 } });
+      const problems = await watch(page);
+      await page.goto(`${example.url}split.html`);
+      await page.evaluate((l) => document.querySelector('tote-provider')!.setAttribute('locale', l), words.locale);
+      await page.locator('tote-offer-card').getByRole('button', { name: words.choose }).first().waitFor({ timeout: 30_000 });
+      await addFirstOfferToCart(page, { choose: words.choose, add: words.add });
+      await page.locator('tote-checkout').scrollIntoViewIfNeeded();
+      const next = page.locator('tote-checkout').getByRole('button', { name: words.next });
+      await next.waitFor();
+      let text = await visibleText(page);
+      await next.click();
+      await page.locator('tote-checkout').getByLabel(words.postcode, { exact: true }).waitFor();
+      text += '\n' + (await visibleText(page));
+      await page.locator('tote-checkout').screenshot({ path: join(screenshots, `checkout-${language}-375.png`) });
+      const leaks = messageKeys()
+        .map((k) => english(k))
+        .filter((en) => en.length > 3 && /[a-z]{3}/.test(en) && /\s/.test(en) && text.includes(en));
+      assert.deepEqual(leaks, [], `English strings on a ${language} page`);
+      const price = await page.locator('tote-offer-card [part="price"]').first().innerText();
+      // Money in the language's format: a decimal comma in the European ones, a point in Japanese.
+      assert.match(price, words.decimal === ',' ? /\d,\d{2}/ : /\d\.\d{2}/, price);
       assert.deepEqual((await problems.read()).pageErrors, []);
       await page.close();
     });

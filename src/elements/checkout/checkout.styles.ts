@@ -118,9 +118,10 @@ export const checkoutStyles = [
       border-top: 1px solid var(--_border);
     }
     @container (max-width: 26rem) {
+      /* Steps stay one line each but the list wraps: in French or Dutch five steps are wider than a phone, and a
+         list that cannot wrap widened the whole checkout past the screen. */
       nav ol {
         font-size: var(--_font-size-xs);
-        flex-wrap: nowrap;
       }
       .step,
       nav li.todo {
