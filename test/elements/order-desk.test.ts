@@ -162,12 +162,12 @@ describe('tote-order-desk', () => {
     const german = new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date('2026-03-02T14:05:09.000Z'));
     expect(time.textContent).to.equal(german);
     expect(time.textContent).to.contain('2026').and.not.contain('Mar');
-    expect(items[0]!.textContent!.replace(/\s+/g, ' ')).to.contain('ORDER_REJECTED').and.contain('State: REJECTED').and.contain('Payment: VOIDED').and.contain('Delivery: —');
+    expect(items[0]!.textContent!.replace(/\s+/g, ' ')).to.contain('ORDER_REJECTED').and.contain('Status: REJECTED').and.contain('Zahlung: VOIDED').and.contain('Lieferung: —');
     await expect(el).to.be.accessible();
 
     const bag22 = root(el).querySelector('[data-bag="22"]')!;
     bag22.querySelector<HTMLButtonElement>('[part="history-button"]')!.click();
-    await waitUntil(() => bag22.querySelector('[part="history"] p')?.textContent === 'No events received for this bag yet.');
+    await waitUntil(() => bag22.querySelector('[part="history"] p')?.textContent === 'Für dieses Paket sind noch keine Ereignisse eingegangen.');
     await expect(el).to.be.accessible();
 
     button.click();
