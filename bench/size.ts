@@ -218,7 +218,7 @@ async function catalogFirstLoad() {
 export const sizeDetails: Record<string, unknown> = {};
 
 /**
- * The split bundle's lazy chunks that are not part of a shopper's journey: operator pages, the sanitiser, other
+ * The split bundle's lazy chunks that are not part of a shopper's journey: operator pages, other
  * languages, and the sandbox's test cards (the demo's stand-in for a payment provider; the real service takes
  * payments through Stripe only, so a shop on it never loads them).
  */
@@ -228,7 +228,7 @@ export const sizeDetails: Record<string, unknown> = {};
 // ("order page" below), as is the operator's `order-desk`.
 const ORDER_PAGE = /^(order-status|order-events|order-changes)-/;
 const notShopper = (file: string) =>
-  ORDER_PAGE.test(basename(file)) || /^(merchant-health|merchant-onboarding|purify|locale-|sandbox-adapter|order-lookup|order-desk)/.test(basename(file));
+  ORDER_PAGE.test(basename(file)) || /^(merchant-health|merchant-onboarding|locale-|sandbox-adapter|order-lookup|order-desk)/.test(basename(file));
 
 export async function measureSize(log: (m: string) => void): Promise<Figure[]> {
   const out: Figure[] = [];
@@ -255,7 +255,7 @@ export async function measureSize(log: (m: string) => void): Promise<Figure[]> {
       ...figures('tote', 'dist/tote.js (one file, everything inlined)', oneFile),
       ...figures('tote_eager', 'up front: dist/split/tote.js + its static imports', eager),
       versus('tote_eager', 'dist/split/tote.js up front', eager),
-      ...figures('journey', 'shopper journey: every split chunk but operator elements, sanitiser, test cards and other languages (Stripe adapter included)', journey),
+      ...figures('journey', 'shopper journey: every split chunk but operator elements, test cards and other languages (Stripe adapter included)', journey),
       figure(SECTION, 'size.checkout_chunks', 'checkout flow: chunks fetched on the first "Check out"', 'files', [checkoutFiles.length]),
       ...figures('order_page', 'order page: <tote-order-status> with its changes and event stream, beyond what is up front', orderPage),
       ...stripeSizes(eagerFiles, journeyFiles),

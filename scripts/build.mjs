@@ -118,7 +118,7 @@ const bundle = (entry, outDir, oneFile) => {
           // No comments: `/* @__PURE__ */` marks are for a bundler that reads the file again, a browser only pays for them
           // (57 B brotli on the journey). The minifier already dropped the others (lit's license headers included).
           comments: false,
-          // Lazy chunks keep their module's name (checkout, merchant-health, purify), a language's strings are
+          // Lazy chunks keep their module's name (checkout, merchant-health), a language's strings are
           // `locale-<lang>-<area>`, code shared by lazy chunks is `shared-*`.
           chunkFileNames: (chunk) => {
             const locale = chunk.facadeModuleId?.match(/\/i18n\/([\w-]+)\/(\w+)\.ts$/);

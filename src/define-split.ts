@@ -12,7 +12,6 @@
  *   an order page's items, refunds and cancelling when an order status shows;
  * - the variant picker on the first "Choose options", or when one appears;
  * - the operator elements (back office only) when one appears;
- * - DOMPurify when a merchant description has markup;
  * - a locale's strings when a provider (or the page's `lang`) makes it active.
  * Only the document is watched: use `dist/tote.js` when these elements live
  * inside other shadow roots.

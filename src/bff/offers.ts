@@ -11,6 +11,7 @@ import type { ServiceClient } from '../contract/client.js';
 import type { WidgetOffer } from '../contract/api.js';
 import type { CachedOffersPage, OffersCache } from './stores/index.js';
 import { badRequest, toApiError } from './errors.js';
+import { shopperDescription } from './description.js';
 
 export interface OfferCatalog {
   /** An offer as a shopper may see it (allowlisted fields, checked media URLs). */
@@ -56,7 +57,8 @@ export type MediaUrlCheck = (url: string | null | undefined) => string | undefin
 /**
  * The shopper's offer: the allowlist of `ShopperOfferSchema`, copied field
  * by field (a field the service adds tomorrow is not served until it is
- * named here and in the schema), media URLs through `mediaUrl`.
+ * named here and in the schema), media URLs through `mediaUrl`, the
+ * description as text and safe structure (`description.ts`), never as HTML.
  */
 export function toShopperOffer(offer: Offer, merchantName: string | null | undefined, mediaUrl: MediaUrlCheck): WidgetOffer {
   const media = (m: Media): ShopperMedia[] => {
@@ -67,8 +69,7 @@ export function toShopperOffer(offer: Offer, merchantName: string | null | undef
   return {
     id: offer.id,
     name: offer.name,
-    description: offer.description,
-    html_description: offer.html_description,
+    ...shopperDescription(offer),
     seller: offer.seller,
     vendor: offer.vendor,
     merchant_id: offer.merchant_id,

@@ -9,6 +9,10 @@
 import { z } from 'zod';
 import { MediaSchema, OfferSchema, SkuSchema, VariantSchema, VariantValueSchema } from './catalog.js';
 import { id, list, maybe } from './primitives.js';
+import { ShopperDescriptionSchema } from './shopper-description.js';
+
+export { DESCRIPTION_LIMITS, ShopperDescriptionNodeSchema, ShopperDescriptionSchema } from './shopper-description.js';
+export type { ShopperDescription, ShopperDescriptionNode } from './shopper-description.js';
 
 /** One image; `url` is `https:` (or a configured media origin), checked by the BFF. */
 export const ShopperMediaSchema = MediaSchema.pick({ url: true, type: true, display_order: true, alt_text: true, primary: true });
@@ -48,7 +52,6 @@ export const ShopperOfferSchema = OfferSchema.pick({
   id: true,
   name: true,
   description: true,
-  html_description: true,
   seller: true,
   vendor: true,
   merchant_id: true,
@@ -59,6 +62,11 @@ export const ShopperOfferSchema = OfferSchema.pick({
   default_image_url: true,
   tags: true,
 }).extend({
+  /**
+   * The merchant's HTML description (or a `description` with markup) as safe structure, built by the BFF
+   * (`bff/description.ts`); `null` when the description is plain text. `description` is then its plain text.
+   */
+  rich_description: maybe(ShopperDescriptionSchema),
   /** The merchant's display name, from connection health. */
   merchant_name: maybe(z.string()),
   variants: list(ShopperVariantSchema),

@@ -3,6 +3,7 @@ import { currencyExponent } from '../contract/money.js';
 import { SEED_EPOCH_MS, serviceDate } from './dates.js';
 import type { MerchantProfile } from './merchants.js';
 import { createRng, type Rng } from './prng.js';
+import { seedHtmlDescription } from './seed-descriptions.js';
 
 /** Colours used by variants; media for a colour is drawn in it. */
 export const COLOURS: Readonly<Record<string, string>> = {
@@ -288,7 +289,9 @@ function generateOffer(
     external_url: `${merchant.store_url}/products/${slug(name)}-${offerId}`,
     name,
     description,
-    html_description: withHtml ? `<p>${description}</p><ul><li>Material: ${material}</li><li>Ships from ${merchant.country}</li></ul>` : null,
+    html_description: withHtml
+      ? seedHtmlDescription({ offerId, name, text: description, material, country: merchant.country, storeUrl: merchant.store_url })
+      : null,
     source: merchant.platform === 'SHOPIFY' ? 'SHOPIFY' : 'OTHER',
     seller: merchant.name,
     vendor: merchant.name,

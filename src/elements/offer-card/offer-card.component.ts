@@ -10,7 +10,7 @@ import { loadMessages, type MessageArea } from '../../i18n/localize.js';
 import { ToteElement } from '../internal/tote-element.js';
 import { baseStyles, tokens } from '../internal/styles.js';
 import { safeUrl } from '../internal/safe-url.js';
-import { hasMarkup, sanitizeHtml } from '../internal/sanitize.js';
+import { renderDescription } from '../internal/description.js';
 import type { ToteCartAddDetail } from '../internal/events.js';
 import { OfferLoader } from '../internal/offer-loader.js';
 import { offerStatusStyles, renderOfferStatus } from '../internal/offer-status.js';
@@ -19,8 +19,10 @@ import '../../i18n/areas/catalog.js';
 
 /** Enough tags to tell products apart, few enough to keep cards even. */
 const MAX_TAGS = 3;
-/** The card shows three lines of description: more source than this is never seen, only parsed (megabytes would stall the page). */
+/** The card shows three lines of description: more text than this is never seen (the BFF bounds it too; a host page may not). */
 const MAX_DESCRIPTION_CHARS = 4_000;
+/** Paragraphs or lists of a structured description a card shows: the first lines; the picker shows all of it. */
+const CARD_DESCRIPTION_BLOCKS = 2;
 const clip = (text: string) => (text.length > MAX_DESCRIPTION_CHARS ? text.slice(0, MAX_DESCRIPTION_CHARS) : text);
 
 /**
@@ -39,7 +41,7 @@ const clip = (text: string) => (text.length > MAX_DESCRIPTION_CHARS ? text.slice
  * @csspart price - The price or price range.
  * @csspart availability - In stock / out of stock.
  * @csspart tags - The tag list.
- * @csspart description - The (sanitised) description.
+ * @csspart description - The description (text, or the BFF's safe structure: paragraphs, lists, emphasis, links).
  * @csspart add-button - "Add to cart" or "Choose options".
  * @csspart dialog - The variant picker dialog.
  * @csspart notice - With `offer-id`: not found, failed or busy.
@@ -57,7 +59,6 @@ export class ToteOfferCard extends ToteElement {
   static override properties = {
     cart: { state: true },
     api: { state: true },
-    descriptionNodes: { state: true },
     imageFailed: { state: true },
     pickerOpen: { state: true },
     announcement: { state: true },
@@ -76,7 +77,6 @@ export class ToteOfferCard extends ToteElement {
   readonly #loader = new OfferLoader(this);
   #shownOffer?: WidgetOffer;
 
-  private descriptionNodes: Node[] = [];
   private imageFailed = false;
   private pickerOpen = false;
   #dialogStyled = false;
@@ -110,24 +110,7 @@ export class ToteOfferCard extends ToteElement {
       }
       this.#shownOffer = offer;
       this.imageFailed = false;
-      this.descriptionNodes = [];
-      void this.#loadDescription(offer);
     }
-  }
-
-  async #loadDescription(offer: WidgetOffer | undefined): Promise<void> {
-    const markup = this.#markupDescription(offer);
-    if (markup === undefined) return;
-    const fragment = await sanitizeHtml(markup);
-    if (this.#shownOffer === offer) this.descriptionNodes = [...fragment.childNodes];
-  }
-
-  /** The description needing the sanitiser, or undefined when plain text will do. */
-  #markupDescription(offer: WidgetOffer | undefined): string | undefined {
-    if (!offer) return undefined;
-    if (offer.description && !hasMarkup(offer.description)) return undefined;
-    const markup = offer.html_description || offer.description;
-    return markup ? clip(markup) : undefined;
   }
 
   #handleAdd(): void {
@@ -258,13 +241,10 @@ export class ToteOfferCard extends ToteElement {
   }
 
   #renderDescription(offer: WidgetOffer) {
-    const markup = this.#markupDescription(offer);
-    if (markup === undefined) {
-      return offer.description ? html`<p part="description" class="description" dir="auto">${clip(offer.description)}</p>` : nothing;
+    if (offer.rich_description?.length) {
+      return html`<div part="description" class="description" dir="auto">${renderDescription(offer.rich_description, CARD_DESCRIPTION_BLOCKS)}</div>`;
     }
-    return this.descriptionNodes.length
-      ? html`<div part="description" class="description" dir="auto">${this.descriptionNodes}</div>`
-      : nothing;
+    return offer.description ? html`<p part="description" class="description" dir="auto">${clip(offer.description)}</p>` : nothing;
   }
 
   #renderAction(offer: WidgetOffer, inStock: boolean) {

@@ -145,7 +145,7 @@ export const offerCardStyles = css`
     /* Merchant markup stays inside this box, whatever it tries. */
     contain: paint;
   }
-  .description :is(p, ul, ol, dl, blockquote, pre) {
+  .description :is(p, ul, ol) {
     margin: 0 0 var(--_space-1);
   }
   .description a {

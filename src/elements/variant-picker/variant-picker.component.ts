@@ -14,6 +14,7 @@ import { ToteElement } from '../internal/tote-element.js';
 import { baseStyles, tokens } from '../internal/styles.js';
 import { safeUrl } from '../internal/safe-url.js';
 import { OfferLoader } from '../internal/offer-loader.js';
+import { renderDescription } from '../internal/description.js';
 import { offerStatusStyles, renderOfferStatus } from '../internal/offer-status.js';
 import { variantPickerStyles } from './variant-picker.styles.js';
 import '../../i18n/areas/picker.js';
@@ -42,6 +43,7 @@ const UNTRACKED_MAX = 99;
  * @csspart value - One value's label.
  * @csspart quantity - The quantity stepper.
  * @csspart add-button - "Add to cart".
+ * @csspart description - The whole description (text, or the BFF's safe structure: paragraphs, lists, emphasis, links).
  * @csspart notice - With `offer-id`: not found, failed or busy.
  * @csspart retry-button - "Try again" after a failed load.
  *
@@ -161,6 +163,7 @@ export class ToteVariantPicker extends ToteElement {
           ${!sku ? html`<p class="problem" role="status">${this.#problem(offer, resolved)}</p>` : nothing}
           <div class="buy">${this.#renderQuantity(sku)} ${this.#renderAddButton(sku)}</div>
           <span class="sr-only" role="status">${this.announcement}</span>
+          ${this.#renderDescription(offer)}
         </div>
       </div>
     </div>`;
@@ -171,6 +174,11 @@ export class ToteVariantPicker extends ToteElement {
     if (!offer.skus.some(skuInStock)) return this.t('outOfStock');
     if (resolved) return this.t('outOfStock');
     return this.t('noSkuForChoice');
+  }
+
+  #renderDescription(offer: WidgetOffer) {
+    if (offer.rich_description?.length) return html`<div part="description" class="description" dir="auto">${renderDescription(offer.rich_description)}</div>`;
+    return offer.description ? html`<p part="description" class="description" dir="auto">${offer.description}</p>` : nothing;
   }
 
   #renderPrice(offer: WidgetOffer, sku: Sku | undefined) {

@@ -171,6 +171,18 @@ export const variantPickerStyles = css`
     line-height: 1.2;
     margin-block-start: 2px;
   }
+  .description {
+    margin: 0;
+    font-size: var(--_font-size-s);
+    color: var(--_fg-muted);
+    overflow-wrap: anywhere;
+  }
+  .description :is(p, ul, ol) {
+    margin: 0 0 var(--_space-1);
+  }
+  .description a {
+    color: inherit;
+  }
   .buy {
     display: flex;
     flex-wrap: wrap;

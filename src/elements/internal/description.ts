@@ -1,0 +1,47 @@
+/**
+ * A merchant description rendered from the safe structure the BFF builds
+ * (`ShopperDescription`, contract/shopper-description.ts) with Lit templates:
+ * text goes into text bindings, never into an HTML sink, so no parser or
+ * sanitiser runs in the browser. Shared by `<tote-offer-card>` and
+ * `<tote-variant-picker>`. Links open in a new tab without the opener or a
+ * referrer; their `href` is checked again here, so an element given an
+ * offer by a host page (not the BFF) cannot link anywhere but `http(s):`.
+ */
+import { html, nothing, type TemplateResult } from 'lit';
+import type { ShopperDescriptionNode } from '../../contract/shopper-offer.js';
+import { safeUrl } from './safe-url.js';
+
+type Node = ShopperDescriptionNode;
+type Rendered = TemplateResult | string | typeof nothing | readonly Rendered[];
+
+function renderNode(node: Node): Rendered {
+  if (typeof node === 'string') return node;
+  const c = (node.c ?? []).map(renderNode);
+  switch (node.t) {
+    case 'p':
+      return html`<p>${c}</p>`;
+    case 'ul':
+      return html`<ul>${c}</ul>`;
+    case 'ol':
+      return html`<ol>${c}</ol>`;
+    case 'li':
+      return html`<li>${c}</li>`;
+    case 'br':
+      return html`<br />`;
+    case 'strong':
+      return html`<strong>${c}</strong>`;
+    case 'em':
+      return html`<em>${c}</em>`;
+    case 'a': {
+      const href = safeUrl(node.href);
+      return href ? html`<a href=${href} target="_blank" rel="noopener noreferrer">${c}</a>` : c;
+    }
+    default:
+      return c; // a tag a newer BFF knows: its text
+  }
+}
+
+/** The description's nodes (the first `blocks` of them: a card shows a few lines, a picker all). */
+export function renderDescription(nodes: readonly Node[], blocks = Infinity): Rendered[] {
+  return nodes.slice(0, blocks).map(renderNode);
+}
