@@ -63,13 +63,24 @@ class Builder {
   nodes = 0;
   chars = 0;
 
+  /**
+   * No room for more content. A few node slots stay free for the paragraphs still open around it (one
+   * per level at most), which are counted when they close.
+   */
   full(): boolean {
-    return this.nodes >= DESCRIPTION_LIMITS.nodes || this.chars >= DESCRIPTION_LIMITS.textChars;
+    return this.nodes >= DESCRIPTION_LIMITS.nodes - DESCRIPTION_LIMITS.depth || this.chars >= DESCRIPTION_LIMITS.textChars;
   }
 
-  /** Takes a node slot, or says there is none left. */
+  /** Takes a node slot for content, or says there is none left. */
   take(): boolean {
     if (this.full()) return false;
+    this.nodes++;
+    return true;
+  }
+
+  /** Takes one of the slots kept for a paragraph that closes around content already taken. */
+  close(): boolean {
+    if (this.nodes >= DESCRIPTION_LIMITS.nodes) return false;
     this.nodes++;
     return true;
   }
@@ -120,7 +131,7 @@ class Walker {
     let run: Inline[] = [];
     const flush = () => {
       const trimmed = trimRun(run);
-      if (trimmed.length && this.b.take()) blocks.push({ t: 'p', c: trimmed });
+      if (trimmed.length && this.b.close()) blocks.push({ t: 'p', c: trimmed });
       run = [];
     };
     for (const child of children) {

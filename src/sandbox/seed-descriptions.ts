@@ -25,7 +25,7 @@ const SHAPES: ((p: DescriptionParts) => string)[] = [
   (p) => `<p>${p.text}</p><ul><li>Material: ${p.material}</li><li>Ships from ${p.country}</li></ul>`,
   // Emphasis, entities and a link to the merchant's own care page.
   (p) =>
-    `<p><strong>${p.name}</strong> &mdash; ${p.text}</p>\n<p>Care: <em>wash cold</em>&nbsp;&amp; dry flat. ` +
+    `<p><strong>${p.name}</strong> &mdash; ${p.text}</p>\n<p>Care: <em>wash cold</em>&nbsp;&amp; dry flat.<br>` +
     `See <a href="${p.storeUrl}/pages/care" target="_top">our care guide</a>.</p>`,
   // Nested and ordered lists.
   (p) =>

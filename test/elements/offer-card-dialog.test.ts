@@ -47,10 +47,12 @@ describe('tote-offer-card variant dialog layout', () => {
     expect(box(dialog), 'dialog after the first pointer move').to.deep.equal(first);
     expect(box(addButton()!), 'Add to cart after the first pointer move').to.deep.equal(firstButton);
 
-    // The dialog is as tall as its content: no empty band below "Add to cart".
+    // The dialog is as tall as its content: no empty band below "Add to cart" (or the description under it).
     const body = dialog.querySelector('.dialog-body')!;
     const padding = parseFloat(getComputedStyle(body).paddingBottom);
-    const below = body.getBoundingClientRect().bottom - padding - addButton()!.getBoundingClientRect().bottom;
+    const description = dialog.querySelector('tote-variant-picker')!.shadowRoot!.querySelector('[part~="description"]');
+    const contentBottom = Math.max(addButton()!.getBoundingClientRect().bottom, description?.getBoundingClientRect().bottom ?? 0);
+    const below = body.getBoundingClientRect().bottom - padding - contentBottom;
     expect(below, 'space below the picker content').to.be.lessThan(2);
 
     const picked = new Promise<Event>((r) => card.addEventListener('tote-cart-add', r, { once: true }));
