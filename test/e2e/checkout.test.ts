@@ -10,13 +10,8 @@ import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { engines, launch } from './engines.js';
 import { spawnDemo } from './demo-process.js';
+import { pay, sandbox, step, typeAddressByKeyboard } from './checkout-steps.js';
 
-const SANDBOX_HEADERS = {
-  'content-type': 'application/json',
-  'x-service-app-id': '10001',
-  'x-service-app-secret': 'sandbox-secret',
-  'x-service-token': 'sandbox-token',
-};
 const MERCHANTS = [1001, 1003, 1004];
 
 /** Starts `npm start`'s server and reads the storefront and service URLs it prints. */
@@ -94,37 +89,6 @@ async function shopThreeMerchants(page: Page, base: string, mode: 'cart' | 'dire
   }
 }
 
-const isFocused = (page: Page, label: string) =>
-  page.getByLabel(label, { exact: true }).evaluate((el) => (el.getRootNode() as ShadowRoot).activeElement === el);
-
-async function typeAddressByKeyboard(page: Page): Promise<void> {
-  // Entering the step focuses its heading; the first Tab reaches the first field.
-  await page.waitForFunction(() => document.querySelector('tote-checkout')?.shadowRoot?.activeElement?.tagName === 'H2');
-  await page.keyboard.press('Tab');
-  const fields: [string, string][] = [
-    ['First name', 'Ada'],
-    ['Last name', 'Lovelace'],
-    ['Email', 'ada@example.com'],
-    ['Phone', '+1 415 555 0100'],
-    ['Address line 1', '1 Market St'],
-    ['Address line 2', ''],
-    ['City', 'San Francisco'],
-    ['State / Province', 'CA'],
-    ['Postal code', '94105'],
-  ];
-  for (const [label, value] of fields) {
-    assert.ok(await isFocused(page, label), `focus on ${label}`);
-    if (value) await page.keyboard.type(value);
-    await page.keyboard.press('Tab');
-  }
-  assert.ok(await isFocused(page, 'Country'));
-  // Country stays United States; Tab past "same as shipping" and "Back" to "Continue to shipping".
-  await page.keyboard.press('Tab');
-  await page.keyboard.press('Tab');
-  await page.keyboard.press('Tab');
-  await page.keyboard.press('Enter');
-}
-
 /** Each shop's total and the grand total of the order summary, with their currencies. */
 async function summaryTotals(page: Page) {
   // No helper functions inside evaluate(): tsx would wrap them in a `__name` the page does not have.
@@ -140,10 +104,6 @@ function assertBagsAddUp(totals: Awaited<ReturnType<typeof summaryTotals>>) {
   const currency = totals.order[0]!.currency;
   assert.ok(totals.bags.every((b) => b.currency === currency), 'every shop in the one currency');
   assert.equal(totals.bags.reduce((n, b) => n + b.amount, 0), totals.order[0]!.amount, 'shop totals add up to the grand total');
-}
-
-async function step(page: Page, name: string) {
-  await page.locator(`tote-checkout section[data-step="${name}"]`).waitFor({ timeout: 20_000 });
 }
 
 /** Storefront → cart with three merchants → address by keyboard → shipping per bag → sandbox card → final review. */
@@ -187,12 +147,6 @@ async function settled(page: Page): Promise<void> {
   }, undefined, { timeout: 20_000 });
 }
 
-async function pay(page: Page, card: string): Promise<void> {
-  await step(page, 'payment');
-  await page.getByLabel(card).check();
-  await page.getByRole('button', { name: 'Review order' }).click();
-}
-
 /** Presses "Place order" and returns the status page's address. */
 async function placeOrder(page: Page): Promise<string> {
   await page.getByRole('button', { name: 'Place order' }).click();
@@ -200,13 +154,6 @@ async function placeOrder(page: Page): Promise<string> {
   const href = await page.locator('#order-link').getAttribute('href');
   assert.ok(href, 'a link to the order status page');
   return new URL(href, page.url()).href;
-}
-
-async function sandbox(service: string, method: string, path: string, body?: unknown) {
-  const res = await fetch(new URL(path, service), { method, headers: SANDBOX_HEADERS, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await res.text();
-  assert.ok(res.ok, `${method} ${path}: ${res.status} ${text}`);
-  return text ? JSON.parse(text) : undefined;
 }
 
 /** The SKU ids in the checkout's cart, per merchant. */

@@ -42,7 +42,8 @@ declare global {
  * @summary The shopper's cart: one bag per merchant, each line with image, name, variant values, unit price,
  * a quantity stepper bounded by stock and a remove button; a subtotal per bag and totals per currency
  * (never added across currencies). Flagged lines (unavailable, out of stock, price changed) stay in place:
- * the first cart to show a provider's saved lines re-checks them against the current offers, and `<tote-checkout>`'s quote flags them again.
+ * the first cart to show a provider's saved lines re-checks them against the current offers (not the checkout's own cart:
+ * `<tote-checkout>`'s quote flags them, without a request per offer).
  * `variant="mini"` renders a badge that opens the cart as a drawer.
  *
  * @event tote-cart-checkout - The shopper pressed "Check out". Cancelable: by default `<tote-provider>` begins the
@@ -77,6 +78,7 @@ export class ToteCart extends ToteElement {
     variant: { reflect: true },
     hideCheckout: { type: Boolean, attribute: 'hide-checkout' },
     hideTitle: { type: Boolean, attribute: 'hide-title' },
+    noRevalidate: { type: Boolean, attribute: 'no-revalidate' },
     lines: { state: true },
     added: { state: true },
     toastOpen: { state: true },
@@ -103,6 +105,12 @@ export class ToteCart extends ToteElement {
 
   /** Hides the "Your cart" heading (when the page around it has its own). */
   hideTitle = false;
+
+  /**
+   * Does not re-check saved lines against the current offers (one request per offer). The checkout's own
+   * cart sets it: its quote reports stale and unavailable lines in one request, whatever the number of shops.
+   */
+  noRevalidate = false;
 
   private lines: readonly CartLine[] = [];
   /** The line that just went in, named at the top of the drawer or in the toast. */
@@ -147,7 +155,7 @@ export class ToteCart extends ToteElement {
    */
   #recheck(): void {
     const { store, api } = this;
-    if (!store || !api || rechecked.has(store)) return;
+    if (!store || !api || this.noRevalidate || rechecked.has(store)) return;
     rechecked.add(store);
     if (!store.lines.length) return;
     revalidateCart(store, api).catch((e: unknown) => {

@@ -329,7 +329,8 @@ export class ToteCheckout extends ToteElement {
 
   #renderReview() {
     const empty = this.#flow.lines.length === 0;
-    return html`<tote-cart .store=${this.store} hide-checkout hide-title exportparts="line,issue"></tote-cart>
+    // The quote flags stale lines: no re-check of each offer before it (the same requests for one shop or six).
+    return html`<tote-cart .store=${this.store} hide-checkout hide-title no-revalidate exportparts="line,issue"></tote-cart>
       ${empty ? html`<p class="status">${this.t('nothingToCheckOut')}</p>` : nothing}
       ${this.#renderActions(undefined, 'continueToAddress', () => void this.#handleReviewContinue(), empty)}`;
   }
