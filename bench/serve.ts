@@ -3,13 +3,17 @@
  * generator, the BFF and the sandbox do not share one event loop:
  *   node --import tsx bench/serve.ts sandbox
  *   node --import tsx bench/serve.ts bff <sandbox url>
+ *   node --import tsx bench/serve.ts bare <sandbox url>   (bench/bare-proxy.ts, plain and caching)
  * Prints one JSON line with its addresses once listening.
  */
 import { createServer } from 'node:http';
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector';
 import { createMemoryOffersCache, type OffersCache } from '../src/bff/index.js';
 import { MERCHANTS } from '../src/sandbox/merchants.js';
 import { startSandbox } from '../src/sandbox/index.js';
 import { bffConfig, countingFetch, listen, startBffServer } from './servers.js';
+import { bareProxy } from './bare-proxy.js';
 
 /** An offers cache that never hits: every request goes upstream. */
 function noOffersCache(): OffersCache {
@@ -18,6 +22,20 @@ function noOffersCache(): OffersCache {
 }
 
 const [role, sandboxUrl] = process.argv.slice(2);
+// bench/profile.ts: SIGUSR2 starts a CPU profile (after its warm-up), SIGINT writes it to BENCH_CPU_PROFILE and exits.
+const profileTo = process.env.BENCH_CPU_PROFILE;
+if (profileTo) {
+  const session = new Session();
+  session.connect();
+  const post = (method: string) => new Promise<unknown>((resolve, reject) => session.post(method, (e, r) => (e ? reject(e) : resolve(r))));
+  process.once('SIGUSR2', () => void post('Profiler.enable').then(() => post('Profiler.start')));
+  process.once('SIGINT', () =>
+    void post('Profiler.stop').then((r) => {
+      writeFileSync(profileTo, JSON.stringify((r as { profile: unknown }).profile));
+      process.exit(0);
+    }),
+  );
+}
 
 if (role === 'sandbox') {
   // The platforms' own rate limits (40–80 burst) would answer most of a load test with 429:
@@ -40,7 +58,11 @@ if (role === 'sandbox') {
     }),
   );
   console.log(JSON.stringify({ cached: cached.url, uncached: uncached.url, stats: stats.url }));
+} else if (role === 'bare' && sandboxUrl) {
+  const bare = await listen(bareProxy(sandboxUrl));
+  const bareCached = await listen(bareProxy(sandboxUrl, { cache: true }));
+  console.log(JSON.stringify({ bare: bare.url, bareCached: bareCached.url }));
 } else {
-  console.error('usage: bench/serve.ts sandbox | bff <sandbox url>');
+  console.error('usage: bench/serve.ts sandbox | bff <sandbox url> | bare <sandbox url>');
   process.exit(2);
 }

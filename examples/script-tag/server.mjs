@@ -7,6 +7,7 @@
 // The React and Vue examples' tests serve their `vite build` output through it too.
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { constants, createBrotliCompress, createGzip } from 'node:zlib';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -75,10 +76,20 @@ export async function startExampleServer({
     if (file !== root && !file.startsWith(root + sep)) return notFound(res);
     if (existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html');
     if (!existsSync(file)) return notFound(res);
-    const headers = { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' };
+    const headers = { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store', vary: 'accept-encoding' };
     if (csp && extname(file) === '.html') headers['content-security-policy'] = policy;
+    // Compressed as a real host serves it (brotli, else gzip), so that load figures are not for raw bytes.
+    const accepted = String(req.headers['accept-encoding'] ?? '');
+    const encoder = COMPRESSIBLE.test(headers['content-type'])
+      ? /\bbr\b/.test(accepted)
+        ? ['br', () => createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })]
+        : /\bgzip\b/.test(accepted) ? ['gzip', () => createGzip()] : undefined
+      : undefined;
+    if (encoder) headers['content-encoding'] = encoder[0];
     res.writeHead(200, headers);
-    createReadStream(file).pipe(res);
+    if (req.method === 'HEAD') return void res.end();
+    const body = createReadStream(file);
+    (encoder ? body.pipe(encoder[1]()) : body).pipe(res);
   });
   server.keepAliveTimeout = 1000;
   await new Promise((ok, fail) => {
@@ -97,6 +108,8 @@ export async function startExampleServer({
     },
   };
 }
+
+const COMPRESSIBLE = /^(text\/|application\/json|image\/svg)/;
 
 function notFound(res) {
   res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
