@@ -167,7 +167,9 @@ class Walker {
       if (c.length) items.push({ t: 'li', c });
       else this.b.nodes--;
     }
-    return items.length ? { t: name, c: items } : undefined;
+    if (items.length) return { t: name, c: items };
+    this.b.nodes--; // an empty list is left out: its slot is free again
+    return undefined;
   }
 
   /** An item's single paragraph is its inline content (`<li>text</li>`, not `<li><p>text</p></li>`). */
