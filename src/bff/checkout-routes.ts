@@ -7,7 +7,8 @@
  */
 import { ACCESS_HEADER } from '../contract/api.js';
 import { QuoteRequestSchema } from '../contract/checkout-api.js';
-import { ApiHttpError, json, rateLimited } from './errors.js';
+import { ApiHttpError, json, rateLimited, toApiError } from './errors.js';
+import { placeOutcome } from './observability/observer.js';
 import { orderEventStream } from './events.js';
 import { toShopperOrder } from './shopper-order.js';
 import type { BffParts, RouteContext, RouteHandler } from './context.js';
@@ -33,11 +34,20 @@ export function addCheckoutRoutes(router: Router<RouteHandler>, parts: BffParts)
     const cartId = input.mode === 'cart' && previous?.mode === 'cart' ? previous.cart_id : undefined;
     const currency = input.currency ?? (previous?.mode === input.mode ? previous.currency : undefined) ?? DEFAULT_CURRENCY;
     const { response } = await parts.quoter.quote({ ...input, currency }, cartId);
+    parts.observer.quoted(response.ready);
     return json(200, response);
   });
 
   router.add('POST', '/checkout/place', async (ctx) => {
-    const answer = await parts.place(ctx.request, await body(ctx));
+    let answer;
+    try {
+      answer = await parts.place(ctx.request, await body(ctx));
+    } catch (err) {
+      const api = toApiError(err);
+      parts.observer.placed(placeOutcome(api.status, api.code));
+      throw err;
+    }
+    parts.observer.placed(placeOutcome(answer.status, (answer.body as { error?: { code?: string } } | null)?.error?.code));
     return json(answer.status, answer.body, answer.headers);
   });
 
@@ -46,7 +56,8 @@ export function addCheckoutRoutes(router: Router<RouteHandler>, parts: BffParts)
   router.add('GET', '/orders/:id/events', async (ctx) => {
     // EventSource cannot set headers: the handle comes as `?access=`.
     const id = owned(ctx, ctx.url.searchParams.get('access') ?? ctx.request.headers.get(ACCESS_HEADER));
-    const release = parts.streams.take(ctx.client);
+    const taken = parts.streams.take(ctx.client);
+    const release = typeof taken === 'function' ? parts.observer.streamOpened(taken) : taken;
     if (release === 'client') throw rateLimited('rate_limited', 'Too many open event streams from this client; close one first', 5);
     if (release === 'instance') {
       throw new ApiHttpError(503, 'upstream_unavailable', 'Too many open event streams; try again shortly', { retry_after: 5 }, { 'retry-after': '5' });

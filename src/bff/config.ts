@@ -7,6 +7,9 @@ import { createRefreshingTokenProvider, type TokenProvider } from '../contract/t
 import type { EventBus, IdempotencyStore, MerchantBudget, MerchantBudgetOptions, OffersCache, RateLimiter, WebhookLedger } from './stores/index.js';
 import { normalizeOrigins } from './security.js';
 import type { ServiceState } from './service-health.js';
+import type { LogConfig } from './observability/log.js';
+import type { TelemetryConfig } from './observability/telemetry.js';
+import { observabilityFromEnv } from './observability/env.js';
 
 /** Largest widget request body unless `maxBodyBytes` says otherwise. */
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
@@ -125,8 +128,15 @@ export interface BffConfig {
    * `wrong_address`, `unreachable`, back to `ok`) with the reason and its fix. Default a console line.
    */
   onServiceState?: (state: ServiceState, why: string) => void;
-  /** Where unexpected errors go (never to the client). Default `console.error`. */
+  /** Where unexpected errors go (never to the client). Default an `error` line of the log. */
   onError?: (error: unknown) => void;
+  /** The JSON log's level and destination (`TOTE_LOG_LEVEL`). Default `info`, to stdout (docs/operations.md). */
+  log?: LogConfig;
+  /**
+   * OpenTelemetry spans and metrics: off (no SDK loaded) unless set. `otlp` exports to a collector
+   * (`OTEL_EXPORTER_OTLP_ENDPOINT`), `prometheus` serves `GET /metrics` behind the operator token (`TOTE_METRICS=prometheus`).
+   */
+  telemetry?: TelemetryConfig;
 }
 
 type Env = Record<string, string | undefined>;
@@ -197,7 +207,7 @@ export function tokenFromEnv(env: Env, service: ServiceEnv): string | TokenProvi
  * `SERVICE_APP_SECRET_PREVIOUS` during a rotation,
  * `TOTE_ALLOWED_ORIGINS` and `TOTE_MEDIA_ORIGINS` (comma lists), `TOTE_WEBHOOK_PATH`,
  * `TOTE_OPERATOR_TOKEN`, `TOTE_API_PREFIX`, `TOTE_SIGNING_SECRET`,
- * `TOTE_SIGNING_SECRET_PREVIOUS`, `REDIS_URL`.
+ * `TOTE_SIGNING_SECRET_PREVIOUS`, `REDIS_URL`, and the log and telemetry settings (`observabilityFromEnv`).
  */
 export function bffConfigFromEnv(env: Env = process.env): BffConfig {
   const service = serviceFromEnv(env);
@@ -225,5 +235,6 @@ export function bffConfigFromEnv(env: Env = process.env): BffConfig {
     ...(env.TOTE_SIGNING_SECRET?.trim() ? { signingSecret: env.TOTE_SIGNING_SECRET.trim() } : {}),
     ...(env.TOTE_SIGNING_SECRET_PREVIOUS?.trim() ? { signingSecretPrevious: env.TOTE_SIGNING_SECRET_PREVIOUS.trim() } : {}),
     ...(redisUrl ? { redisUrl } : {}),
+    ...observabilityFromEnv(env),
   };
 }

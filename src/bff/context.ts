@@ -10,6 +10,7 @@ import type { BffStores, EventBus } from './stores/index.js';
 import type { StoredAnswer } from './idempotency.js';
 import type { Quoter } from './quote.js';
 import type { QuoteTokens } from './quote-token.js';
+import type { Observer } from './observability/observer.js';
 
 export interface RouteContext {
   request: Request;
@@ -38,4 +39,6 @@ export interface BffParts {
   body: (request: Request) => Promise<unknown>;
   heartbeatMs: number;
   streams: StreamSlots;
+  /** Logs, spans and metrics (docs/operations.md). */
+  observer: Observer;
 }

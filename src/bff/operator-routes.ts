@@ -39,9 +39,11 @@ export function publicOnboarding(record: MerchantOnboarding) {
   };
 }
 
-export function addOperatorRoutes(router: Router<RouteHandler>, parts: BffParts, operatorToken: string) {
-  const { client, health } = parts;
-  const authorized = (handler: RouteHandler): RouteHandler => async (ctx: RouteContext) => {
+/** A handler answered only to `Authorization: Bearer <operator token>` (401 otherwise). */
+export const requireOperator =
+  (operatorToken: string) =>
+  (handler: RouteHandler): RouteHandler =>
+  async (ctx: RouteContext) => {
     const header = ctx.request.headers.get('authorization') ?? '';
     const match = /^Bearer ([\x21-\x7e]{1,512})$/.exec(header);
     if (!match || !safeEqual(match[1]!, operatorToken)) {
@@ -49,6 +51,10 @@ export function addOperatorRoutes(router: Router<RouteHandler>, parts: BffParts,
     }
     return handler(ctx);
   };
+
+export function addOperatorRoutes(router: Router<RouteHandler>, parts: BffParts, operatorToken: string) {
+  const { client, health } = parts;
+  const authorized = requireOperator(operatorToken);
   const now = () => new Date().toISOString();
 
   router.add('GET', '/operator/connection-health', authorized(async () => {

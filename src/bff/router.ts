@@ -7,12 +7,13 @@ export type Params = Record<string, string>;
 
 interface Route<H> {
   method: string;
+  pattern: string;
   segments: string[];
   handler: H;
 }
 
 export type RouteMatch<H> =
-  | { kind: 'found'; handler: H; params: Params }
+  | { kind: 'found'; handler: H; params: Params; pattern: string }
   | { kind: 'wrong_method'; allowed: string[] }
   | { kind: 'none' };
 
@@ -20,7 +21,7 @@ export class Router<H> {
   private readonly routes: Route<H>[] = [];
 
   add(method: string, pattern: string, handler: H): this {
-    this.routes.push({ method, segments: split(pattern), handler });
+    this.routes.push({ method, pattern, segments: split(pattern), handler });
     return this;
   }
 
@@ -30,7 +31,7 @@ export class Router<H> {
     for (const route of this.routes) {
       const params = matchSegments(route.segments, parts);
       if (!params) continue;
-      if (route.method === method) return { kind: 'found', handler: route.handler, params };
+      if (route.method === method) return { kind: 'found', handler: route.handler, params, pattern: route.pattern };
       allowed.push(route.method);
     }
     return allowed.length ? { kind: 'wrong_method', allowed } : { kind: 'none' };

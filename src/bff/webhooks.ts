@@ -78,6 +78,8 @@ export interface WebhookDeps {
   merchantRefreshIntervalMs: number;
   /** Where failures of work done after answering go. */
   onError: (error: unknown) => void;
+  /** Told each delivery whose signature verifies, with its topic and parsed body (the webhook lag metric). */
+  onEvent?: (topic: string, body: unknown) => void;
   /** The BFF's clock, for when a bag's event was received. Default `Date.now`. */
   now?: () => number;
 }
@@ -244,6 +246,7 @@ export function createWebhookReceiver(deps: WebhookDeps) {
     if (!/^[\x21-\x7e]{1,128}$/.test(eventId)) throw badRequest(`${names.eventId} missing or invalid`);
     if (!/^[A-Z_]{1,64}$/.test(topic)) throw badRequest(`${names.topic} missing or invalid`);
     const body = raw.byteLength ? parseJsonBytes(raw, deps.maxDepth) : undefined;
+    deps.onEvent?.(topic, body);
     const plan: Plan = isOrderTopic(topic)
       ? orderPlan(topic, body, headerId(request, names.orderId), headerId(request, names.bagId))
       : isOfferTopic(topic) || isMerchantTopic(topic)

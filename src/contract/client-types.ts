@@ -107,6 +107,16 @@ export interface ServiceClientOptions {
   headerPrefix?: string;
   /** Told about each offer dropped from a page (count it, log it; never show its text to shoppers). */
   onInvalidOffer?: (report: InvalidOfferReport) => void;
+  /** Told of each call as it starts (logs, spans, metrics); what it answers watches that call to its end. */
+  observe?: (call: CallInfo) => CallWatch | undefined;
+}
+
+/** A watcher of one call: headers it adds to every attempt (a request id), each answer's status, the end. */
+export interface CallWatch {
+  headers?: Record<string, string>;
+  answered?(status: number): void;
+  /** Attempts made (retries are one less), the last answer's status, and the error when the call failed. */
+  end(outcome: { attempts: number; status?: number; error?: unknown }): void;
 }
 
 export interface CallOptions {

@@ -14,23 +14,15 @@ import { PaymentTokenSchema } from './payment-token.js';
 import { WebhookRegistrationListSchema, WebhookRegistrationSchema } from './webhook.js';
 import { RefundSchema } from './order-changes.js';
 import { WebhookEventSchema } from './webhook-events.js';
-import type { TokenProvider } from './token.js';
-import {
-  RateLimitedError,
-  ServiceNetworkError,
-  ServiceRedirectError,
-  ServiceTimeoutError,
-  NoContent,
-  parseServiceAnswer,
-  readServiceError,
-  type CallInfo,
-} from './client-errors.js';
-import { MAX_OFFERS_PAGE_SIZE, parseRetryAfter, toServiceDateTime } from './client-helpers.js';
-import { normalizeServiceBaseUrl, serviceHeaderNames, type CallOptions, type RetryInfo, type ServiceClient, type ServiceClientOptions } from './client-types.js';
+import { NoContent } from './client-errors.js';
+import { MAX_OFFERS_PAGE_SIZE, toServiceDateTime } from './client-helpers.js';
+import type { CallOptions, ServiceClient, ServiceClientOptions } from './client-types.js';
+import { createCaller } from './client-call.js';
 
 export * from './client-errors.js';
 export * from './client-types.js';
 export * from './client-helpers.js';
+export { isRedirect, DEFAULT_BUSY_DEADLINE_MS } from './client-call.js';
 
 /** Offers are read one by one (see `listOffers`), so one bad offer never costs a merchant its page. */
 const RawOfferPageSchema = pageSchema(z.unknown());
@@ -39,178 +31,11 @@ const OrderListSchema = z.union([z.array(OrderSchema), pageSchema(OrderSchema).t
 /** The event log answers a page (the reference's `page`/`size`) or, as its example shows, a bare list. */
 const WebhookEventListSchema = z.union([z.array(WebhookEventSchema), pageSchema(WebhookEventSchema).transform((p) => p.content)]);
 
-/** A 3xx, or what a browser's fetch makes of one under `redirect: 'manual'` (status 0, type `opaqueredirect`). */
-export const isRedirect = (res: Response) => (res.status >= 300 && res.status < 400) || res.type === 'opaqueredirect';
-
-const SAFE_METHODS = new Set(['GET']);
-/** See `RetryOptions.busyDeadlineMs`. */
-export const DEFAULT_BUSY_DEADLINE_MS = 3_000;
 /** A submit's 429 is a known "not placed", handed to the shopper at once (issue 25.6). */
 const SUBMIT: CallOptions = { busyDeadlineMs: 0 };
-const TOKEN_EXPIRED = 11;
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
-interface ServiceRequest<S extends z.ZodType> {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  path: string;
-  query?: Record<string, string | number | boolean | undefined>;
-  body?: unknown;
-  schema: S;
-  merchantId?: number;
-}
 
 export function createServiceClient(options: ServiceClientOptions): ServiceClient {
-  const base = normalizeServiceBaseUrl(options.baseUrl);
-  const headerNames = serviceHeaderNames(options.headerPrefix);
-  const doFetch = options.fetch ?? globalThis.fetch;
-  const fixed = options.token;
-  const provider: TokenProvider = typeof fixed === 'string' ? { getToken: async () => fixed } : fixed;
-  const retry = {
-    maxAttempts: options.retry?.maxAttempts ?? 4,
-    baseDelayMs: options.retry?.baseDelayMs ?? 250,
-    maxDelayMs: options.retry?.maxDelayMs ?? 5_000,
-    maxTotalDelayMs: options.retry?.maxTotalDelayMs ?? 15_000,
-    busyDeadlineMs: options.retry?.busyDeadlineMs ?? DEFAULT_BUSY_DEADLINE_MS,
-    random: options.retry?.random ?? Math.random,
-    onRetry: options.retry?.onRetry,
-  };
-
-  /** Full jitter: anywhere between 0 and the exponential ceiling of this attempt. */
-  const backoff = (attempt: number) =>
-    Math.floor(retry.random() * Math.min(retry.maxDelayMs, retry.baseDelayMs * 2 ** (attempt - 1)));
-
-  async function call<S extends z.ZodType>(req: ServiceRequest<S>, opts: CallOptions = {}): Promise<z.output<S>> {
-    const merchantId = opts.merchantId ?? req.merchantId;
-    const info: CallInfo = { method: req.method, path: req.path, merchantId };
-    const timeoutMs = opts.timeoutMs ?? options.timeoutMs ?? 30_000;
-    const repeatable = SAFE_METHODS.has(req.method) || opts.idempotencyKey !== undefined;
-
-    const url = new URL(base + req.path);
-    for (const [k, v] of Object.entries(req.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
-
-    const deadline = new AbortController();
-    const timer = setTimeout(() => deadline.abort(), timeoutMs);
-    const signal = opts.signal ? AbortSignal.any([opts.signal, deadline.signal]) : deadline.signal;
-    const started = Date.now();
-    // Why the call stopped: the caller's abort wins over our own deadline.
-    const stopped = (err: unknown) => {
-      if (opts.signal?.aborted) return opts.signal.reason as unknown;
-      if (deadline.signal.aborted) return new ServiceTimeoutError(req.method, req.path, timeoutMs, !repeatable, merchantId);
-      return err;
-    };
-
-    let attempt = 0;
-    let waited = 0;
-    let waitedBusy = 0;
-    const busyDeadlineMs = opts.busyDeadlineMs ?? retry.busyDeadlineMs;
-    let renewedToken = false;
-    /** A wait fits when it stays within the per-wait cap, the total cap and the call's deadline. */
-    const fits = (ms: number) =>
-      attempt < retry.maxAttempts &&
-      ms <= retry.maxDelayMs &&
-      waited + ms <= retry.maxTotalDelayMs &&
-      Date.now() - started + ms < timeoutMs;
-    const wait = async (ms: number, reason: RetryInfo['reason'], status?: number) => {
-      retry.onRetry?.({ ...info, attempt, delayMs: ms, reason, status });
-      waited += ms;
-      await sleep(ms, signal);
-    };
-
-    try {
-      for (;;) {
-        attempt++;
-        await options.beforeAttempt?.({ ...info, body: req.body });
-        const token = await provider.getToken(signal);
-        options.onToken?.(token);
-        const headers: Record<string, string> = {
-          Accept: 'application/json',
-          [headerNames.appId]: String(options.appId),
-          [headerNames.appSecret]: options.appSecret,
-          [headerNames.token]: token,
-        };
-        if (req.body !== undefined) headers['Content-Type'] = 'application/json';
-        if (opts.idempotencyKey !== undefined) headers['Idempotency-Key'] = opts.idempotencyKey;
-
-        let res: Response;
-        let text: string;
-        try {
-          res = await doFetch(url, {
-            method: req.method,
-            headers,
-            body: req.body === undefined ? undefined : JSON.stringify(req.body),
-            signal,
-            // Following would resend the credentials (and, on 307/308, the body) to wherever the Location points.
-            redirect: 'manual',
-          });
-          if (isRedirect(res)) {
-            await res.body?.cancel().catch(() => {});
-            throw new ServiceRedirectError({ ...info, status: res.status }, res.headers.get('location'), base);
-          }
-          text = await res.text();
-        } catch (err) {
-          if (signal.aborted || err instanceof ServiceRedirectError) throw err;
-          const delay = backoff(attempt);
-          if (repeatable && fits(delay)) {
-            await wait(delay, 'network');
-            continue;
-          }
-          throw new ServiceNetworkError(req.method, req.path, !repeatable, err, merchantId);
-        }
-
-        if (res.ok) return parseServiceAnswer(req.schema, res.status, text, info);
-
-        const failure = readServiceError(res.status, text, info);
-        if (res.status === 401 && failure.code === TOKEN_EXPIRED && provider.invalidate && !renewedToken) {
-          // The token died between our expiry check and the service's: renew once, and the request was not processed.
-          renewedToken = true;
-          provider.invalidate();
-          retry.onRetry?.({ ...info, attempt, delayMs: 0, reason: 'token_expired', status: 401 });
-          attempt--;
-          continue;
-        }
-        if (res.status === 429) {
-          const retryAfter = parseRetryAfter(res.headers.get('retry-after'));
-          // Honour Retry-After, and spread the callers it was given to with a jitter on top (within the busy deadline).
-          const delay =
-            retryAfter === undefined ? backoff(attempt) : retryAfter + Math.max(0, Math.min(backoff(attempt), busyDeadlineMs - waitedBusy - retryAfter));
-          // A wait beyond the call's busy deadline is not worth sitting through: the caller names the busy shop now.
-          if (waitedBusy + delay <= busyDeadlineMs && fits(delay)) {
-            waitedBusy += delay;
-            await wait(delay, 'rate_limited', 429);
-            continue;
-          }
-          throw new RateLimitedError(failure, retryAfter, attempt);
-        }
-        if (res.status >= 500 && repeatable) {
-          const delay = backoff(attempt);
-          if (fits(delay)) {
-            await wait(delay, 'server_error', res.status);
-            continue;
-          }
-        }
-        throw failure;
-      }
-    } catch (err) {
-      throw signal.aborted ? stopped(err) : err;
-    } finally {
-      clearTimeout(timer);
-    }
-  }
-
+  const call = createCaller(options);
   const cart = (cartId: number, rest = '') => `/v1/checkout/cart/${cartId}${rest}`;
 
   const client: ServiceClient = {

@@ -35,3 +35,9 @@ export function webhookHeaderNames(prefix = DEFAULT_SERVICE_HEADER_PREFIX) {
   } as const;
 }
 export type WebhookHeaderNames = ReturnType<typeof webhookHeaderNames>;
+
+/**
+ * The request id a BFF takes from its caller (or makes), answers with, and sends on every call it makes to the
+ * service for that request, so one id follows a shopper's request through both logs (docs/operations.md).
+ */
+export const REQUEST_ID_HEADER = 'X-Request-Id';

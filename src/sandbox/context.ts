@@ -1,6 +1,7 @@
 import type { Auth, Credentials } from './auth.js';
 import type { Store } from './store.js';
 import type { WebhookDispatcher } from './webhooks.js';
+import type { ReceivedRequests } from './received.js';
 
 /** What every route handler works with. */
 export interface SandboxContext {
@@ -10,4 +11,6 @@ export interface SandboxContext {
   creds: Credentials;
   /** The sandbox's own URL (media and tracking links point here). */
   baseUrl: string;
+  /** The service requests received lately, for tests (`GET /__sandbox/requests`). */
+  received: ReceivedRequests;
 }

@@ -21,6 +21,7 @@ import { orderChangeRoutes } from './routes/order-changes.js';
 import { orderRoutes } from './routes/orders.js';
 import { paymentIntentRoutes } from './routes/payment-intents.js';
 import { Store } from './store.js';
+import { ReceivedRequests } from './received.js';
 import { WebhookDispatcher } from './webhooks.js';
 
 export interface SandboxOptions {
@@ -116,7 +117,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     headerPrefix: options.headerPrefix,
   }, creds.appId);
   for (const u of options.webhookUrls ?? []) for (const topic of CONSUMED_WEBHOOK_TOPICS) webhooks.register(topic, u);
-  ctx = { store: new Store(options.seed ?? 1, url), auth: new Auth(creds), webhooks, creds, baseUrl: url };
+  ctx = { store: new Store(options.seed ?? 1, url), auth: new Auth(creds), webhooks, creds, baseUrl: url, received: new ReceivedRequests() };
 
   return {
     url,
@@ -144,6 +145,7 @@ async function handle(ctx: SandboxContext, router: Router, req: IncomingMessage,
       throw fail(405, 'method_not_allowed', `${req.method} is not allowed on ${url.pathname}`, { headers: { allow: match.allowed.join(', ') } });
     }
     const { route, params } = match;
+    if (url.pathname.startsWith('/v1/')) ctx.received.add(req, url.pathname);
     ctx.auth.check(req, route.auth);
     const body = route.method === 'GET' ? undefined : await readJson(req, route.bodyLimit ?? DEFAULT_BODY_LIMIT);
     const key = route.idempotent ? headerOf(req, 'idempotency-key') : undefined;

@@ -1,0 +1,83 @@
+/**
+ * The BFF's structured log: one JSON line per request and per service call
+ * (pino). What a line may carry is an allowlist of keys, each of a known
+ * shape (ids, route patterns, statuses, durations, outcomes); everything else
+ * is dropped before the line is written, so a body, a header or a shopper's
+ * address cannot reach the log by being passed in by mistake. pino's own
+ * redaction censors credential-named keys on top, and the only free text
+ * (an error's message and stack, a service state's reason) is scrubbed of
+ * the BFF's secrets, emails and phone numbers.
+ */
+import { pino, type DestinationStream, type Level, type Logger } from 'pino';
+import type { Redact } from '../errors.js';
+
+export interface LogConfig {
+  /** Lowest level written. Default `info` (`TOTE_LOG_LEVEL`). */
+  level?: Level | 'silent';
+  /** Where the JSON lines go. Default stdout. Tests pass a stream that keeps them. */
+  destination?: DestinationStream;
+}
+
+/** Every key a log line may carry (pino's own `level`, `time`, `pid`, `hostname`, `msg` included). */
+export const LOG_FIELDS = new Set([
+  'level',
+  'time',
+  'pid',
+  'hostname',
+  'msg',
+  'request_id',
+  'method',
+  'route',
+  'status',
+  'duration_ms',
+  'outcome',
+  'merchant_id',
+  'merchant_ids',
+  'retries',
+  'error_code',
+  'error_name',
+  'error_message',
+  'stack',
+  'offer_id',
+  'fields',
+  'state',
+  'reason',
+  'topic',
+]);
+
+/** Keys pino censors wherever they appear: a second fence behind the allowlist. */
+const REDACTED_KEYS = ['authorization', 'token', 'app_secret', 'secret', 'password', 'quote_token', 'email', 'phone', 'address', 'headers', 'body'];
+
+const EMAIL = /[^\s@"'<>]+@[^\s@"'<>]+\.[A-Za-z]{2,}/g;
+/** A phone number: a run of 7+ digits with the usual separators, optionally after `+`. */
+const PHONE = /\+?\d[\d ().-]{6,}\d/g;
+/** Keys whose values are free text and so pass through `scrub`. */
+const FREE_TEXT = ['error_message', 'stack', 'reason'] as const;
+
+/** Free text without the BFF's credentials, emails or phone numbers. */
+export function scrubText(text: string, redact: Redact): string {
+  return redact(text).replace(EMAIL, '[email]').replace(PHONE, '[number]').slice(0, 2000);
+}
+
+/** Only the allowed keys of a line, free text scrubbed. */
+function allowed(line: Record<string, unknown>, redact: Redact): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key in line) if (LOG_FIELDS.has(key)) out[key] = line[key];
+  for (const key of FREE_TEXT) if (typeof out[key] === 'string') out[key] = scrubText(out[key], redact);
+  return out;
+}
+
+export function createLogger(config: LogConfig | undefined, redact: Redact): Logger {
+  const options = {
+    level: config?.level ?? 'info',
+    redact: { paths: [...REDACTED_KEYS, ...REDACTED_KEYS.map((k) => `*.${k}`)], censor: '[redacted]' },
+    formatters: { log: (line: Record<string, unknown>) => allowed(line, redact) },
+  };
+  return config?.destination ? pino(options, config.destination) : pino(options);
+}
+
+/** An error as log fields: its class name and scrubbed message and stack (never the object, whose fields may hold anything). */
+export function errorFields(error: unknown): Record<string, unknown> {
+  if (!(error instanceof Error)) return { error_name: typeof error };
+  return { error_name: error.name, error_message: error.message, ...(error.stack ? { stack: error.stack } : {}) };
+}

@@ -1,0 +1,130 @@
+/**
+ * The BFF's eyes: logs, spans and metrics for each request, each service
+ * call (calls.ts), each quote and place, each webhook and each open event
+ * stream. Telemetry's SDK is imported on first use, and only when the config
+ * asks for it; until then, and when off, the OpenTelemetry API's no-ops.
+ */
+import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
+import type { Logger } from 'pino';
+import { REQUEST_ID_HEADER } from '../../contract/headers.js';
+import type { Redact } from '../errors.js';
+import { createCallWatcher } from './calls.js';
+import { createLogger, errorFields, type LogConfig } from './log.js';
+import { requestIdOf } from './request-id.js';
+import { requestScope, type RequestScope } from './scope.js';
+import { apiTelemetry, type Telemetry, type TelemetryConfig } from './telemetry.js';
+
+export type PlaceOutcome = 'placed' | 'pending' | 'not_placed' | 'quote_changed';
+
+/** A request's outcome in one word, from its status. */
+export function requestOutcome(status: number): string {
+  if (status < 400) return 'ok';
+  if (status === 429) return 'rate_limited';
+  return status < 500 ? 'refused' : 'failed';
+}
+
+/** The place answer's outcome: 201 placed, 202 still placing, 409 `quote_changed`, anything else not placed. */
+export function placeOutcome(status: number, code: string | undefined): PlaceOutcome {
+  if (status === 201) return 'placed';
+  if (status === 202) return 'pending';
+  return code === 'quote_changed' ? 'quote_changed' : 'not_placed';
+}
+
+/** The event's own time (its entity's last change) when the body says it, for the webhook lag. */
+function eventTimeOf(body: unknown): number | undefined {
+  if (body === null || typeof body !== 'object') return undefined;
+  const { date_last_modified: modified, date_created: created } = body as Record<string, unknown>;
+  const text = typeof modified === 'string' ? modified : typeof created === 'string' ? created : undefined;
+  const time = text === undefined ? NaN : Date.parse(text);
+  return Number.isFinite(time) ? time : undefined;
+}
+
+export interface ObserverConfig {
+  log?: LogConfig;
+  telemetry?: TelemetryConfig;
+}
+
+export function createObserver(config: ObserverConfig, redact: Redact, now: () => number = Date.now) {
+  const log: Logger = createLogger(config.log, redact);
+  let telemetry = apiTelemetry();
+  let loading: Promise<void> | undefined = config.telemetry
+    ? import('./sdk.js').then((sdk) => {
+        telemetry = sdk.startTelemetry(config.telemetry!);
+        loading = undefined;
+      })
+    : undefined;
+  const current = () => telemetry;
+
+  /** Runs one BFF request in its scope and tells how it ended: the span, the duration and the log line. */
+  async function request(incoming: Request, serve: (scope: RequestScope) => Promise<Response>): Promise<Response> {
+    if (loading) await loading;
+    const { tracer, instruments } = telemetry;
+    const started = performance.now();
+    const span = tracer.startSpan(`${incoming.method}`, { kind: SpanKind.SERVER, attributes: { 'http.request.method': incoming.method } });
+    const scope: RequestScope = { id: requestIdOf(incoming), span, merchants: new Set() };
+    span.setAttribute('tote.request_id', scope.id);
+    const response = await requestScope.run(scope, () => serve(scope));
+    response.headers.set(REQUEST_ID_HEADER, scope.id);
+    const seconds = (performance.now() - started) / 1000;
+    const route = scope.route ?? '(unmatched)';
+    const outcome = requestOutcome(response.status);
+    const merchants = [...scope.merchants];
+    span.updateName(`${incoming.method} ${route}`);
+    span.setAttributes({
+      'http.route': route,
+      'http.response.status_code': response.status,
+      'tote.outcome': outcome,
+      ...(merchants.length ? { 'tote.merchant_id': merchants.length === 1 ? merchants[0]! : merchants.join(',') } : {}),
+    });
+    if (response.status >= 500) span.setStatus({ code: SpanStatusCode.ERROR, message: outcome });
+    span.end();
+    instruments.requestDuration.record(seconds, { 'http.route': route, 'http.request.method': incoming.method, 'http.response.status_code': response.status });
+    log[response.status >= 500 ? 'warn' : 'info']({
+      msg: 'request',
+      request_id: scope.id,
+      method: incoming.method,
+      route,
+      status: response.status,
+      duration_ms: Math.round(seconds * 10_000) / 10,
+      outcome,
+      ...(merchants.length ? { merchant_id: merchants[0] } : {}),
+      ...(merchants.length > 1 ? { merchant_ids: merchants } : {}),
+      ...(scope.errorCode ? { error_code: scope.errorCode } : {}),
+    });
+    return response;
+  }
+
+  return {
+    log,
+    request,
+    /** The service client's `observe` option. */
+    watchCall: createCallWatcher(current, log),
+    quoted: (ready: boolean) => telemetry.instruments.quotes.add(1, { 'tote.ready': ready }),
+    placed: (outcome: PlaceOutcome) => telemetry.instruments.placeOutcomes.add(1, { 'tote.outcome': outcome }),
+    /** A webhook that was verified: its lag from the event's time. */
+    webhookReceived(topic: string, body: unknown) {
+      const at = eventTimeOf(body);
+      if (at !== undefined) telemetry.instruments.webhookLag.record(Math.max(0, now() - at) / 1000, { 'tote.topic': topic });
+    },
+    webhookFailed: (status: number, code: string) => telemetry.instruments.webhookFailures.add(1, { 'http.response.status_code': status, 'tote.error': code }),
+    /** An event stream opened: counted until the release it answers is called. */
+    streamOpened(release: () => void): () => void {
+      telemetry.instruments.openStreams.add(1);
+      let open = true;
+      return () => {
+        if (open) telemetry.instruments.openStreams.add(-1);
+        open = false;
+        release();
+      };
+    },
+    /** The Prometheus text, or undefined when the Prometheus reader is off. */
+    async scrape(): Promise<string | undefined> {
+      if (loading) await loading;
+      return telemetry.scrape?.();
+    },
+    error: (error: unknown) => log.error({ msg: 'unexpected error', request_id: requestScope.getStore()?.id, ...errorFields(error) }),
+    shutdown: () => telemetry.shutdown(),
+  };
+}
+
+export type Observer = ReturnType<typeof createObserver>;
