@@ -34,7 +34,7 @@ export function addCheckoutRoutes(router: Router<RouteHandler>, parts: BffParts)
     const cartId = input.mode === 'cart' && previous?.mode === 'cart' ? previous.cart_id : undefined;
     const currency = input.currency ?? (previous?.mode === input.mode ? previous.currency : undefined) ?? DEFAULT_CURRENCY;
     const { response } = await parts.quoter.quote({ ...input, currency }, cartId);
-    parts.observer.quoted(response.ready);
+    parts.observer.quoted(response);
     return json(200, response);
   });
 

@@ -75,11 +75,11 @@ export function createBff(config: BffConfig): Bff {
   const redact = credentialRedactor(config);
   const signing = signingSecrets(config);
   // The log also never carries the signing secrets (which sign quote tokens and access handles).
-  const observer = createObserver(config, credentialRedactor(config, [signing.current, signing.previous]));
-  const onError = config.onError ?? observer.error;
-  const stores = selectStores(config, onError);
   // One client must not exhaust a merchant's platform for every shopper: its budget is spent before each call leaves.
   const skus = createSkuDirectory();
+  const observer = createObserver(config, credentialRedactor(config, [signing.current, signing.previous]), skus.merchantOf);
+  const onError = config.onError ?? observer.error;
+  const stores = selectStores(config, onError);
   const budget = stores.merchantBudget;
   const client = serviceClientFor(config, redact, observer, budget ? createMerchantGate(budget, skus.merchantOf) : undefined);
   const { offersCache, eventBus: bus } = stores;

@@ -161,7 +161,8 @@ export function toApiError(err: unknown): ApiHttpError {
 }
 
 /** The service names the busy merchant in the 429 body when the call itself was not about one merchant. */
-function merchantInBody(body: unknown): number | undefined {
+/** The merchant a service error's body names (`merchant_id`), when it is an id. */
+export function merchantInBody(body: unknown): number | undefined {
   const id = (body as { merchant_id?: unknown } | null)?.merchant_id;
   return typeof id === 'number' && Number.isSafeInteger(id) && id > 0 ? id : undefined;
 }

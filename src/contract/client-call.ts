@@ -158,10 +158,12 @@ export function createCaller(options: ServiceClientOptions) {
         }
         const { res, text } = answer;
         seen.status = res.status;
-        watch?.answered?.(res.status);
-        if (res.ok) return parseServiceAnswer(req.schema, res.status, text, info);
-
+        if (res.ok) {
+          watch?.answered?.(res.status);
+          return parseServiceAnswer(req.schema, res.status, text, info);
+        }
         const failure = readServiceError(res.status, text, info);
+        watch?.answered?.(res.status, failure);
         if (res.status === 401 && failure.code === TOKEN_EXPIRED && provider.invalidate && !renewedToken) {
           // The token died between our expiry check and the service's: renew once, and the request was not processed.
           renewedToken = true;
@@ -204,7 +206,7 @@ export function createCaller(options: ServiceClientOptions) {
   /** A call, told to the client's watcher (`observe`) from start to end. */
   return async function call<S extends z.ZodType>(req: ServiceRequest<S>, opts: CallOptions = {}): Promise<z.output<S>> {
     const info: CallInfo = { method: req.method, path: req.path, merchantId: opts.merchantId ?? req.merchantId };
-    const watch = options.observe?.(info);
+    const watch = options.observe?.({ ...info, body: req.body });
     const seen: Seen = { attempts: 0 };
     try {
       const out = await attempts(req, opts, info, watch, seen);

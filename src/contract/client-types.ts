@@ -24,7 +24,7 @@ import type { TokenProvider } from './token.js';
 import type { WebhookRegistration, WebhookRegistrationInput } from './webhook.js';
 import type { CancelRequest, Refund } from './order-changes.js';
 import type { WebhookEvent } from './webhook-events.js';
-import type { CallInfo } from './client-errors.js';
+import type { CallInfo, ServiceError } from './client-errors.js';
 // ---------------------------------------------------------------------------
 // Options
 
@@ -108,13 +108,14 @@ export interface ServiceClientOptions {
   /** Told about each offer dropped from a page (count it, log it; never show its text to shoppers). */
   onInvalidOffer?: (report: InvalidOfferReport) => void;
   /** Told of each call as it starts (logs, spans, metrics); what it answers watches that call to its end. */
-  observe?: (call: CallInfo) => CallWatch | undefined;
+  observe?: (call: CallInfo & { body?: unknown }) => CallWatch | undefined;
 }
 
 /** A watcher of one call: headers it adds to every attempt (a request id), each answer's status, the end. */
 export interface CallWatch {
   headers?: Record<string, string>;
-  answered?(status: number): void;
+  /** Each answer: its status, and the service's error when it is a failure (which may name a merchant). */
+  answered?(status: number, failure?: ServiceError): void;
   /** Attempts made (retries are one less), the last answer's status, and the error when the call failed. */
   end(outcome: { attempts: number; status?: number; error?: unknown }): void;
 }

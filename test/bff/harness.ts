@@ -19,6 +19,8 @@ export const SHOP_ORIGIN = 'https://shop.example';
 
 /** Everything the suite received from the BFF: status line, headers and body text. */
 export const received: string[] = [];
+/** Every line the BFFs of this file logged (kept off the test output). */
+export const logLines: string[] = [];
 
 
 export interface Stack {
@@ -53,6 +55,7 @@ export async function startStack(config: Partial<BffConfig> = {}): Promise<Stack
     fetch: countingFetch,
     retry: { maxAttempts: 3, baseDelayMs: 5, maxDelayMs: 100, maxTotalDelayMs: 300 },
     onError: () => {},
+    log: { destination: { write: (line: string) => void logLines.push(line) } },
     // One test address stands for many shoppers here: it gets a merchant's whole budget, not one client's share of it.
     merchantBudget: { clientShare: 1 },
     ...config,

@@ -38,6 +38,8 @@ export interface Stack {
   upstreamOrigins: Set<string>;
   /** Everything received from the BFF (status, headers, body), for the secret scan. */
   received: string[];
+  /** Every line the BFF logged, for the same scan and the shopper-data scan (`assertCleanLogs`). */
+  logs: string[];
   api(path: string, init?: RequestInit & { json?: unknown }): Promise<Answer>;
   control(path: string, init?: { method?: string; json?: unknown }): Promise<any>;
   /** Stores an offer verbatim (`?raw=true`): the sandbox serves exactly this JSON. */
@@ -75,6 +77,7 @@ export async function startBff(serviceBaseUrl: string, config: Partial<BffConfig
   const upstream: string[] = [];
   const upstreamOrigins = new Set<string>();
   const received: string[] = [];
+  const logs: string[] = [];
   const countingFetch: typeof fetch = (input, init) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
     upstream.push(`${init?.method ?? (input instanceof Request ? input.method : 'GET')} ${url.pathname}${url.search}`);
@@ -93,7 +96,8 @@ export async function startBff(serviceBaseUrl: string, config: Partial<BffConfig
     upstreamTimeoutMs: 3_000,
     idempotencyWaitMs: 3_000,
     rateLimit: false,
-    onError: () => {},
+    // Kept, at the most talkative level, for the scan after each file; the default `onError` logs too.
+    log: { level: 'trace', destination: { write: (line: string) => void logs.push(line) } },
     // One test address stands for many shoppers here: it gets a merchant's whole budget, not one client's share of it.
     merchantBudget: { clientShare: 1 },
     ...config,
@@ -110,7 +114,7 @@ export async function startBff(serviceBaseUrl: string, config: Partial<BffConfig
     received.push(`${a.status}\n${h.join('\n')}\n\n${a.text}`);
     return a;
   }
-  return { base, upstream, upstreamOrigins, received, api, close: () => stop(server) };
+  return { base, upstream, upstreamOrigins, received, logs, api, close: () => stop(server) };
 }
 
 /**
@@ -127,6 +131,7 @@ export function stackPerFile(use: (stack: Stack) => void, config: Partial<BffCon
     const leak = stack && assertNoSecrets(stack.received);
     await stack?.close();
     assert.equal(leak, undefined);
+    assert.equal(stack && assertCleanLogs(stack.logs), undefined);
   });
   beforeEach(async () => {
     await stack!.control('/__sandbox/reset', { json: {} });
@@ -170,6 +175,19 @@ export const sign = (raw: string | Uint8Array, secret = APP_SECRET) => createHma
 /** The app secret and token must appear nowhere in what a browser received. */
 export function assertNoSecrets(received: readonly string[]): string | undefined {
   for (const r of received) for (const s of SECRETS) if (r.includes(s)) return `${s} leaked in: ${r.slice(0, 300)}`;
+  return undefined;
+}
+
+/** Shopper data the hostile cases send: none of it may reach a log line. */
+export const SHOPPER_DATA = ['Lovelace', '1 Main St', 'Springfield', '+1 415 555 0100', '4155550100'];
+const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/;
+
+/** No secret, no email and no shopper data in any log line (issue 29); undefined when clean. */
+export function assertCleanLogs(logs: readonly string[], secrets: readonly string[] = SECRETS): string | undefined {
+  for (const line of logs) {
+    for (const s of [...secrets, ...SHOPPER_DATA]) if (line.includes(s)) return `${s} logged in: ${line.slice(0, 300)}`;
+    if (EMAIL.test(line)) return `an email logged in: ${line.slice(0, 300)}`;
+  }
   return undefined;
 }
 

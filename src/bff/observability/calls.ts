@@ -8,7 +8,8 @@ import type { Logger } from 'pino';
 import { REQUEST_ID_HEADER } from '../../contract/headers.js';
 import { RateLimitedError, ServiceError, ServiceNetworkError, ServiceRedirectError, ServiceTimeoutError, type CallInfo } from '../../contract/client-errors.js';
 import type { CallWatch } from '../../contract/client-types.js';
-import { ApiHttpError } from '../errors.js';
+import { ApiHttpError, merchantInBody } from '../errors.js';
+import { merchantsOfCall } from '../merchant-gate.js';
 import { requestScope } from './scope.js';
 import type { Telemetry } from './telemetry.js';
 
@@ -29,21 +30,33 @@ export function callOutcome(error: unknown, status: number | undefined): string 
   return 'error';
 }
 
-export function createCallWatcher(telemetry: () => Telemetry, log: Logger) {
-  return function watch(info: CallInfo): CallWatch {
+/** A set of merchants as one attribute value: the id alone, or ids joined by commas (an estimate of several shops). */
+export const merchantAttribute = (ids: readonly number[]): number | string => (ids.length === 1 ? ids[0]! : ids.length ? ids.join(',') : 'none');
+
+/**
+ * The watcher the service client calls for each call. `merchantOfSku` is the SKU directory the merchant
+ * budget reads, so a call is put down to the merchants it concerns just as its budget is spent.
+ */
+export function createCallWatcher(telemetry: () => Telemetry, log: Logger, merchantOfSku: (skuId: unknown) => number | undefined) {
+  return function watch(info: CallInfo & { body?: unknown }): CallWatch {
     const { tracer, instruments } = telemetry();
     const scope = requestScope.getStore();
     const route = servicePathPattern(info.path);
-    const merchant = info.merchantId;
-    if (scope && merchant !== undefined) scope.merchants.add(merchant);
-    const attributes: Attributes = { 'tote.merchant_id': merchant ?? 'none', 'http.route': route, 'http.request.method': info.method };
+    const merchants = [...merchantsOfCall(info, merchantOfSku)];
+    for (const id of merchants) scope?.merchants.add(id);
+    const base: Attributes = { 'http.route': route, 'http.request.method': info.method };
+    const perMerchant = (extra: Attributes, ids: readonly (number | string)[] = merchants.length ? merchants : ['none']) =>
+      ids.map((id): Attributes => ({ ...base, 'tote.merchant_id': id, ...extra }));
     const parent = scope ? trace.setSpan(ROOT_CONTEXT, scope.span) : ROOT_CONTEXT;
-    const span = tracer.startSpan(`service ${info.method} ${route}`, { kind: SpanKind.CLIENT, attributes }, parent);
+    const span = tracer.startSpan(`service ${info.method} ${route}`, { kind: SpanKind.CLIENT, attributes: { ...base, 'tote.merchant_id': merchantAttribute(merchants) } }, parent);
     const started = performance.now();
     return {
       ...(scope ? { headers: { [REQUEST_ID_HEADER]: scope.id } } : {}),
-      answered(status) {
-        if (status === 429) instruments.serviceRateLimited.add(1, { ...attributes, 'tote.source': 'service' });
+      answered(status, failure) {
+        if (status !== 429) return;
+        // The shop the service says is busy, else every shop of the call.
+        const named = failure?.merchantId ?? merchantInBody(failure?.body);
+        for (const attributes of perMerchant({ 'tote.source': 'service' }, named !== undefined ? [named] : undefined)) instruments.serviceRateLimited.add(1, attributes);
       },
       end({ attempts, status, error }) {
         const seconds = (performance.now() - started) / 1000;
@@ -53,15 +66,19 @@ export function createCallWatcher(telemetry: () => Telemetry, log: Logger) {
         span.setAttributes({ 'http.response.status_code': statusAttr, 'tote.retries': retries, 'tote.outcome': outcome });
         if (error !== undefined) span.setStatus({ code: SpanStatusCode.ERROR, message: outcome });
         span.end();
-        instruments.serviceDuration.record(seconds, { ...attributes, 'http.response.status_code': statusAttr });
-        if (outcome === 'busy') instruments.serviceRateLimited.add(1, { ...attributes, 'tote.source': 'budget' });
-        if (error !== undefined) instruments.serviceErrors.add(1, { ...attributes, 'tote.error': outcome });
+        for (const attributes of perMerchant({ 'http.response.status_code': statusAttr })) instruments.serviceDuration.record(seconds, attributes);
+        if (outcome === 'busy') {
+          const named = error instanceof ApiHttpError ? error.details.merchant_id : undefined;
+          for (const attributes of perMerchant({ 'tote.source': 'budget' }, named != null ? [named] : undefined)) instruments.serviceRateLimited.add(1, attributes);
+        }
+        if (error !== undefined) for (const attributes of perMerchant({ 'tote.error': outcome })) instruments.serviceErrors.add(1, attributes);
         log[error === undefined ? 'info' : 'warn']({
           msg: 'service call',
           request_id: scope?.id,
           method: info.method,
           route,
-          merchant_id: merchant,
+          ...(merchants.length ? { merchant_id: merchants[0] } : {}),
+          ...(merchants.length > 1 ? { merchant_ids: merchants } : {}),
           status,
           duration_ms: Math.round(seconds * 10_000) / 10,
           outcome,

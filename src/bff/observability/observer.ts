@@ -8,11 +8,17 @@ import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
 import type { Logger } from 'pino';
 import { REQUEST_ID_HEADER } from '../../contract/headers.js';
 import type { Redact } from '../errors.js';
-import { createCallWatcher } from './calls.js';
+import { createCallWatcher, merchantAttribute } from './calls.js';
 import { createLogger, errorFields, type LogConfig } from './log.js';
 import { requestIdOf } from './request-id.js';
 import { requestScope, type RequestScope } from './scope.js';
 import { apiTelemetry, type Telemetry, type TelemetryConfig } from './telemetry.js';
+
+/** What the quote metric reads of a quote answer. */
+export interface QuoteSummary {
+  ready: boolean;
+  bags: readonly { merchant_id: number; problems: readonly { code: string }[] }[];
+}
 
 export type PlaceOutcome = 'placed' | 'pending' | 'not_placed' | 'quote_changed';
 
@@ -44,7 +50,7 @@ export interface ObserverConfig {
   telemetry?: TelemetryConfig;
 }
 
-export function createObserver(config: ObserverConfig, redact: Redact, now: () => number = Date.now) {
+export function createObserver(config: ObserverConfig, redact: Redact, merchantOfSku: (skuId: unknown) => number | undefined, now: () => number = Date.now) {
   const log: Logger = createLogger(config.log, redact);
   let telemetry = apiTelemetry();
   let loading: Promise<void> | undefined = config.telemetry
@@ -74,7 +80,7 @@ export function createObserver(config: ObserverConfig, redact: Redact, now: () =
       'http.route': route,
       'http.response.status_code': response.status,
       'tote.outcome': outcome,
-      ...(merchants.length ? { 'tote.merchant_id': merchants.length === 1 ? merchants[0]! : merchants.join(',') } : {}),
+      ...(merchants.length ? { 'tote.merchant_id': merchantAttribute(merchants) } : {}),
     });
     if (response.status >= 500) span.setStatus({ code: SpanStatusCode.ERROR, message: outcome });
     span.end();
@@ -98,8 +104,15 @@ export function createObserver(config: ObserverConfig, redact: Redact, now: () =
     log,
     request,
     /** The service client's `observe` option. */
-    watchCall: createCallWatcher(current, log),
-    quoted: (ready: boolean) => telemetry.instruments.quotes.add(1, { 'tote.ready': ready }),
+    watchCall: createCallWatcher(current, log, merchantOfSku),
+    /** A quote answered: counted, and each bag whose platform was too busy to price it counted as that merchant's rate limit. */
+    quoted(quote: QuoteSummary) {
+      const { instruments } = telemetry;
+      instruments.quotes.add(1, { 'tote.ready': quote.ready });
+      for (const bag of quote.bags) {
+        if (bag.problems.some((p) => p.code === 'merchant_busy')) instruments.serviceRateLimited.add(1, { 'tote.merchant_id': bag.merchant_id, 'tote.source': 'platform' });
+      }
+    },
     placed: (outcome: PlaceOutcome) => telemetry.instruments.placeOutcomes.add(1, { 'tote.outcome': outcome }),
     /** A webhook that was verified: its lag from the event's time. */
     webhookReceived(topic: string, body: unknown) {
