@@ -76,8 +76,20 @@ export function createLogger(config: LogConfig | undefined, redact: Redact): Log
   return config?.destination ? pino(options, config.destination) : pino(options);
 }
 
-/** An error as log fields: its class name and scrubbed message and stack (never the object, whose fields may hold anything). */
+/**
+ * Errors whose message the code composes (ids, statuses, identifiers), so it is worth logging, scrubbed.
+ * Any other error's message may quote data (a parser's snippet of its input, an upstream's text): only its
+ * class and stack frames are logged.
+ */
+const TOLD_ERRORS = new Set(['ServiceError', 'ServiceRedirectError', 'RateLimitedError', 'ServiceResponseError', 'ServiceTimeoutError', 'ServiceNetworkError', 'ApiHttpError', 'StoreUnavailableError', 'TypeError', 'RangeError', 'ReferenceError']);
+
+/** An error as log fields: its class, its message when told (above), and its stack frames; never the object, whose fields may hold anything. */
 export function errorFields(error: unknown): Record<string, unknown> {
   if (!(error instanceof Error)) return { error_name: typeof error };
-  return { error_name: error.name, error_message: error.message, ...(error.stack ? { stack: error.stack } : {}) };
+  const frames = (error.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line));
+  return {
+    error_name: error.name,
+    ...(TOLD_ERRORS.has(error.name) ? { error_message: error.message } : {}),
+    ...(frames.length ? { stack: frames.join('\n') } : {}),
+  };
 }
