@@ -29,7 +29,7 @@ const ESTIMATE_BODY = JSON.stringify({
   discounts: [],
 });
 
-async function serve(args: string[]): Promise<{ child: ChildProcess; info: Record<string, string> }> {
+export async function serve(args: string[]): Promise<{ child: ChildProcess; info: Record<string, string> }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/serve.ts', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
   // A bench stopped half-way must not leave servers behind.
   process.once('exit', () => child.kill());
@@ -41,7 +41,7 @@ async function serve(args: string[]): Promise<{ child: ChildProcess; info: Recor
   return { child, info };
 }
 
-interface Load {
+export interface Load {
   /** Mean latency: autocannon's percentiles are whole milliseconds, too coarse for a ratio near 1 ms. */
   mean: number;
   p50: number;
@@ -50,7 +50,7 @@ interface Load {
   total: number;
 }
 
-async function load(url: string, opts: { method?: 'GET' | 'POST'; body?: string; headers?: Record<string, string>; requests?: number } = {}): Promise<Load> {
+export async function load(url: string, opts: { method?: 'GET' | 'POST'; body?: string; headers?: Record<string, string>; requests?: number } = {}): Promise<Load> {
   const began = performance.now();
   const instance = autocannon({
     url,
@@ -80,7 +80,7 @@ async function load(url: string, opts: { method?: 'GET' | 'POST'; body?: string;
 const sum = (loads: Load[]) => loads.reduce((a, l) => a + l.total, 0);
 
 /** CPU time (user + system, ms) a process has used so far, from Linux's /proc; undefined elsewhere. */
-function cpuMs(pid: number | undefined): number | undefined {
+export function cpuMs(pid: number | undefined): number | undefined {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
     return (Number(fields[11]) + Number(fields[12])) * 10; // utime, stime in clock ticks (USER_HZ = 100)

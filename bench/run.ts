@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: size, first checkout on 4G, render, checkout latency and BFF overhead, each
+ * `npm run bench`: size, first checkout on 4G, render, checkout latency, BFF overhead and telemetry cost, each
  * beside its baseline from the same run. Prints one table, writes
  * bench/results.json. `-- --check` exits 1 when a budget is missed;
  * `-- --only=size,render` runs some sections; `-- --docs` also puts the
@@ -9,6 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { measureBff } from './bff.js';
+import { measureTelemetry } from './telemetry.js';
 import { check, verdictLines } from './budgets.js';
 import { checkoutSequences, measureCheckout } from './checkout.js';
 import { measureModel, modelDetails } from './model.js';
@@ -29,6 +30,7 @@ const SECTIONS = {
   quote_place: measureQuotePlace,
   busy_shop: measureBusyShop,
   bff: measureBff,
+  telemetry: measureTelemetry,
   redis: measureRedis,
   model: measureModel,
 } as const;
@@ -106,6 +108,7 @@ const details: Record<Section, Record<string, unknown>> = {
   checkout: { requestsOfFirstRun: checkoutSequences },
   quote_place: {},
   busy_shop: {},
+  telemetry: {},
   bff: {},
   redis: {},
   model: modelDetails,

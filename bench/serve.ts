@@ -4,6 +4,7 @@
  *   node --import tsx bench/serve.ts sandbox
  *   node --import tsx bench/serve.ts bff <sandbox url>
  *   node --import tsx bench/serve.ts bare <sandbox url>   (bench/bare-proxy.ts, plain and caching)
+ *   node --import tsx bench/serve.ts bff-telemetry <sandbox url> off|on <collector url>
  * Prints one JSON line with its addresses once listening.
  */
 import { createServer } from 'node:http';
@@ -21,7 +22,7 @@ function noOffersCache(): OffersCache {
   return { ...real, get: async () => undefined, set: async () => {} };
 }
 
-const [role, sandboxUrl] = process.argv.slice(2);
+const [role, sandboxUrl, telemetry, collectorUrl] = process.argv.slice(2);
 // bench/profile.ts: SIGUSR2 starts a CPU profile (after its warm-up), SIGINT writes it to BENCH_CPU_PROFILE and exits.
 const profileTo = process.env.BENCH_CPU_PROFILE;
 if (profileTo) {
@@ -62,7 +63,12 @@ if (role === 'sandbox') {
   const bare = await listen(bareProxy(sandboxUrl));
   const bareCached = await listen(bareProxy(sandboxUrl, { cache: true }));
   console.log(JSON.stringify({ bare: bare.url, bareCached: bareCached.url }));
+} else if (role === 'bff-telemetry' && sandboxUrl && collectorUrl && (telemetry === 'off' || telemetry === 'on')) {
+  // As deployed with telemetry on: spans and metrics to a collector over OTLP, and `/metrics` for Prometheus.
+  const on = telemetry === 'on' ? { telemetry: { otlp: collectorUrl, prometheus: true, metricExportIntervalMs: 5_000 }, operatorToken: 'bench-operator-token' } : {};
+  const bff = await startBffServer(bffConfig(sandboxUrl, countingFetch(), { rateLimit: false, merchantBudget: false, ...on }));
+  console.log(JSON.stringify({ bff: bff.url }));
 } else {
-  console.error('usage: bench/serve.ts sandbox | bff <sandbox url> | bare <sandbox url>');
+  console.error('usage: bench/serve.ts sandbox | bff <sandbox url> | bare <sandbox url> | bff-telemetry <sandbox url> off|on <collector url>');
   process.exit(2);
 }

@@ -131,9 +131,10 @@ describe('GET /metrics after a busy shop', () => {
   after(() => stack.close());
 
   const scrape = (headers: Record<string, string> = { authorization: `Bearer ${OPERATOR_TOKEN}` }, path = '/api/metrics') => stack.api(path, { headers });
+  const refusals: Record<string, string>[] = [{}, { authorization: 'Bearer not-the-operator-token' }, { authorization: `Basic ${OPERATOR_TOKEN}` }];
 
   it('refuses a scrape without the operator token, or with another', async () => {
-    for (const headers of [{}, { authorization: 'Bearer not-the-operator-token' }, { authorization: `Basic ${OPERATOR_TOKEN}` }]) {
+    for (const headers of refusals) {
       for (const path of ['/api/metrics', '/metrics']) {
         const res = await scrape(headers, path);
         assert.equal(res.status, 401, `${path} ${JSON.stringify(headers)}: ${res.text}`);

@@ -45,8 +45,8 @@ describe('ids', () => {
 describe('router', () => {
   const r = new Router<string>().add('GET', '/items/:id', 'get').add('POST', '/items/:id/parts', 'add').add('PUT', '/items/:id/parts/:part', 'put');
   it('matches methods and params, and tells a wrong method from a missing route', () => {
-    assert.deepEqual(r.match('GET', '/items/12'), { kind: 'found', handler: 'get', params: { id: '12' } });
-    assert.deepEqual(r.match('PUT', '/items/1/parts/2'), { kind: 'found', handler: 'put', params: { id: '1', part: '2' } });
+    assert.deepEqual(r.match('GET', '/items/12'), { kind: 'found', handler: 'get', params: { id: '12' }, pattern: '/items/:id' });
+    assert.deepEqual(r.match('PUT', '/items/1/parts/2'), { kind: 'found', handler: 'put', params: { id: '1', part: '2' }, pattern: '/items/:id/parts/:part' });
     assert.deepEqual(r.match('DELETE', '/items/12'), { kind: 'wrong_method', allowed: ['GET'] });
     assert.equal(r.match('GET', '/items').kind, 'none');
     assert.equal(r.match('GET', '/items//parts').kind, 'none');

@@ -54,8 +54,12 @@ export function createObserver(config: ObserverConfig, redact: Redact, merchantO
   const log: Logger = createLogger(config.log, redact);
   let telemetry = apiTelemetry();
   let loading: Promise<void> | undefined = config.telemetry
-    ? import('./sdk.js').then((sdk) => {
-        telemetry = sdk.startTelemetry(config.telemetry!);
+    ? import('./sdk.js').then(async (sdk) => {
+        telemetry = await sdk.startTelemetry(config.telemetry!);
+        loading = undefined;
+      }).catch((error: unknown) => {
+        // Serving goes on without telemetry rather than failing every request.
+        log.error({ msg: 'telemetry did not start', ...errorFields(error) });
         loading = undefined;
       })
     : undefined;
@@ -136,7 +140,10 @@ export function createObserver(config: ObserverConfig, redact: Redact, merchantO
       return telemetry.scrape?.();
     },
     error: (error: unknown) => log.error({ msg: 'unexpected error', request_id: requestScope.getStore()?.id, ...errorFields(error) }),
-    shutdown: () => telemetry.shutdown(),
+    async shutdown() {
+      if (loading) await loading;
+      await telemetry.shutdown();
+    },
   };
 }
 

@@ -3,11 +3,8 @@
  * telemetry on: a tracer provider and a meter provider of its own (never the
  * process globals, so two BFFs in one process, or the host's own SDK, do not
  * mix), with the OTLP/HTTP exporters, a Prometheus reader and the exporters
- * tests pass in.
+ * tests pass in. Each exporter is imported only when configured.
  */
-import { OTLPMetricExporter } from '@opentelemetry/exporter-metrics-otlp-http';
-import { PrometheusExporter, PrometheusSerializer } from '@opentelemetry/exporter-prometheus';
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { MeterProvider, PeriodicExportingMetricReader, type MetricReader } from '@opentelemetry/sdk-metrics';
 import { BasicTracerProvider, BatchSpanProcessor, SimpleSpanProcessor, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
@@ -18,42 +15,47 @@ import { createInstruments, INSTRUMENTATION_SCOPE, type Telemetry, type Telemetr
 const otlpUrl = (otlp: TelemetryConfig['otlp'], signal: 'traces' | 'metrics') =>
   typeof otlp === 'string' ? `${otlp.replace(/\/+$/, '')}/v1/${signal}` : undefined;
 
-export function startTelemetry(config: TelemetryConfig): Telemetry {
+export async function startTelemetry(config: TelemetryConfig): Promise<Telemetry> {
+  const [otlpTraces, otlpMetrics, prom] = await Promise.all([
+    config.otlp ? import('@opentelemetry/exporter-trace-otlp-http') : undefined,
+    config.otlp ? import('@opentelemetry/exporter-metrics-otlp-http') : undefined,
+    config.prometheus ? import('@opentelemetry/exporter-prometheus') : undefined,
+  ]);
   const resource = resourceFromAttributes({ [ATTR_SERVICE_NAME]: config.serviceName ?? 'tote-bff' });
 
   const spanProcessors: SpanProcessor[] = [];
   if (config.spanExporter) spanProcessors.push(new SimpleSpanProcessor(config.spanExporter));
-  if (config.otlp) {
+  if (otlpTraces) {
     const url = otlpUrl(config.otlp, 'traces');
-    spanProcessors.push(new BatchSpanProcessor(new OTLPTraceExporter(url ? { url } : {})));
+    spanProcessors.push(new BatchSpanProcessor(new otlpTraces.OTLPTraceExporter(url ? { url } : {})));
   }
   const tracerProvider = new BasicTracerProvider({ resource, spanProcessors });
 
   const readers: MetricReader[] = [];
   if (config.metricReader) readers.push(config.metricReader);
-  let prometheus: PrometheusExporter | undefined;
-  if (config.prometheus) {
+  let prometheus: InstanceType<NonNullable<typeof prom>['PrometheusExporter']> | undefined;
+  if (prom) {
     // Read on demand by `/metrics`; its own HTTP server is never started.
-    prometheus = new PrometheusExporter({ preventServerStart: true });
+    prometheus = new prom.PrometheusExporter({ preventServerStart: true });
     // The exporter pins its own patch release of sdk-metrics: the same reader contract, declared twice.
     readers.push(prometheus as unknown as MetricReader);
   }
-  if (config.otlp) {
+  if (otlpMetrics) {
     const url = otlpUrl(config.otlp, 'metrics');
     readers.push(
       new PeriodicExportingMetricReader({
-        exporter: new OTLPMetricExporter(url ? { url } : {}),
+        exporter: new otlpMetrics.OTLPMetricExporter(url ? { url } : {}),
         exportIntervalMillis: config.metricExportIntervalMs ?? 60_000,
       }),
     );
   }
   const meterProvider = new MeterProvider({ resource, readers });
-  const serializer = new PrometheusSerializer();
+  const serializer = prom && new prom.PrometheusSerializer();
 
   return {
     tracer: tracerProvider.getTracer(INSTRUMENTATION_SCOPE),
     instruments: createInstruments(meterProvider.getMeter(INSTRUMENTATION_SCOPE)),
-    ...(prometheus
+    ...(prometheus && serializer
       ? {
           scrape: async () => {
             const { resourceMetrics } = await prometheus.collect();
