@@ -67,10 +67,22 @@ function serviceClientFor(config: BffConfig, redact: Redact, observer: Observer,
   });
 }
 
+/** A widget request's JSON body within the size and depth caps (`undefined` when empty). */
+function jsonBody(maxBodyBytes: number, maxDepth: number) {
+  return async (request: Request): Promise<unknown> => {
+    const bytes = await readBytes(request, maxBodyBytes);
+    if (bytes.byteLength === 0) return undefined;
+    const type = request.headers.get('content-type') ?? '';
+    // A cross-site form can post text/plain without a preflight; JSON only closes that door.
+    if (!/^application\/json\s*(;|$)/i.test(type)) {
+      throw new ApiHttpError(415, 'bad_request', 'Request body must be sent as application/json');
+    }
+    return parseJsonBytes(bytes, maxDepth);
+  };
+}
+
 export function createBff(config: BffConfig): Bff {
   const prefix = `/${(config.prefix ?? '/api').replace(/^\/+|\/+$/g, '')}`;
-  const maxBodyBytes = config.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-  const maxDepth = config.maxJsonDepth ?? 32;
 
   const redact = credentialRedactor(config);
   const signing = signingSecrets(config);
@@ -106,12 +118,7 @@ export function createBff(config: BffConfig): Bff {
     merchantOf: skus.merchantOf,
   });
 
-  const service = createServiceProbe({
-    // Short: a balancer's probe must not wait out the upstream retry budget.
-    check: () => client.connectionHealth({}, { timeoutMs: config.serviceProbeTimeoutMs ?? 3_000 }),
-    ttlMs: config.serviceProbeTtlMs ?? 15_000,
-    onChange: config.onServiceState ?? ((state, why) => observer.log[state === 'ok' ? 'info' : 'warn']({ msg: 'service state', state, reason: why })),
-  });
+  const service = serviceProbeFor(config, client, observer);
 
   const parts: BffParts = {
     client,
@@ -124,16 +131,7 @@ export function createBff(config: BffConfig): Bff {
     tokens,
     quoter,
     place: createPlacer({ client, quoter, tokens, access, submitOnce, store: stores.idempotency, unknownWindowMs }),
-    body: async (request) => {
-      const bytes = await readBytes(request, maxBodyBytes);
-      if (bytes.byteLength === 0) return undefined;
-      const type = request.headers.get('content-type') ?? '';
-      // A cross-site form can post text/plain without a preflight; JSON only closes that door.
-      if (!/^application\/json\s*(;|$)/i.test(type)) {
-        throw new ApiHttpError(415, 'bad_request', 'Request body must be sent as application/json');
-      }
-      return parseJsonBytes(bytes, maxDepth);
-    },
+    body: jsonBody(config.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES, config.maxJsonDepth ?? 32),
     heartbeatMs: config.heartbeatMs ?? 15_000,
     streams: createStreamSlots(config.maxStreams ?? 1000, config.maxStreamsPerClient ?? 8),
     observer,
@@ -162,6 +160,16 @@ export function createBff(config: BffConfig): Bff {
     onError,
   });
   return Object.assign(handle, { close: async () => void (await Promise.all([stores.close(), observer.shutdown()])) });
+}
+
+/** `/health`'s probe of the service, its changes of state logged (or told to `onServiceState`). */
+function serviceProbeFor(config: BffConfig, client: ServiceClient, observer: Observer) {
+  return createServiceProbe({
+    // Short: a balancer's probe must not wait out the upstream retry budget.
+    check: () => client.connectionHealth({}, { timeoutMs: config.serviceProbeTimeoutMs ?? 3_000 }),
+    ttlMs: config.serviceProbeTtlMs ?? 15_000,
+    onChange: config.onServiceState ?? ((state, why) => observer.log[state === 'ok' ? 'info' : 'warn']({ msg: 'service state', state, reason: why })),
+  });
 }
 
 /** The webhook receiver behind its guard against floods of refused deliveries. */

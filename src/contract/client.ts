@@ -34,11 +34,16 @@ const WebhookEventListSchema = z.union([z.array(WebhookEventSchema), pageSchema(
 /** A submit's 429 is a known "not placed", handed to the shopper at once (issue 25.6). */
 const SUBMIT: CallOptions = { busyDeadlineMs: 0 };
 
+type Call = ReturnType<typeof createCaller>;
+
 export function createServiceClient(options: ServiceClientOptions): ServiceClient {
   const call = createCaller(options);
-  const cart = (cartId: number, rest = '') => `/v1/checkout/cart/${cartId}${rest}`;
+  return { ...offerCalls(call, options), ...operationCalls(call, options), ...orderCalls(call), ...cartCalls(call), ...eventCalls(call) };
+}
 
-  const client: ServiceClient = {
+/** The catalog: offer pages of a merchant (walked by cursor or by number), one offer. */
+function offerCalls(call: Call, options: ServiceClientOptions) {
+  const calls: Pick<ServiceClient, 'listOffers' | 'iterateOffers' | 'getOffer'> = {
     async listOffers(merchantId, query = {}, opts) {
       const size = query.size === undefined ? undefined : Math.max(1, Math.min(MAX_OFFERS_PAGE_SIZE, Math.trunc(query.size)));
       const include = typeof query.include === 'string' ? query.include : query.include?.join(',');
@@ -75,7 +80,6 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       }
       return { ...page, content: offers };
     },
-
     /**
      * Follows `next_page_cursor` while pages carry one; a page without one
      * (real pages come with `last: false`, `total_pages: 7` and no cursor)
@@ -86,7 +90,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       let cursor = query.cursor;
       let pageNumber = query.page ?? 1;
       for (;;) {
-        const page = await client.listOffers(merchantId, cursor ? { ...query, page: undefined, cursor } : { ...query, page: pageNumber, cursor: undefined }, opts);
+        const page = await calls.listOffers(merchantId, cursor ? { ...query, page: undefined, cursor } : { ...query, page: pageNumber, cursor: undefined }, opts);
         yield* page.content;
         if (page.last === true || page.number_of_elements === 0 || page.empty === true) return;
         if (page.content.length === 0 && page.number_of_elements == null) return;
@@ -111,9 +115,14 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         pageNumber = current + 1;
       }
     },
-
     getOffer: (offerId, opts) => call({ method: 'GET', path: `/v1/catalog/offers/${offerId}`, schema: OfferSchema }, opts),
+  };
+  return calls;
+}
 
+/** Merchants' connection health and onboarding. */
+function operationCalls(call: Call, options: ServiceClientOptions) {
+  const calls: Pick<ServiceClient, 'connectionHealth' | 'merchantConnectionHealth' | 'onboardMerchant'> = {
     connectionHealth: (query = {}, opts) =>
       call(
         {
@@ -124,7 +133,6 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         },
         opts,
       ),
-
     merchantConnectionHealth: (merchantId, opts) =>
       call(
         {
@@ -137,20 +145,32 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         },
         opts,
       ),
-
     onboardMerchant: (onboardingId, body, opts) =>
       call({ method: 'PUT', path: `/v1/merchants/onboard/${onboardingId}`, body, schema: MerchantOnboardingSchema }, opts),
+  };
+  return calls;
+}
 
+/** Orders: estimate, direct order, reads, search, cancels and refunds. */
+function orderCalls(call: Call) {
+  const calls: Pick<ServiceClient, 'estimateOrder' | 'createDirectOrder' | 'getOrder' | 'searchOrders' | 'findOrdersByAppOrderId' | 'cancelOrder' | 'cancelBag' | 'listRefunds'> = {
     estimateOrder: (req, opts) =>
       call({ method: 'POST', path: '/v1/orders/estimate', body: req, schema: EstimateResponseSchema }, opts),
-
     createDirectOrder: (req, opts) => call({ method: 'POST', path: '/v1/orders', body: req, schema: OrderSchema }, { ...SUBMIT, ...opts }),
-
     getOrder: (orderId, opts) => call({ method: 'GET', path: `/v1/orders/${orderId}`, schema: OrderSchema }, opts),
-
     searchOrders: (query, opts) => call({ method: 'POST', path: '/v1/orders/search', body: query, schema: OrderListSchema }, opts),
-    findOrdersByAppOrderId: (appOrderId, opts) => client.searchOrders({ app_order_id: appOrderId }, opts),
+    findOrdersByAppOrderId: (appOrderId, opts) => calls.searchOrders({ app_order_id: appOrderId }, opts),
+    cancelOrder: (id, body = {}, opts) => call({ method: 'POST', path: `/v1/orders/${id}/cancel`, body, schema: OrderSchema }, opts),
+    cancelBag: (id, bagId, body = {}, opts) => call({ method: 'POST', path: `/v1/orders/${id}/bags/${bagId}/cancel`, body, schema: OrderSchema }, opts),
+    listRefunds: (id, opts) => call({ method: 'GET', path: `/v1/orders/${id}/refunds`, schema: z.array(RefundSchema) }, opts),
+  };
+  return calls;
+}
 
+/** The checkout cart, step by step, and its submit. */
+function cartCalls(call: Call) {
+  const cart = (cartId: number, rest = '') => `/v1/checkout/cart/${cartId}${rest}`;
+  const calls: Pick<ServiceClient, 'createCart' | 'getCart' | 'deleteCart' | 'addCartSku' | 'updateCartSku' | 'removeCartSku' | 'setCartCustomer' | 'setShippingAddress' | 'setBillingAddress' | 'getAvailableShipping' | 'applyShipping' | 'priceCart' | 'applyPayment' | 'updatePayment' | 'getPaymentToken' | 'submitCart'> = {
     createCart: (req, opts) => call({ method: 'POST', path: '/v1/checkout/cart', body: req, schema: OrderSchema }, opts),
     getCart: (cartId, opts) => call({ method: 'GET', path: cart(cartId), schema: OrderSchema }, opts),
     deleteCart: async (cartId, opts) => {
@@ -179,7 +199,13 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       call({ method: 'POST', path: cart(cartId, '/payment/update'), query: { price_cart: true }, schema: OrderSchema }, opts),
     getPaymentToken: (opts) => call({ method: 'GET', path: '/v1/checkout/payment/token', schema: PaymentTokenSchema }, opts),
     submitCart: (cartId, body = {}, opts) => call({ method: 'POST', path: cart(cartId, '/submit'), body, schema: OrderSchema }, { ...SUBMIT, ...opts }),
+  };
+  return calls;
+}
 
+/** Webhook registrations and the event log. */
+function eventCalls(call: Call) {
+  const calls: Pick<ServiceClient, 'listWebhooks' | 'registerWebhook' | 'deleteWebhook' | 'listWebhookEvents' | 'resendWebhookEvent'> = {
     listWebhooks: (query = {}, opts) =>
       call({ method: 'GET', path: '/v1/events/webhooks', query: { event: query.event }, schema: WebhookRegistrationListSchema }, opts),
     registerWebhook: (input, opts) =>
@@ -187,13 +213,10 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     deleteWebhook: async (webhookId, opts) => {
       await call({ method: 'DELETE', path: `/v1/events/webhooks/${webhookId}`, schema: NoContent }, opts);
     },
-    cancelOrder: (id, body = {}, opts) => call({ method: 'POST', path: `/v1/orders/${id}/cancel`, body, schema: OrderSchema }, opts),
-    cancelBag: (id, bagId, body = {}, opts) => call({ method: 'POST', path: `/v1/orders/${id}/bags/${bagId}/cancel`, body, schema: OrderSchema }, opts),
-    listRefunds: (id, opts) => call({ method: 'GET', path: `/v1/orders/${id}/refunds`, schema: z.array(RefundSchema) }, opts),
     listWebhookEvents: (query = {}, opts) =>
       call({ method: 'GET', path: '/v1/events/webhooks/all/events', query, schema: WebhookEventListSchema }, opts),
     resendWebhookEvent: (webhookId, eventId, opts) =>
       call({ method: 'POST', path: `/v1/events/webhooks/${webhookId}/events/${eventId}/resend`, schema: WebhookEventSchema }, opts),
   };
-  return client;
+  return calls;
 }

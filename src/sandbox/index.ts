@@ -21,7 +21,7 @@ import { orderChangeRoutes } from './routes/order-changes.js';
 import { orderRoutes } from './routes/orders.js';
 import { paymentIntentRoutes } from './routes/payment-intents.js';
 import { Store } from './store.js';
-import { ReceivedRequests } from './received.js';
+import { ReceivedRequests, receivedRoutes } from './received.js';
 import { WebhookDispatcher } from './webhooks.js';
 
 export interface SandboxOptions {
@@ -74,6 +74,7 @@ export function sandboxRoutes(): Route[] {
     ...discountRoutes(),
     ...currencyRoutes(),
     ...controlRoutes(),
+    ...receivedRoutes(),
     ...afterOrderControlRoutes(),
     ...eventRoutes(),
     ...eventLogRoutes(),

@@ -2,9 +2,10 @@
  * The service requests the sandbox received lately (`GET /__sandbox/requests`):
  * method, path and headers, so a test can see what a BFF sent with a call,
  * such as the `X-Request-Id` of the shopper's request it served. Credential
- * headers are left out; the list keeps the latest 500 and a reset empties it.
+ * headers are left out; the list keeps the latest 500.
  */
 import type { IncomingMessage } from 'node:http';
+import type { Route } from './router.js';
 
 export interface ReceivedRequest {
   method: string;
@@ -31,8 +32,9 @@ export class ReceivedRequests {
   list(): readonly ReceivedRequest[] {
     return this.#list;
   }
-
-  clear(): void {
-    this.#list = [];
-  }
 }
+
+/** `GET /__sandbox/requests`: the latest service requests received, oldest first. */
+export const receivedRoutes = (): Route[] => [
+  { method: 'GET', path: '/__sandbox/requests', auth: 'access', handler: ({ ctx }) => ({ body: { requests: ctx.received.list() } }) },
+];

@@ -45,6 +45,57 @@ function eventTimeOf(body: unknown): number | undefined {
   return Number.isFinite(time) ? time : undefined;
 }
 
+/** The telemetry in use: the API's until the SDK, when configured, has loaded. */
+interface TelemetryState {
+  telemetry: Telemetry;
+  loading?: Promise<void>;
+}
+
+/** Runs one BFF request in its scope and tells how it ended: the span, the duration and the log line. */
+async function observeRequest(state: TelemetryState, log: Logger, incoming: Request, serve: (scope: RequestScope) => Promise<Response>): Promise<Response> {
+  if (state.loading) await state.loading;
+  const { tracer, instruments } = state.telemetry;
+  const started = performance.now();
+  const span = tracer.startSpan(`${incoming.method}`, { kind: SpanKind.SERVER, attributes: { 'http.request.method': incoming.method } });
+  const scope: RequestScope = { id: requestIdOf(incoming), span, merchants: new Set() };
+  span.setAttribute('tote.request_id', scope.id);
+  let response: Response;
+  try {
+    response = await requestScope.run(scope, () => serve(scope));
+  } catch (error) {
+    span.end();
+    throw error;
+  }
+  response.headers.set(REQUEST_ID_HEADER, scope.id);
+  const seconds = (performance.now() - started) / 1000;
+  const route = scope.route ?? '(unmatched)';
+  const outcome = requestOutcome(response.status);
+  const merchants = [...scope.merchants];
+  span.updateName(`${incoming.method} ${route}`);
+  span.setAttributes({
+    'http.route': route,
+    'http.response.status_code': response.status,
+    'tote.outcome': outcome,
+    ...(merchants.length ? { 'tote.merchant_id': merchantAttribute(merchants) } : {}),
+  });
+  if (response.status >= 500) span.setStatus({ code: SpanStatusCode.ERROR, message: outcome });
+  span.end();
+  instruments.requestDuration.record(seconds, { 'http.route': route, 'http.request.method': incoming.method, 'http.response.status_code': response.status });
+  log[response.status >= 500 ? 'warn' : 'info']({
+    msg: 'request',
+    request_id: scope.id,
+    method: incoming.method,
+    route,
+    status: response.status,
+    duration_ms: Math.round(seconds * 10_000) / 10,
+    outcome,
+    ...(merchants.length ? { merchant_id: merchants[0] } : {}),
+    ...(merchants.length > 1 ? { merchant_ids: merchants } : {}),
+    ...(scope.errorCode ? { error_code: scope.errorCode } : {}),
+  });
+  return response;
+}
+
 export interface ObserverConfig {
   log?: LogConfig;
   telemetry?: TelemetryConfig;
@@ -52,97 +103,56 @@ export interface ObserverConfig {
 
 export function createObserver(config: ObserverConfig, redact: Redact, merchantOfSku: (skuId: unknown) => number | undefined, now: () => number = Date.now) {
   const log: Logger = createLogger(config.log, redact);
-  let telemetry = apiTelemetry();
-  let loading: Promise<void> | undefined = config.telemetry
-    ? import('./sdk.js').then(async (sdk) => {
-        telemetry = await sdk.startTelemetry(config.telemetry!);
-        loading = undefined;
-      }).catch((error: unknown) => {
-        // Serving goes on without telemetry rather than failing every request.
-        log.error({ msg: 'telemetry did not start', ...errorFields(error) });
-        loading = undefined;
-      })
-    : undefined;
-  const current = () => telemetry;
-
-  /** Runs one BFF request in its scope and tells how it ended: the span, the duration and the log line. */
-  async function request(incoming: Request, serve: (scope: RequestScope) => Promise<Response>): Promise<Response> {
-    if (loading) await loading;
-    const { tracer, instruments } = telemetry;
-    const started = performance.now();
-    const span = tracer.startSpan(`${incoming.method}`, { kind: SpanKind.SERVER, attributes: { 'http.request.method': incoming.method } });
-    const scope: RequestScope = { id: requestIdOf(incoming), span, merchants: new Set() };
-    span.setAttribute('tote.request_id', scope.id);
-    const response = await requestScope.run(scope, () => serve(scope));
-    response.headers.set(REQUEST_ID_HEADER, scope.id);
-    const seconds = (performance.now() - started) / 1000;
-    const route = scope.route ?? '(unmatched)';
-    const outcome = requestOutcome(response.status);
-    const merchants = [...scope.merchants];
-    span.updateName(`${incoming.method} ${route}`);
-    span.setAttributes({
-      'http.route': route,
-      'http.response.status_code': response.status,
-      'tote.outcome': outcome,
-      ...(merchants.length ? { 'tote.merchant_id': merchantAttribute(merchants) } : {}),
-    });
-    if (response.status >= 500) span.setStatus({ code: SpanStatusCode.ERROR, message: outcome });
-    span.end();
-    instruments.requestDuration.record(seconds, { 'http.route': route, 'http.request.method': incoming.method, 'http.response.status_code': response.status });
-    log[response.status >= 500 ? 'warn' : 'info']({
-      msg: 'request',
-      request_id: scope.id,
-      method: incoming.method,
-      route,
-      status: response.status,
-      duration_ms: Math.round(seconds * 10_000) / 10,
-      outcome,
-      ...(merchants.length ? { merchant_id: merchants[0] } : {}),
-      ...(merchants.length > 1 ? { merchant_ids: merchants } : {}),
-      ...(scope.errorCode ? { error_code: scope.errorCode } : {}),
-    });
-    return response;
+  const state: TelemetryState = { telemetry: apiTelemetry() };
+  if (config.telemetry) {
+    const telemetryConfig = config.telemetry;
+    state.loading = import('./sdk.js')
+      .then(async (sdk) => void (state.telemetry = await sdk.startTelemetry(telemetryConfig)))
+      // Serving goes on without telemetry rather than failing every request.
+      .catch((error: unknown) => void log.error({ msg: 'telemetry did not start', ...errorFields(error) }))
+      .finally(() => delete state.loading);
   }
+  const current = () => state.telemetry;
 
   return {
     log,
-    request,
+    request: (incoming: Request, serve: (scope: RequestScope) => Promise<Response>) => observeRequest(state, log, incoming, serve),
     /** The service client's `observe` option. */
     watchCall: createCallWatcher(current, log, merchantOfSku),
     /** A quote answered: counted, and each bag whose platform was too busy to price it counted as that merchant's rate limit. */
     quoted(quote: QuoteSummary) {
-      const { instruments } = telemetry;
+      const { instruments } = state.telemetry;
       instruments.quotes.add(1, { 'tote.ready': quote.ready });
       for (const bag of quote.bags) {
         if (bag.problems.some((p) => p.code === 'merchant_busy')) instruments.serviceRateLimited.add(1, { 'tote.merchant_id': bag.merchant_id, 'tote.source': 'platform' });
       }
     },
-    placed: (outcome: PlaceOutcome) => telemetry.instruments.placeOutcomes.add(1, { 'tote.outcome': outcome }),
+    placed: (outcome: PlaceOutcome) => state.telemetry.instruments.placeOutcomes.add(1, { 'tote.outcome': outcome }),
     /** A webhook that was verified: its lag from the event's time. */
     webhookReceived(topic: string, body: unknown) {
       const at = eventTimeOf(body);
-      if (at !== undefined) telemetry.instruments.webhookLag.record(Math.max(0, now() - at) / 1000, { 'tote.topic': topic });
+      if (at !== undefined) state.telemetry.instruments.webhookLag.record(Math.max(0, now() - at) / 1000, { 'tote.topic': topic });
     },
-    webhookFailed: (status: number, code: string) => telemetry.instruments.webhookFailures.add(1, { 'http.response.status_code': status, 'tote.error': code }),
+    webhookFailed: (status: number, code: string) => state.telemetry.instruments.webhookFailures.add(1, { 'http.response.status_code': status, 'tote.error': code }),
     /** An event stream opened: counted until the release it answers is called. */
     streamOpened(release: () => void): () => void {
-      telemetry.instruments.openStreams.add(1);
+      state.telemetry.instruments.openStreams.add(1);
       let open = true;
       return () => {
-        if (open) telemetry.instruments.openStreams.add(-1);
+        if (open) state.telemetry.instruments.openStreams.add(-1);
         open = false;
         release();
       };
     },
     /** The Prometheus text, or undefined when the Prometheus reader is off. */
     async scrape(): Promise<string | undefined> {
-      if (loading) await loading;
-      return telemetry.scrape?.();
+      if (state.loading) await state.loading;
+      return state.telemetry.scrape?.();
     },
     error: (error: unknown) => log.error({ msg: 'unexpected error', request_id: requestScope.getStore()?.id, ...errorFields(error) }),
     async shutdown() {
-      if (loading) await loading;
-      await telemetry.shutdown();
+      if (state.loading) await state.loading;
+      await state.telemetry.shutdown();
     },
   };
 }

@@ -101,7 +101,6 @@ export function controlRoutes(): Route[] {
         resetTiming(ctx);
         ctx.store.load(seed ?? ctx.store.seed);
         ctx.auth.expiredBefore = 0;
-        ctx.received.clear();
         return { body: { ok: true, seed: ctx.store.seed, offers: ctx.store.offers.size } };
       },
     },
@@ -204,7 +203,6 @@ export function controlRoutes(): Route[] {
         return { body: { order: record.order, moved } };
       },
     },
-    { method: 'GET', path: '/__sandbox/requests', auth: 'access', handler: ({ ctx }) => ({ body: { requests: ctx.received.list() } }) },
     {
       method: 'GET',
       path: '/__sandbox/calls',
