@@ -10,7 +10,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { InMemorySpanExporter, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import { until } from '../until.js';
-import { ADDRESS, CUSTOMER, OPERATOR_TOKEN, PAY, startStack, type Stack } from './harness.js';
+import { ADDRESS, CUSTOMER, OPERATOR_TOKEN, PAY, readEvents, startStack, type Stack } from './harness.js';
+import { sign } from '../hostile/harness.js';
 
 /** One in-stock SKU of a merchant, as the widget reads it through the BFF. */
 async function inStockSku(stack: Stack, merchantId: number): Promise<number> {
@@ -173,6 +174,39 @@ describe('GET /metrics after a busy shop', () => {
       assert.match(res.text, /^tote_checkout_quotes_total\{[^}]*tote_ready="true"[^}]*\} 2$/m);
       assert.match(res.text, /^tote_checkout_quotes_total\{[^}]*tote_ready="false"[^}]*\} 3$/m);
     }
+  });
+});
+
+describe('GET /metrics: webhooks and streams', () => {
+  let stack: Stack;
+  before(async () => {
+    stack = await startStack({ operatorToken: OPERATOR_TOKEN, telemetry: { prometheus: true } });
+  });
+  after(() => stack.close());
+  const metrics = async () => (await stack.api('/api/metrics', { headers: { authorization: `Bearer ${OPERATOR_TOKEN}` } })).text;
+
+  it('times the lag of each webhook from its event to its receipt, and counts the refused ones', async () => {
+    const event = JSON.stringify({ id: 77, merchant_id: 1001, date_last_modified: new Date(Date.now() - 90_000).toISOString() });
+    const deliver = (hmac: string) =>
+      stack.api('/api/webhooks', { method: 'POST', body: event, headers: { 'content-type': 'application/json', 'x-service-topic': 'OFFER_UPDATED', 'x-service-event-id': `e-${Math.random()}`, 'x-service-hmac': hmac } });
+    assert.equal((await deliver(sign(event))).status, 200);
+    assert.equal((await deliver('forged')).status, 401);
+    const text = await metrics();
+    // 90 s late: in the 300 s bucket, not the 60 s one.
+    assert.match(text, /^tote_webhook_lag_bucket\{[^}]*tote_topic="OFFER_UPDATED"[^}]*le="60"[^}]*\} 0$/m);
+    assert.match(text, /^tote_webhook_lag_bucket\{[^}]*tote_topic="OFFER_UPDATED"[^}]*le="300"[^}]*\} 1$/m);
+    assert.match(text, /^tote_webhook_failures_total\{[^}]*http_response_status_code="401"[^}]*tote_error="unauthorized"[^}]*\} 1$/m);
+  });
+
+  it('counts the open order event streams', async () => {
+    const { place } = await checkout(stack, 1001);
+    const open = /^tote_streams_open\{[^}]*\} (\d+)$/m;
+    let during = '';
+    await readEvents(`${stack.base}/api/orders/${place.body.order.id}/events?access=${place.body.access}`, (events) => events.length > 0, {
+      onOpen: async () => void (during = await metrics()),
+    });
+    assert.equal(open.exec(during)?.[1], '1', during.split('\n').filter((l) => l.includes('streams')).join('\n'));
+    await until(async () => open.exec(await metrics())?.[1] === '0', 'the stream closed');
   });
 });
 
