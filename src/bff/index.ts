@@ -1,6 +1,8 @@
 /** The backend-for-frontend (Node only): `tote-checkout/bff`. */
 export { createBff, type Bff, type BffHandler, type RequestInfo } from './create-bff.js';
 export { bffConfigFromEnv, serviceFromEnv, tokenFromEnv, type BffConfig, type ServiceEnv } from './config.js';
+export type { LogConfig } from './observability/log.js';
+export type { TelemetryConfig } from './observability/telemetry.js';
 export { syncWebhooks, type WebhookSyncReport } from './webhook-sync.js';
 export { classifyServiceFailure, type ServiceState } from './service-health.js';
 export { toNodeListener, createBffServer } from './node.js';
