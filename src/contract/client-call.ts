@@ -14,11 +14,9 @@ import {
   readServiceError,
   type CallInfo,
 } from './client-errors.js';
-import { parseRetryAfter } from './client-helpers.js';
-import { normalizeServiceBaseUrl, serviceHeaderNames, type CallOptions, type CallWatch, type RetryInfo, type RetryOptions, type ServiceClientOptions } from './client-types.js';
-
-/** A 3xx, or what a browser's fetch makes of one under `redirect: 'manual'` (status 0, type `opaqueredirect`). */
-export const isRedirect = (res: Response) => (res.status >= 300 && res.status < 400) || res.type === 'opaqueredirect';
+import { isRedirect, normalizeServiceBaseUrl, parseRetryAfter } from './client-helpers.js';
+import { serviceHeaderNames } from './headers.js';
+import type { CallOptions, CallWatch, RetryInfo, RetryOptions, ServiceClientOptions } from './client-types.js';
 
 const SAFE_METHODS = new Set(['GET']);
 /** See `RetryOptions.busyDeadlineMs`. */

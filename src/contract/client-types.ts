@@ -70,22 +70,6 @@ export interface InvalidOfferReport {
 
 export * from './headers.js';
 
-/**
- * The service's base URL as the client joins it with `/v1/…`: trailing
- * slashes dropped, and one trailing `/v1` too, since every sample of the
- * service writes its host with it (`https://sandbox-api.violet.io/v1`).
- * A base that still ends in `/v1` after that (`…/v1/v1`) would double it on
- * every call: refused, with the value to use instead.
- */
-export function normalizeServiceBaseUrl(text: string): string {
-  const trimmed = text.trim().replace(/\/+$/, '');
-  const base = trimmed.replace(/\/v1$/i, '');
-  if (/\/v1$/i.test(base)) {
-    throw new TypeError(`The service base URL ${trimmed} ends in /v1/v1: Tote adds /v1 to every path; use ${base.replace(/(\/v1)+$/i, '')} (or that with one /v1)`);
-  }
-  return base;
-}
-
 export interface ServiceClientOptions {
   baseUrl: string;
   appId: number | string;

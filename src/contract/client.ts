@@ -22,7 +22,7 @@ import { createCaller } from './client-call.js';
 export * from './client-errors.js';
 export * from './client-types.js';
 export * from './client-helpers.js';
-export { isRedirect, DEFAULT_BUSY_DEADLINE_MS } from './client-call.js';
+export { DEFAULT_BUSY_DEADLINE_MS } from './client-call.js';
 
 /** Offers are read one by one (see `listOffers`), so one bad offer never costs a merchant its page. */
 const RawOfferPageSchema = pageSchema(z.unknown());

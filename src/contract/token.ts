@@ -4,7 +4,10 @@
  * tokens are JWTs that live 24 hours and are renewed with a refresh token.
  */
 import { z } from 'zod';
-import { isRedirect, normalizeServiceBaseUrl, readServiceError, serviceHeaderNames, ServiceNetworkError, ServiceRedirectError, ServiceTimeoutError } from './client.js';
+// The client's leaf modules, not client.ts, which needs this module's types: no import circle.
+import { readServiceError, ServiceNetworkError, ServiceRedirectError, ServiceTimeoutError } from './client-errors.js';
+import { isRedirect, normalizeServiceBaseUrl } from './client-helpers.js';
+import { serviceHeaderNames } from './headers.js';
 
 export interface TokenProvider {
   getToken(signal?: AbortSignal): Promise<string>;

@@ -21,7 +21,8 @@ import { orderChangeRoutes } from './routes/order-changes.js';
 import { orderRoutes } from './routes/orders.js';
 import { paymentIntentRoutes } from './routes/payment-intents.js';
 import { Store } from './store.js';
-import { ReceivedRequests, receivedRoutes } from './received.js';
+import { ReceivedRequests } from './received.js';
+import { receivedRoutes } from './routes/requests.js';
 import { WebhookDispatcher } from './webhooks.js';
 
 export interface SandboxOptions {

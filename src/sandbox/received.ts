@@ -2,10 +2,9 @@
  * The service requests the sandbox received lately (`GET /__sandbox/requests`):
  * method, path and headers, so a test can see what a BFF sent with a call,
  * such as the `X-Request-Id` of the shopper's request it served. Credential
- * headers are left out; the list keeps the latest 500.
+ * headers are left out; the list keeps the latest 500. Served by `routes/requests.ts`.
  */
 import type { IncomingMessage } from 'node:http';
-import type { Route } from './router.js';
 
 export interface ReceivedRequest {
   method: string;
@@ -33,8 +32,3 @@ export class ReceivedRequests {
     return this.#list;
   }
 }
-
-/** `GET /__sandbox/requests`: the latest service requests received, oldest first. */
-export const receivedRoutes = (): Route[] => [
-  { method: 'GET', path: '/__sandbox/requests', auth: 'access', handler: ({ ctx }) => ({ body: { requests: ctx.received.list() } }) },
-];
