@@ -28,7 +28,7 @@ import { ToteMerchantOnboarding as MerchantOnboardingElement } from '../elements
 /** The typed event name of a `tote-*` event, for `@lit/react`'s `events` map. */
 const on = <K extends keyof GlobalEventHandlersEventMap>(name: K) => name as EventName<GlobalEventHandlersEventMap[K]>;
 
-const cartAdd = { onToteCartAdd: on('tote-cart-add'), onToteSkuSelect: on('tote-sku-select') };
+const cartAdd = { onToteCartAdd: on('tote-cart-add'), onToteSkuSelect: on('tote-sku-select'), onToteOfferView: on('tote-offer-view') };
 
 /** `<tote-provider>`: give it `endpoint` (and `locale`); use a ref for `addToCart`, `openCart`, `startCheckout`. */
 export const ToteProvider = /* @__PURE__ */ createComponent({
@@ -43,7 +43,7 @@ export const ToteOfferGrid = /* @__PURE__ */ createComponent({
   react: React,
   tagName: 'tote-offer-grid',
   elementClass: OfferGridElement,
-  events: cartAdd,
+  events: { ...cartAdd, onToteOfferListView: on('tote-offer-list-view') },
   displayName: 'ToteOfferGrid',
 });
 
@@ -67,7 +67,12 @@ export const ToteCart = /* @__PURE__ */ createComponent({
   react: React,
   tagName: 'tote-cart',
   elementClass: CartElement,
-  events: { onToteCartCheckout: on('tote-cart-checkout') },
+  events: {
+    onToteCartCheckout: on('tote-cart-checkout'),
+    onToteCartRemove: on('tote-cart-remove'),
+    onToteCartQuantity: on('tote-cart-quantity'),
+    onToteCartOpen: on('tote-cart-open'),
+  },
   displayName: 'ToteCart',
 });
 

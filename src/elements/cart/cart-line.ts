@@ -19,6 +19,8 @@ export interface CartLineView {
   store?: CartStore;
   /** Removes the line and keeps keyboard focus in place (the cart's own job). */
   remove(line: CartLine): void;
+  /** Sets the line's quantity (the cart says so with `tote-cart-quantity`). */
+  setQuantity(line: CartLine, quantity: number): void;
 }
 
 export function renderCartLine(line: CartLine, view: CartLineView) {
@@ -56,19 +58,19 @@ export function renderCartLine(line: CartLine, view: CartLineView) {
   </li>`;
 }
 
-function renderStepper(line: CartLine, { t, store }: CartLineView) {
+function renderStepper(line: CartLine, { t, store, setQuantity }: CartLineView) {
   const max = Math.min(line.max_quantity ?? MAX_QUANTITY, MAX_QUANTITY);
   const typed = (e: Event) => {
     const input = e.target as HTMLInputElement;
     const n = Math.trunc(Number(input.value));
-    if (Number.isFinite(n) && n >= 1) store?.setQuantity(line.sku_id, n);
+    if (Number.isFinite(n) && n >= 1) setQuantity(line, n);
     // Junk or zero: show the quantity the store kept (removal is an explicit button).
     input.value = String(store?.line(line.sku_id)?.quantity ?? line.quantity);
   };
   return html`<div class="stepper" part="quantity">
-      <button type="button" aria-label=${t('decreaseQuantityOf', { name: line.name })} ?disabled=${line.quantity <= 1} @click=${() => store?.setQuantity(line.sku_id, line.quantity - 1)}>−</button>
+      <button type="button" aria-label=${t('decreaseQuantityOf', { name: line.name })} ?disabled=${line.quantity <= 1} @click=${() => setQuantity(line, line.quantity - 1)}>−</button>
       <input type="number" inputmode="numeric" min="1" max=${max} .value=${String(line.quantity)} aria-label=${t('quantityOf', { name: line.name })} @change=${typed} />
-      <button type="button" aria-label=${t('increaseQuantityOf', { name: line.name })} ?disabled=${line.quantity >= max} @click=${() => store?.setQuantity(line.sku_id, line.quantity + 1)}>+</button>
+      <button type="button" aria-label=${t('increaseQuantityOf', { name: line.name })} ?disabled=${line.quantity >= max} @click=${() => setQuantity(line, line.quantity + 1)}>+</button>
     </div>
     ${line.max_quantity !== undefined && line.quantity >= line.max_quantity ? html`<span class="unit">${t('maxStock', { count: line.max_quantity })}</span>` : nothing}`;
 }

@@ -46,6 +46,9 @@ declare global {
  * `<tote-checkout>`'s quote flags them, without a request per offer).
  * `variant="mini"` renders a badge that opens the cart as a drawer.
  *
+ * @event tote-cart-remove - The shopper removed a line (`detail.line`, as it was).
+ * @event tote-cart-quantity - The shopper changed a line's quantity (`detail.line` as it was, `detail.quantity` the new one).
+ * @event tote-cart-open - The shopper opened the mini cart's drawer with its badge.
  * @event tote-cart-checkout - The shopper pressed "Check out". Cancelable: by default `<tote-provider>` begins the
  * `<tote-checkout>` on the page, or goes to its `checkout-url`; `preventDefault()` lets the host decide instead.
  *
@@ -170,7 +173,8 @@ export class ToteCart extends ToteElement {
   }
 
   readonly #handleHostOpen = (e: Event) => {
-    if (this.variant !== 'mini') return;
+    // A cart's own badge (`tote-cart-open` from a cart) opens that cart only.
+    if (this.variant !== 'mini' || (e.target as Element).localName === 'tote-cart') return;
     const { added, feedback = 'drawer' } = (e as CustomEvent<ToteCartOpenDetail>).detail ?? {};
     this.added = added;
     if (added && feedback === 'toast') this.#showToast();
@@ -195,6 +199,7 @@ export class ToteCart extends ToteElement {
   #handleRemove(line: CartLine) {
     const index = this.lines.indexOf(line);
     this.store?.remove(line.sku_id);
+    this.emit('tote-cart-remove', { line });
     // Keep keyboard users in place: focus the next line, else the previous, else the cart heading.
     void this.updateComplete.then(() => {
       const next = this.lines[index] ?? this.lines[index - 1];
@@ -244,9 +249,22 @@ export class ToteCart extends ToteElement {
     return !!el;
   }
 
+  /** Sets a line's quantity as the shopper asked (the store keeps it within stock) and says so when it moved. */
+  #setQuantity(line: CartLine, quantity: number) {
+    this.store?.setQuantity(line.sku_id, quantity);
+    const now = this.store?.line(line.sku_id)?.quantity;
+    if (now && now !== line.quantity) this.emit('tote-cart-quantity', { line, quantity: now });
+  }
+
   /** What a line's rendering needs from the cart (cart-line.ts). */
   get #lineView(): CartLineView {
-    return { t: (key, params) => this.t(key, params), money: (m) => this.#money(m), store: this.store, remove: (line) => this.#handleRemove(line) };
+    return {
+      t: (key, params) => this.t(key, params),
+      money: (m) => this.#money(m),
+      store: this.store,
+      remove: (line) => this.#handleRemove(line),
+      setQuantity: (line, n) => this.#setQuantity(line, n),
+    };
   }
 
   #money(m: Money): string {
@@ -261,7 +279,7 @@ export class ToteCart extends ToteElement {
   #renderMini() {
     const count = this.lines.reduce((n, l) => n + l.quantity, 0);
     return html`
-      <button class="button badge" part="badge" type="button" aria-haspopup="dialog" @click=${() => this.open()}>
+      <button class="button badge" part="badge" type="button" aria-haspopup="dialog" @click=${this.#handleBadge}>
         ${bagIcon}
         <span class="sr-only">${this.t('openCart', { count })}</span>
         <span class="count" aria-hidden="true">${count}</span>
@@ -308,6 +326,12 @@ export class ToteCart extends ToteElement {
         ${this.t('checkout')}
       </button>
     </div>`;
+  }
+
+  /** The shopper opened the drawer: said with `tote-cart-open`, as when the host opens it. */
+  #handleBadge() {
+    this.open();
+    this.emit('tote-cart-open', {});
   }
 
   #handleBackdrop(e: MouseEvent) {

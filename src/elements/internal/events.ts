@@ -26,17 +26,43 @@ export interface ToteSkuSelectDetail {
 export type ToteHostRequestDetail = Record<string, never>;
 
 /**
- * `tote-cart-open`: the cart should show itself. `added` names the line that just went in, and
- * `feedback` how to show it (`drawer`, the default, or a brief `toast`); without them the host asked.
+ * `tote-cart-open`: the cart shows itself, or should. `added` names the line that just went in, and
+ * `feedback` how to show it (`drawer`, the default, or a brief `toast`); without them the host asked
+ * (`openCart()`) or the shopper pressed the mini cart's badge.
  */
 export interface ToteCartOpenDetail {
   added?: CartLine;
   feedback?: 'drawer' | 'toast';
 }
 
+/** `tote-cart-remove`: the shopper removed a line from the cart (`line` as it was). */
+export interface ToteCartRemoveDetail {
+  line: CartLine;
+}
+
+/** `tote-cart-quantity`: the shopper changed a line's quantity; `line` is as it was, `quantity` the new one. */
+export interface ToteCartQuantityDetail {
+  line: CartLine;
+  quantity: number;
+}
+
+/** `tote-offer-view`: a variant picker showed an offer (a product page, or "Choose options" opened); once per offer shown. */
+export interface ToteOfferViewDetail {
+  offer: WidgetOffer;
+}
+
+/** `tote-offer-list-view`: offers of a grid came into view, each once per grid (a page loaded later comes in its own event). */
+export interface ToteOfferListViewDetail {
+  offers: WidgetOffer[];
+}
+
 declare global {
   interface GlobalEventHandlersEventMap {
     'tote-cart-add': CustomEvent<ToteCartAddDetail>;
+    'tote-cart-remove': CustomEvent<ToteCartRemoveDetail>;
+    'tote-cart-quantity': CustomEvent<ToteCartQuantityDetail>;
+    'tote-offer-view': CustomEvent<ToteOfferViewDetail>;
+    'tote-offer-list-view': CustomEvent<ToteOfferListViewDetail>;
     'tote-sku-select': CustomEvent<ToteSkuSelectDetail>;
     'tote-cart-open': CustomEvent<ToteCartOpenDetail>;
     'tote-checkout-start': CustomEvent<ToteHostRequestDetail>;

@@ -25,6 +25,8 @@ let instances = 0;
  *
  * @event tote-cart-add - From a card or its variant picker (cancelable).
  * @event tote-sku-select - From a variant picker.
+ * @event tote-offer-list-view - Offers came into view (`detail.offers`), each once per grid.
+ * @event tote-offer-view - From a variant picker opened by a card.
  *
  * @csspart base - The grid section.
  * @csspart list - The list of cards.
@@ -76,6 +78,10 @@ export class ToteOfferGrid extends ToteElement {
   #nextCursor: string | null | undefined;
   #observer?: IntersectionObserver;
   #inFlight?: AbortController;
+  /** Offers already announced with `tote-offer-list-view`, and whether the list is in view. */
+  readonly #viewed = new Set<number>();
+  #listVisible = false;
+  #listObserver?: IntersectionObserver;
 
   /** Show one merchant's offers; absent, every shoppable merchant's. */
   declare merchantId?: number;
@@ -99,6 +105,8 @@ export class ToteOfferGrid extends ToteElement {
     this.#inFlight?.abort();
     this.#observer?.disconnect();
     this.#observer = undefined;
+    this.#listObserver?.disconnect();
+    this.#listObserver = undefined;
     if (this.status !== 'ready') this.status = 'idle';
   }
 
@@ -109,6 +117,26 @@ export class ToteOfferGrid extends ToteElement {
 
   protected override updated(): void {
     this.#watchSentinel();
+    this.#watchList();
+  }
+
+  /** The list's offers are announced once any of it is in view; offers of later pages as they come while it is. */
+  #watchList(): void {
+    const list = this.renderRoot.querySelector('ul[part=list]');
+    if (!list || typeof IntersectionObserver === 'undefined') return;
+    this.#listObserver ??= new IntersectionObserver((entries) => {
+      this.#listVisible = entries.some((e) => e.isIntersecting);
+      this.#announceViewed();
+    });
+    this.#listObserver.disconnect();
+    this.#listObserver.observe(list);
+    this.#announceViewed();
+  }
+
+  #announceViewed(): void {
+    const offers = this.#listVisible ? (this.offers ?? this.loaded).filter((o) => !this.#viewed.has(o.id)) : [];
+    offers.forEach((o) => this.#viewed.add(o.id));
+    if (offers.length) this.emit('tote-offer-list-view', { offers });
   }
 
   /** Reloads from the first page. */
@@ -129,6 +157,7 @@ export class ToteOfferGrid extends ToteElement {
     if (reset) {
       this.loaded = [];
       this.#seen.clear();
+      this.#viewed.clear();
       this.#nextCursor = undefined;
       this.status = 'loading';
       this.loadingMore = false;

@@ -32,6 +32,7 @@ const UNTRACKED_MAX = 99;
  * and a later choice that no longer fits moves to the first value that does,
  * so no shopper is stuck undoing a size to reach a colour.
  *
+ * @event tote-offer-view - The picker shows an offer (`detail.offer`): once per offer shown.
  * @event tote-sku-select - The shopper's choice now resolves to `detail.sku` (null when it resolves to none).
  * @event tote-cart-add - Before the chosen SKU goes into the cart. Cancelable: `preventDefault()` keeps it out so the host can take over.
  *
@@ -106,6 +107,7 @@ export class ToteVariantPicker extends ToteElement {
       this.#shownOffer = offer;
       this.selection = offer ? initialSelection(offer) : new Map();
       this.quantity = 1;
+      if (offer) this.emit('tote-offer-view', { offer });
     }
     this.quantity = Math.max(1, Math.min(this.quantity, this.#maxQuantity()));
   }
