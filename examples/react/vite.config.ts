@@ -9,6 +9,11 @@ const bff = process.env.TOTE_BFF_URL ?? 'http://127.0.0.1:5173';
 
 export default defineConfig({
   oxc: { jsx: { runtime: 'automatic' } },
+  // `tote-checkout` comes through `file:../..`, a link to the repository, whose own node_modules hold a React
+  // too: without this the package's `import 'react'` would load that second copy and the page stay blank.
+  // Any app that links the package (npm link, workspaces) needs the same line; one installed from the
+  // registry does not.
+  resolve: { dedupe: ['react', 'react-dom'] },
   server: {
     proxy: {
       '/api': {

@@ -1,3 +1,4 @@
+'use client';
 /**
  * `tote-checkout/react`: React components for every Tote element, made with
  * `@lit/react`. Properties are set as properties (rich data works), and each
@@ -5,6 +6,11 @@
  * element's methods (`addToCart`, `openCart`, `startCheckout` on
  * `ToteProvider`) through a `ref`. Importing this module registers the
  * elements it wraps; in Node (server rendering) it touches no DOM.
+ *
+ * `'use client'` above: the wrappers use React's client hooks (`useRef`,
+ * `useLayoutEffect`), which React Server Components do not have. With it, a
+ * Next.js App Router server component may import and render them directly:
+ * the framework renders them on the client side of the boundary.
  */
 import * as React from 'react';
 import { createComponent, type EventName } from '@lit/react';
