@@ -3,6 +3,8 @@
 // two cores suffice), then one line `N passed, N failed` counting all of them.
 // Before it, one line per engine names its count and time, and every failure
 // is listed with its engine.
+// `--node-only`: the Node suites alone (unit, contract, sandbox, BFF…), without the browser tests and the
+// journeys that drive a browser (test/e2e, test/ship): what CI runs again on the other Node LTS line.
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -29,10 +31,16 @@ function run(cmd, args, env = {}) {
   });
 }
 
-const filter = process.argv[2];
-const files = walk('test').filter((p) => p.endsWith('.test.ts') && (!filter || p.includes(filter)));
+const args = process.argv.slice(2);
+const nodeOnly = args.includes('--node-only');
+const filter = args.find((a) => !a.startsWith('--'));
+const drivesBrowser = (p) => isBrowserTest(p) || /^test\/(e2e|ship)\//.test(p);
+const files = walk('test').filter((p) => p.endsWith('.test.ts') && (!filter || p.includes(filter)) && !(nodeOnly && drivesBrowser(p)));
 const nodeFiles = files.filter((p) => !isBrowserTest(p)).sort();
 const browserFiles = files.filter(isBrowserTest);
+
+// npm scripts run the Node of the `node` devDependency (node_modules/.bin comes first on their PATH).
+console.log(`Node ${process.version} (${process.execPath})`);
 
 let passed = 0;
 let failed = 0;
