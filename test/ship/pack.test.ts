@@ -20,7 +20,7 @@ const ELEMENTS = [
   'provider', 'offer-grid', 'offer-card', 'variant-picker', 'cart', 'address-form', 'shipping-step',
   'estimate', 'payment', 'checkout', 'order-status', 'merchant-health', 'merchant-onboarding',
 ];
-const SUBPATHS = ['', '/headless', '/contract', '/bff', '/sandbox', '/react', '/define', '/locales/de', ...ELEMENTS.map((e) => `/elements/${e}`)];
+const SUBPATHS = ['', '/headless', '/contract', '/bff', '/sandbox', '/react', '/analytics', '/define', '/locales/de', ...ELEMENTS.map((e) => `/elements/${e}`)];
 
 describe('npm pack → install → import', { timeout: 300_000 }, () => {
   let dir: string;
@@ -69,7 +69,7 @@ describe('npm pack → install → import', { timeout: 300_000 }, () => {
   });
 
   it('the tarball is installed, not linked to the repository', () => {
-    assert.deepEqual(readdirSync(join(app, 'node_modules/tote-checkout')).sort(), ['README.md', 'custom-elements.json', 'dist', 'package.json', 'src']);
+    assert.deepEqual(readdirSync(join(app, 'node_modules/tote-checkout')).sort(), ['CHANGELOG.md', 'LICENSE', 'README.md', 'custom-elements.json', 'dist', 'package.json']);
   });
 
   it('types: tag names, event details and the React wrappers type-check from the installed package', async () => {
