@@ -98,6 +98,12 @@ export class ToteOfferGrid extends ToteElement {
   override connectedCallback(): void {
     super.connectedCallback();
     if (this.hasUpdated && this.status === 'idle') void this.#load(true);
+    // Offers are announced (`tote-offer-list-view`) once any of the grid is in view; a later page's as it comes while it is.
+    this.#listObserver ??= new IntersectionObserver((entries) => {
+      this.#listVisible = entries.at(-1)!.isIntersecting;
+      this.#announceViewed();
+    });
+    this.#listObserver.observe(this);
   }
 
   override disconnectedCallback(): void {
@@ -106,7 +112,6 @@ export class ToteOfferGrid extends ToteElement {
     this.#observer?.disconnect();
     this.#observer = undefined;
     this.#listObserver?.disconnect();
-    this.#listObserver = undefined;
     if (this.status !== 'ready') this.status = 'idle';
   }
 
@@ -117,25 +122,13 @@ export class ToteOfferGrid extends ToteElement {
 
   protected override updated(): void {
     this.#watchSentinel();
-    this.#watchList();
-  }
-
-  /** The list's offers are announced once any of it is in view; offers of later pages as they come while it is. */
-  #watchList(): void {
-    const list = this.renderRoot.querySelector('ul[part=list]');
-    if (!list || typeof IntersectionObserver === 'undefined') return;
-    this.#listObserver ??= new IntersectionObserver((entries) => {
-      this.#listVisible = entries.some((e) => e.isIntersecting);
-      this.#announceViewed();
-    });
-    this.#listObserver.disconnect();
-    this.#listObserver.observe(list);
     this.#announceViewed();
   }
 
   #announceViewed(): void {
-    const offers = this.#listVisible ? (this.offers ?? this.loaded).filter((o) => !this.#viewed.has(o.id)) : [];
-    offers.forEach((o) => this.#viewed.add(o.id));
+    if (!this.#listVisible) return;
+    // `add` answers the set (truthy): each offer not seen yet is kept and marked seen in one pass.
+    const offers = (this.offers ?? this.loaded).filter((o) => !this.#viewed.has(o.id) && this.#viewed.add(o.id));
     if (offers.length) this.emit('tote-offer-list-view', { offers });
   }
 
