@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { currencyCode, id, list, maybe, money, openEnum, positiveId, price } from './primitives.js';
-import { AddressInputSchema, quantity } from './order.js';
+import { AddressInputSchema, BagDiscountSchema, quantity } from './order.js';
 import { OrderErrorSchema } from './errors.js';
 import { DiscountCodeInputSchema } from './discount.js';
 
@@ -62,7 +62,11 @@ export const EstimatedCartSchema = z.object({
   shipping_total: maybe(money),
   tax_total: maybe(money),
   discount_total: maybe(money),
+  /** The prices include the tax (`tax_total` is inside `total`, not added), as a cart's bag says (service-shapes A.3). */
+  taxes_included: maybe(z.boolean()),
   total: money,
+  /** Our addition, as a cart's bag has them: each requested code's status and amount at this merchant (docs/contract.md). */
+  discounts: list(BagDiscountSchema),
   skus: list(EstimatedSkuSchema),
   available_shipping_methods: list(EstimatedShippingMethodSchema),
   has_shipping_methods: maybe(z.boolean()),

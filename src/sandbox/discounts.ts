@@ -5,50 +5,135 @@
  * `discounts[]` records the outcome (`APPLIED`, `INVALID`, `EXPIRED`,
  * `NOT_SUPPORTED`) with its amount in the bag's currency
  * (reference/service-shapes.md A.7b; statuses as in the contract's BagDiscountSchema).
- * The sandbox's platforms know a fixed set of codes, listed in docs/sandbox.md.
+ * Only `APPLIED` discounts survive submit. A refusal's reason is the platform's
+ * words in the cart's `errors[]` (type `EXTERNAL_APPLY_DISCOUNT`, `entity_id` the
+ * code), as the service passes a platform's other refusals on.
+ *
+ * The rules a store's platform applies (Shopify's and WooCommerce's codes work so):
+ * a percentage or a fixed amount, for one merchant or every one, for some items or
+ * all, a minimum subtotal of those items, an end date, a usage limit counted at submit.
+ * Seeded codes are listed in docs/sandbox.md; `POST /__sandbox/discounts` creates more.
  */
-import { currencyExponent } from '../contract/money.js';
-import type { Bag } from '../contract/order.js';
+import { currencyExponent, formatMoney } from '../contract/money.js';
+import type { OrderError } from '../contract/errors.js';
+import type { Bag, Order } from '../contract/order.js';
 import type { SandboxContext } from './context.js';
 import { nowDate } from './dates.js';
 import { convert } from './exchange.js';
 import type { MerchantProfile } from './merchants.js';
 
-interface CodeRule {
+export interface DiscountRule {
+  /** As created; matched without regard to case, as the platforms do. */
+  code: string;
   value_type: 'PERCENTAGE' | 'AMOUNT';
   /** Percent for PERCENTAGE; for AMOUNT, hundredths of one unit of the merchant's own currency (500 = 5.00 of it). */
   value: number;
-  expired?: boolean;
+  /** The merchants whose store has this code; absent: every merchant's. */
+  merchant_ids?: number[];
+  /** The SKUs it is for; absent: every item. */
+  sku_ids?: number[];
+  /** Hundredths of one unit of the merchant's own currency the items it is for must come to. */
+  min_subtotal?: number;
+  /** Epoch ms after which the code is expired. */
+  expires_at?: number;
+  /** How many orders may use it; counted when a bag carrying it is submitted. */
+  usage_limit?: number;
+  used: number;
 }
 
-type BagDiscount = NonNullable<Bag['discounts']>[number];
+export type BagDiscount = NonNullable<Bag['discounts']>[number];
+type Status = 'APPLIED' | 'INVALID' | 'EXPIRED' | 'NOT_SUPPORTED';
+interface Verdict {
+  status: Status;
+  /** The platform's words for a refusal (upstream text: the BFF reads it only to tell reasons apart). */
+  reason?: string;
+  /** What it takes off, in the bag's currency. */
+  amount: number;
+}
 
-/** Codes every sandbox merchant's platform knows. */
-export const DISCOUNT_CODES: Readonly<Record<string, CodeRule>> = {
-  TOTE10: { value_type: 'PERCENTAGE', value: 10 },
-  TOTE5OFF: { value_type: 'AMOUNT', value: 500 },
-  SUMMER2025: { value_type: 'PERCENTAGE', value: 20, expired: true },
-};
+/** Codes every sandbox merchant's platform knows after a reset. */
+export const SEEDED_CODES: readonly Omit<DiscountRule, 'used'>[] = [
+  { code: 'TOTE10', value_type: 'PERCENTAGE', value: 10 },
+  { code: 'TOTE5OFF', value_type: 'AMOUNT', value: 500 },
+  { code: 'SUMMER2025', value_type: 'PERCENTAGE', value: 20, expires_at: Date.UTC(2025, 8, 1) },
+];
+
+export const seededRules = () => new Map(SEEDED_CODES.map((r) => [r.code.toUpperCase(), { ...r, used: 0 }]));
 
 /** Platforms whose stores take no discount codes through the service (the seeded OTHER platform). */
 const NO_DISCOUNTS = new Set(['OTHER']);
 
-/** What the merchant's platform says of `code`. */
-function statusOf(code: string, merchant: MerchantProfile): 'APPLIED' | 'INVALID' | 'EXPIRED' | 'NOT_SUPPORTED' {
-  const rule = DISCOUNT_CODES[code.toUpperCase()];
-  return NO_DISCOUNTS.has(merchant.platform) ? 'NOT_SUPPORTED' : !rule ? 'INVALID' : rule.expired ? 'EXPIRED' : 'APPLIED';
+/** Hundredths of one unit of `currency` in its minor units (500 → 500 cents, 5 yen). */
+const minorOf = (hundredths: number, currency: string) => Math.round((hundredths * 10 ** currencyExponent(currency)) / 100);
+
+export interface PricedLine {
+  sku_id: number;
+  /** In the bag's currency, and in the merchant's own. */
+  line: number;
+  external: number;
 }
 
-/** The record of `code` applied to `bag`, its status decided by the merchant's platform. */
+/** What `rule` does for these lines at this merchant, in `currency`. */
+function verdictOf(rule: DiscountRule | undefined, code: string, m: MerchantProfile, lines: readonly PricedLine[], currency: string): Verdict {
+  const refuse = (status: Status, reason: string): Verdict => ({ status, reason, amount: 0 });
+  if (NO_DISCOUNTS.has(m.platform)) return refuse('NOT_SUPPORTED', `${m.platform} stores take no discount codes`);
+  if (!rule || (rule.merchant_ids && !rule.merchant_ids.includes(m.id))) return refuse('INVALID', `Discount code ${code} is not valid`);
+  if (rule.expires_at !== undefined && rule.expires_at <= Date.now()) return refuse('EXPIRED', `Discount code ${code} has expired`);
+  if (rule.usage_limit !== undefined && rule.used >= rule.usage_limit) return refuse('INVALID', `Discount code ${code} has reached its usage limit`);
+  const eligible = lines.filter((l) => !rule.sku_ids || rule.sku_ids.includes(l.sku_id));
+  if (!eligible.length) return refuse('INVALID', `Discount code ${code} does not apply to the items in this cart`);
+  const own = eligible.reduce((s, l) => s + l.external, 0);
+  const minimum = minorOf(rule.min_subtotal ?? 0, m.currency);
+  if (own < minimum) return refuse('INVALID', `Discount code ${code} requires a minimum subtotal of ${formatMoney(minimum, m.currency, 'en')}`);
+  const base = eligible.reduce((s, l) => s + l.line, 0);
+  const wanted = rule.value_type === 'PERCENTAGE' ? Math.round((base * rule.value) / 100) : convert(minorOf(rule.value, m.currency), m.currency, currency);
+  return { status: 'APPLIED', amount: Math.min(wanted, base) };
+}
+
+/**
+ * The verdicts of `codes` at one merchant, percentages before fixed amounts, never more than the
+ * subtotal altogether (a second code of the same kind takes off what the first left).
+ */
+export function verdicts(rules: ReadonlyMap<string, DiscountRule>, codes: readonly string[], m: MerchantProfile, lines: readonly PricedLine[], currency: string): Verdict[] {
+  const out = codes.map((c) => verdictOf(rules.get(c.toUpperCase()), c, m, lines, currency));
+  const order = out.map((_, i) => i).sort((a, b) => Number(rules.get(codes[a]!.toUpperCase())?.value_type !== 'PERCENTAGE') - Number(rules.get(codes[b]!.toUpperCase())?.value_type !== 'PERCENTAGE'));
+  let left = lines.reduce((s, l) => s + l.line, 0);
+  for (const i of order) {
+    out[i]!.amount = Math.min(out[i]!.amount, left);
+    left -= out[i]!.amount;
+  }
+  return out;
+}
+
+/** A refusal as the service reports a platform's: in `errors[]`, naming the code. */
+export const discountError = (ctx: SandboxContext | undefined, order: Order | undefined, bag: Bag | undefined, code: string, reason: string, platform: string): OrderError => ({
+  id: ctx ? ctx.store.nextId('error') : null,
+  order_id: order?.id ?? null,
+  bag_id: bag?.id ?? null,
+  entity_id: code,
+  entity_type: 'DISCOUNT',
+  type: 'EXTERNAL_APPLY_DISCOUNT',
+  message: reason,
+  date_created: nowDate(),
+  platform,
+});
+
+/** The bag's lines the shopper can buy, priced in the bag's currency and the merchant's own. */
+export const pricedLines = (bag: Bag, m: MerchantProfile): PricedLine[] =>
+  bag.skus
+    .filter((s) => s.available !== false)
+    .map((s) => ({ sku_id: s.sku_id, line: s.price * s.quantity, external: (s.external_price ?? convert(s.price, bag.currency ?? m.currency, m.currency)) * s.quantity }));
+
+/** The record of `code` on `bag` (its status and amount are set when the bag is priced). */
 export function newDiscount(ctx: SandboxContext, bag: Bag, merchant: MerchantProfile, code: string): BagDiscount {
-  const rule = DISCOUNT_CODES[code.toUpperCase()];
+  const rule = ctx.store.discountCodes.get(code.toUpperCase());
   const now = nowDate();
   const id = ctx.store.nextId('discount');
   return {
     id,
     bag_id: bag.id,
     code,
-    status: statusOf(code, merchant),
+    status: 'PENDING',
     type: 'CODE',
     value_type: rule?.value_type ?? null,
     percentage: rule?.value_type === 'PERCENTAGE' ? rule.value : null,
@@ -60,42 +145,44 @@ export function newDiscount(ctx: SandboxContext, bag: Bag, merchant: MerchantPro
   };
 }
 
-/** A fixed discount in `currency`'s minor units: its value in the merchant's own currency, converted once. */
-function fixedAmount(rule: CodeRule, currency: string, merchant: MerchantProfile): number {
-  const own = Math.round((rule.value * 10 ** currencyExponent(merchant.currency)) / 100);
-  return convert(own, merchant.currency, currency);
-}
-
 /**
- * What each rule takes off `subTotal` (in `currency`), in the rules' order: percentages of the subtotal first,
- * then fixed amounts, never more than the subtotal altogether.
+ * Decides each discount of a cart's bag again (a subtotal can fall below a minimum, a code can expire)
+ * and sets its status and amount; answers the bag's discount total and the refusals for `errors[]`.
  */
-function amountsOf(rules: CodeRule[], merchant: MerchantProfile, currency: string, subTotal: number): number[] {
-  const amounts = rules.map(() => 0);
-  const order = rules.map((_, i) => i).sort((a, b) => Number(rules[a]!.value_type !== 'PERCENTAGE') - Number(rules[b]!.value_type !== 'PERCENTAGE'));
-  let left = subTotal;
-  for (const i of order) {
-    const rule = rules[i]!;
-    const wanted = rule.value_type === 'PERCENTAGE' ? Math.round((subTotal * rule.value) / 100) : fixedAmount(rule, currency, merchant);
-    amounts[i] = Math.min(wanted, left);
-    left -= amounts[i]!;
-  }
-  return amounts;
-}
-
-/** Sets each applied discount's amount against the bag's `subTotal` and answers the bag's discount total. */
-export function priceDiscounts(bag: Bag, merchant: MerchantProfile, subTotal: number): number {
-  const applied = (bag.discounts ?? []).filter((d) => d.status === 'APPLIED');
-  const amounts = amountsOf(applied.map((d) => DISCOUNT_CODES[(d.code ?? '').toUpperCase()]!), merchant, bag.currency ?? merchant.currency, subTotal);
-  applied.forEach((d, i) => {
-    d.amount = amounts[i]!;
-    d.amount_total = amounts[i]!;
+export function priceBagDiscounts(ctx: SandboxContext, order: Order, bag: Bag, m: MerchantProfile): { total: number; errors: OrderError[] } {
+  const discounts = bag.discounts ?? [];
+  const codes = discounts.map((d) => d.code ?? '');
+  const found = verdicts(ctx.store.discountCodes, codes, m, pricedLines(bag, m), bag.currency ?? m.currency);
+  const errors: OrderError[] = [];
+  discounts.forEach((d, i) => {
+    const v = found[i]!;
+    d.status = v.status;
+    d.amount = v.amount;
+    d.amount_total = v.amount;
+    if (v.reason) errors.push(discountError(ctx, order, bag, codes[i]!, v.reason, m.platform));
   });
-  return amounts.reduce((a, b) => a + b, 0);
+  return { total: found.reduce((s, v) => s + v.amount, 0), errors };
 }
 
-/** What `codes` would take off `subTotal` (in `currency`) at this merchant, by the rules a cart's bag follows (the estimate's discounts). */
-export function discountFor(codes: readonly string[], merchant: MerchantProfile, currency: string, subTotal: number): number {
-  const distinct = [...new Set(codes.map((c) => c.toUpperCase()))].filter((c) => statusOf(c, merchant) === 'APPLIED');
-  return amountsOf(distinct.map((c) => DISCOUNT_CODES[c]!), merchant, currency, subTotal).reduce((a, b) => a + b, 0);
+/** An estimate's discounts at one merchant: the records a bag would carry, their total and the refusals. */
+export function estimateDiscounts(ctx: SandboxContext, codes: readonly string[], m: MerchantProfile, lines: readonly PricedLine[], currency: string) {
+  const distinct = [...new Map(codes.map((c) => [c.toUpperCase(), c])).values()];
+  const found = verdicts(ctx.store.discountCodes, distinct, m, lines, currency);
+  const records: BagDiscount[] = distinct.map((code, i) => {
+    const rule = ctx.store.discountCodes.get(code.toUpperCase());
+    return { code, status: found[i]!.status, type: 'CODE', value_type: rule?.value_type ?? null, percentage: rule?.value_type === 'PERCENTAGE' ? rule.value : null, amount: found[i]!.amount, amount_total: found[i]!.amount };
+  });
+  const errors = distinct.flatMap((code, i) => (found[i]!.reason ? [discountError(undefined, undefined, undefined, code, found[i]!.reason!, m.platform)] : []));
+  return { records, total: found.reduce((s, v) => s + v.amount, 0), errors };
+}
+
+/** At submit: only applied discounts stay on the order, and each counts once against its code's usage limit. */
+export function settleDiscounts(ctx: SandboxContext, order: Order): void {
+  for (const bag of order.bags) {
+    bag.discounts = (bag.discounts ?? []).filter((d) => d.status === 'APPLIED');
+    for (const d of bag.discounts) {
+      const rule = ctx.store.discountCodes.get((d.code ?? '').toUpperCase());
+      if (rule) rule.used += 1;
+    }
+  }
 }

@@ -12,7 +12,7 @@ import { cartRoutes } from './routes/carts.js';
 import { catalogRoutes } from './routes/catalog.js';
 import { controlRoutes } from './routes/control.js';
 import { currencyRoutes } from './routes/currencies.js';
-import { discountRoutes } from './routes/discounts.js';
+import { discountControlRoutes, discountRoutes } from './routes/discounts.js';
 import { eventRoutes } from './routes/events.js';
 import { eventLogRoutes } from './routes/event-log.js';
 import { mediaRoutes } from './routes/media.js';
@@ -73,6 +73,7 @@ export function sandboxRoutes(): Route[] {
     ...orderChangeRoutes(),
     ...cartRoutes(),
     ...discountRoutes(),
+    ...discountControlRoutes(),
     ...currencyRoutes(),
     ...controlRoutes(),
     ...receivedRoutes(),

@@ -22,7 +22,8 @@ export interface MerchantProfile {
   offer_count: number;
   theme: 'apparel' | 'home' | 'stationery' | 'outdoor' | 'beauty' | 'kitchen' | 'toys';
   /** Simple tax rule: `rate` (a fraction) applies when the shipping country is listed. */
-  tax: { rate: number; countries: string[]; label: string };
+  /** `included`: prices are VAT-inclusive (UK and EU consumer prices), the tax is inside them, not added. */
+  tax: { rate: number; countries: string[]; label: string; included?: boolean };
   shipping: MerchantShippingMethod[];
   /** Scopes the platform app lacks; non-empty makes the merchant need attention. */
   missing_scopes: string[];
@@ -153,7 +154,8 @@ export const MERCHANTS: readonly MerchantProfile[] = [
     distribution_type: 'PRIVATE',
     offer_count: 22,
     theme: 'outdoor',
-    tax: { rate: 0.2, countries: ['GB'], label: 'VAT' },
+    // A UK shop prices for consumers with VAT inside (the sandbox's VAT-inclusive merchant, docs/sandbox.md).
+    tax: { rate: 0.2, countries: ['GB'], label: 'VAT', included: true },
     shipping: methods(1004, 'GBP', ['GB', 'IE', 'FR', 'DE', 'US'], 495, 1295, 6000),
     missing_scopes: [],
     payout_currently_due: [],

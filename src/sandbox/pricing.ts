@@ -1,5 +1,4 @@
 import { convert, exchangeRate } from './exchange.js';
-import { priceDiscounts } from './discounts.js';
 import type { OfferShippingMethod } from '../contract/catalog.js';
 import type { Bag, Order, ShippingMethod } from '../contract/order.js';
 import type { MerchantProfile, MerchantShippingMethod } from './merchants.js';
@@ -55,10 +54,18 @@ export function toBagShippingMethod(method: MerchantShippingMethod, merchantId: 
   };
 }
 
-/** The merchant's simple tax rule, rounded half up to the minor unit. */
-export function taxFor(m: MerchantProfile, subTotal: number, country: string | undefined): number {
-  return country && m.tax.countries.includes(country) ? Math.round(subTotal * m.tax.rate) : 0;
+/**
+ * The merchant's simple tax rule, rounded half up to the minor unit. A merchant that sells VAT-inclusive
+ * (`tax.included`, as UK and EU shops price for consumers) has the tax inside `amount`: its share of it.
+ */
+export function taxFor(m: MerchantProfile, amount: number, country: string | undefined): number {
+  if (!country || !m.tax.countries.includes(country)) return 0;
+  return Math.round(m.tax.included ? amount - amount / (1 + m.tax.rate) : amount * m.tax.rate);
 }
+
+/** A bag's total: tax is added, unless the prices already include it (`taxes_included`). */
+export const totalOf = (b: { sub_total: number; discount_total: number; shipping_total: number; tax_total: number; taxes_included: boolean }) =>
+  b.sub_total - b.discount_total + b.shipping_total + (b.taxes_included ? 0 : b.tax_total);
 
 export function bagWeight(bag: Bag): number {
   return bag.skus.reduce((w, s) => w + (s.weight ?? 0) * s.quantity, 0);
@@ -70,22 +77,25 @@ export function bagWeight(bag: Bag): number {
  * shipping price converted once, tax taken on the converted subtotal — and
  * the same totals in the merchant's own currency as `external_*`.
  */
-export function priceBag(bag: Bag, m: MerchantProfile, country: string | undefined): void {
+export function priceBag(bag: Bag, m: MerchantProfile, country: string | undefined, discounts: (bag: Bag) => number): void {
   const base = bag.currency ?? m.currency;
   const lines = bag.skus.filter((s) => s.available !== false);
   for (const s of bag.skus) {
     s.line_price = s.price * s.quantity;
     if (s.external_price != null) s.external_line_price = s.external_price * s.quantity;
   }
-  bag.sub_total = lines.reduce((sum, s) => sum + s.price * s.quantity, 0);
-  bag.discount_total = priceDiscounts(bag, m, bag.sub_total);
+  const sub_total = lines.reduce((sum, s) => sum + s.price * s.quantity, 0);
+  bag.sub_total = sub_total;
+  const discount_total = discounts(bag);
+  const taxes_included = !!m.tax.included;
   // Tax is owed on what the shopper pays for the goods: the subtotal less its discounts.
-  bag.tax_total = taxFor(m, bag.sub_total - bag.discount_total, country);
-  bag.taxes = bag.tax_total
-    ? [{ order_id: bag.order_id, merchant_id: m.id, state: country ?? null, rate: m.tax.rate, amount: bag.tax_total, description: m.tax.label }]
+  const tax_total = taxFor(m, sub_total - discount_total, country);
+  const shipping_total = bag.shipping_method?.price ?? 0;
+  Object.assign(bag, { discount_total, taxes_included, tax_total, shipping_total });
+  bag.taxes = tax_total
+    ? [{ order_id: bag.order_id, merchant_id: m.id, state: country ?? null, rate: m.tax.rate, amount: tax_total, description: m.tax.label }]
     : [];
-  bag.shipping_total = bag.shipping_method?.price ?? 0;
-  bag.total = bag.sub_total - bag.discount_total + bag.tax_total + bag.shipping_total;
+  bag.total = totalOf({ sub_total, discount_total, tax_total, shipping_total, taxes_included });
 
   bag.external_currency = m.currency;
   bag.currency_exchange_rate = exchangeRate(m.currency, base);
@@ -93,7 +103,13 @@ export function priceBag(bag: Bag, m: MerchantProfile, country: string | undefin
   bag.external_discount_total = bag.discount_total ? convert(bag.discount_total, base, m.currency) : 0;
   bag.external_tax_total = taxFor(m, bag.external_sub_total - bag.external_discount_total, country);
   bag.external_shipping_total = bag.shipping_method ? (bag.shipping_method.external_price ?? convert(bag.shipping_method.price, base, m.currency)) : 0;
-  bag.external_total = bag.external_sub_total - bag.external_discount_total + bag.external_tax_total + bag.external_shipping_total;
+  bag.external_total = totalOf({
+    sub_total: bag.external_sub_total,
+    discount_total: bag.external_discount_total,
+    shipping_total: bag.external_shipping_total,
+    tax_total: bag.external_tax_total,
+    taxes_included,
+  });
 }
 
 /** The merchant-currency subtotal of a bag, which the merchant's shipping conditions are written in. */
@@ -113,5 +129,6 @@ export function sumOrder(order: Order): void {
   order.shipping_total = sum('shipping_total');
   order.discount_total = sum('discount_total');
   order.total = sum('total');
+  order.taxes_included = order.bags.length > 0 && order.bags.every((b) => b.taxes_included === true);
   if (single && order.bags[0]?.currency) order.currency = order.bags[0].currency;
 }

@@ -5,6 +5,7 @@ import { MERCHANTS, type MerchantProfile } from './merchants.js';
 import type { PaymentIntentRecord } from './stripe.js';
 import { Platform } from './platform.js';
 import { generateCatalog } from './seed.js';
+import { seededRules } from './discounts.js';
 
 export interface MerchantState {
   /** A copy of the seeded profile; onboarding and control routes change it. */
@@ -42,6 +43,8 @@ export class Store {
   skus = new Map<number, { sku: Sku; offer: Offer }>();
   orders = new Map<number, OrderRecord>();
   onboardings = new Map<number, MerchantOnboarding>();
+  /** The merchants' platforms' discount codes, by upper-cased code (src/sandbox/discounts.ts). */
+  discountCodes = seededRules();
   /** Stripe's side: PaymentIntents by id (src/sandbox/stripe.ts). */
   paymentIntents = new Map<string, PaymentIntentRecord>();
   /** Idempotency-Key → the stored answer of a non-idempotent call. */
@@ -70,6 +73,7 @@ export class Store {
     for (const offer of generateCatalog(seed, this.mediaBase, MERCHANTS)) this.putOffer({ offer });
     this.orders.clear();
     this.onboardings.clear();
+    this.discountCodes = seededRules();
     this.paymentIntents.clear();
     this.idempotent.clear();
     this.inFlight.clear();

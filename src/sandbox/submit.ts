@@ -1,3 +1,4 @@
+import { settleDiscounts } from './discounts.js';
 import { remorseEnds } from './routes/after-order.js';
 import type { Bag } from '../contract/order.js';
 import type { SandboxContext } from './context.js';
@@ -221,6 +222,7 @@ export async function submitOrder(ctx: SandboxContext, record: OrderRecord, opti
       };
     });
   }
+  settleDiscounts(ctx, order);
   record.submitted = true;
   deriveOrderStatus(order);
   for (const e of events) emitBagEvent(ctx, order, e.bag, e.topic);

@@ -23,6 +23,9 @@ import { applyIntent, checkIntentConfirmed, updateIntent } from '../stripe.js';
 import { reach } from '../timing.js';
 import { checkPaymentMethod, providerOfToken, platformsOf, submitOrder, throwIfBusy } from '../submit.js';
 import { paymentMethodOf, toAddress } from './orders.js';
+import { begin, reprice } from '../cart-pricing.js';
+
+export { begin, reprice };
 
 export function cartOf({ ctx, params }: RouteRequest, forChange = true): OrderRecord {
   const id = parseId(params.cart_id, 'cart_id');
@@ -57,40 +60,6 @@ function addLine(ctx: SandboxContext, order: Order, ref: SkuRef, quantity: numbe
   if (existing) existing.quantity = total;
   else bag.skus.push(newOrderSku(ctx, ref, quantity, unitPriceIn(ref, bag.currency!), ref.sku.sale_price));
 }
-
-/** Re-prices every bag against the catalog: current prices, availability, tax for the address, shipping still valid. */
-export function reprice(ctx: SandboxContext, order: Order): void {
-  const country = order.shipping_address?.country ?? undefined;
-  for (const bag of order.bags) {
-    const state = ctx.store.merchant(bag.merchant_id)!;
-    for (const line of bag.skus) {
-      const hit = ctx.store.skus.get(line.sku_id);
-      const ref = hit && { ...hit, merchant: state };
-      const available = !!ref && isPublished(ref.offer) && line.quantity <= stockOf(ref);
-      if (ref) {
-        line.price = unitPriceIn(ref, bag.currency!);
-        line.external_price = ref.sku.sale_price;
-      }
-      if (!available && line.available !== false) {
-        order.errors.push(orderError(ctx, order, bag, 'EXTERNAL_PRICE_CART', `${line.name} is no longer available in this quantity`, line.sku_id));
-      }
-      line.available = available;
-    }
-    priceBag(bag, state.profile, country);
-    const chosen = bag.shipping_method?.shipping_method_id;
-    if (chosen && !matchingMethods(state.profile, externalSubTotal(bag, state.profile), bagWeight(bag), country).some((m) => m.shipping_method_id === chosen)) {
-      bag.shipping_method = null;
-      order.errors.push(orderError(ctx, order, bag, 'EXTERNAL_SET_SHIPPING_METHOD', 'The chosen shipping method no longer applies to this bag; choose again'));
-      priceBag(bag, state.profile, country);
-    }
-  }
-  sumOrder(order);
-  order.date_last_modified = nowDate();
-}
-
-export const begin = (order: Order) => {
-  order.errors = [];
-};
 
 function methodsFor(ctx: SandboxContext, order: Order, bag: Bag) {
   const state = ctx.store.merchant(bag.merchant_id)!;

@@ -1,19 +1,19 @@
 import type { OrderError } from '../../contract/errors.js';
 import { ServiceDirectOrderRequestSchema } from '../../contract/direct-order.js';
 import { EstimateRequestSchema, type EstimatedCart } from '../../contract/estimate.js';
-import type { Address, Order, PaymentMethod } from '../../contract/order.js';
+import type { Address, Bag, Order, PaymentMethod } from '../../contract/order.js';
 import type { SandboxContext } from '../context.js';
 import { nowDate } from '../dates.js';
 import { fail, invalid, notFound, parseId, parseWith } from '../http.js';
 import { currencyProblem, isPublished, lookupSku, newBag, newOrder, newOrderSku, stockOf, unitPriceIn, type SkuRef } from '../order-model.js';
 import { checkRate, convert, exchangeRate } from '../exchange.js';
 import { PlatformBusyError } from '../platform.js';
-import { matchingMethods, priceBag, sumOrder, taxFor, toBagShippingMethod } from '../pricing.js';
+import { matchingMethods, priceBag, sumOrder, taxFor, toBagShippingMethod, totalOf } from '../pricing.js';
 import type { Route } from '../router.js';
 import { reach } from '../timing.js';
 import type { MerchantState } from '../store.js';
 import { checkPaymentMethod, providerOfToken, submitOrder } from '../submit.js';
-import { discountFor } from '../discounts.js';
+import { estimateDiscounts } from '../discounts.js';
 import { checkDirectStripeToken } from '../stripe.js';
 import { SearchOrdersRequestSchema } from '../../contract/order.js';
 import { pageOf } from './paging.js';
@@ -64,12 +64,15 @@ interface EstimateLine {
   price?: number | null;
 }
 
+/** A line in the merchant's own currency: its catalog price, or the request's override converted back. */
+const externalLine = (l: EstimateLine, base: string, own: string) => (l.price == null ? l.ref.sku.sale_price : convert(l.price, base, own)) * l.quantity;
+
 /**
  * One merchant's part of an estimate, priced in `base` the way a cart's bag
  * is (see `priceBag`): unit prices and shipping converted once, tax on the
  * converted subtotal, so the estimate, the cart and the direct order agree.
  */
-function estimateMerchant(state: MerchantState, lines: EstimateLine[], country: string, base: string, codes: string[], busy?: PlatformBusyError): EstimatedCart {
+function estimateMerchant(ctx: SandboxContext, state: MerchantState, lines: EstimateLine[], country: string, base: string, codes: string[], busy?: PlatformBusyError): EstimatedCart {
   const m = state.profile;
   const own = m.currency;
   const errors: OrderError[] = [];
@@ -100,11 +103,11 @@ function estimateMerchant(state: MerchantState, lines: EstimateLine[], country: 
     };
   });
   const subTotal = skus.filter((s) => s.available).reduce((sum, s) => sum + s.line_price, 0);
-  const externalSub = lines.reduce((sum, l, i) => sum + (skus[i]!.available ? (l.price == null ? l.ref.sku.sale_price : convert(l.price, base, own)) * l.quantity : 0), 0);
+  const externalSub = lines.reduce((sum, l, i) => sum + (skus[i]!.available ? externalLine(l, base, own) : 0), 0);
   const rates = { external_currency: own, currency_exchange_rate: exchangeRate(own, base) };
   if (busy) {
     errors.push(estimateError('EXTERNAL_PRICE_CART', `${busy.message}`, m.platform));
-    return { merchant_id: m.id, platform: m.platform, base_currency: base, ...rates, sub_total: subTotal, shipping_total: null, tax_total: null, discount_total: 0, total: subTotal, external_sub_total: externalSub, skus, available_shipping_methods: [], has_shipping_methods: false, errors };
+    return { merchant_id: m.id, platform: m.platform, base_currency: base, ...rates, sub_total: subTotal, shipping_total: null, tax_total: null, discount_total: 0, total: subTotal, external_sub_total: externalSub, discounts: [], skus, available_shipping_methods: [], has_shipping_methods: false, errors };
   }
   const weight = lines.reduce((w, l) => w + (l.ref.sku.shipping_dimensions?.weight ?? 0) * l.quantity, 0);
   const methods = matchingMethods(m, externalSub, weight, country).map((method) => {
@@ -115,11 +118,15 @@ function estimateMerchant(state: MerchantState, lines: EstimateLine[], country: 
   const cheapest = methods.length ? methods.reduce((a, b) => (b.price < a.price ? b : a)) : undefined;
   const shipping = cheapest?.price ?? 0;
   // Discount codes as a cart's bag takes them (src/sandbox/discounts.ts): off the subtotal, before tax.
-  const discount = discountFor(codes, m, base, subTotal);
+  const priced = skus.flatMap((s, i) => (s.available ? [{ sku_id: s.sku_id, line: s.line_price, external: externalLine(lines[i]!, base, own) }] : []));
+  const discounts = estimateDiscounts(ctx, codes, m, priced, base);
+  errors.push(...discounts.errors);
+  const discount = discounts.total;
   const tax = taxFor(m, subTotal - discount, country);
   const externalShipping = cheapest?.external_price ?? 0;
   const externalDiscount = discount ? convert(discount, base, own) : 0;
   const externalTax = taxFor(m, externalSub - externalDiscount, country);
+  const taxes_included = !!m.tax.included;
   return {
     merchant_id: m.id,
     platform: m.platform,
@@ -129,12 +136,14 @@ function estimateMerchant(state: MerchantState, lines: EstimateLine[], country: 
     shipping_total: shipping,
     tax_total: tax,
     discount_total: discount,
-    total: subTotal - discount + shipping + tax,
+    taxes_included,
+    total: totalOf({ sub_total: subTotal, discount_total: discount, shipping_total: shipping, tax_total: tax, taxes_included }),
     external_sub_total: externalSub,
     external_shipping_total: externalShipping,
     external_discount_total: externalDiscount,
     external_tax_total: externalTax,
-    external_total: externalSub - externalDiscount + externalShipping + externalTax,
+    external_total: totalOf({ sub_total: externalSub, discount_total: externalDiscount, shipping_total: externalShipping, tax_total: externalTax, taxes_included }),
+    discounts: discounts.records,
     skus,
     available_shipping_methods: methods,
     has_shipping_methods: methods.length > 0,
@@ -158,13 +167,32 @@ async function estimate(ctx: SandboxContext, body: unknown) {
   const entries = [...groups.values()];
   const codesOf = (merchantId: number) => req.discounts.filter((d) => d.merchant_id === merchantId).map((d) => d.code);
   // Every merchant's platform is asked at once; one slow or busy merchant does not hold up the others' answers.
-  const settled = await Promise.allSettled(entries.map((g) => g.state.platform.call('estimate', () => estimateMerchant(g.state, g.lines, country, base, codesOf(g.state.profile.id)))));
+  const settled = await Promise.allSettled(entries.map((g) => g.state.platform.call('estimate', () => estimateMerchant(ctx, g.state, g.lines, country, base, codesOf(g.state.profile.id)))));
   return {
     estimated_carts: settled.map((r, i) => {
       if (r.status === 'fulfilled') return r.value;
-      if (r.reason instanceof PlatformBusyError) return estimateMerchant(entries[i]!.state, entries[i]!.lines, country, base, [], r.reason);
+      if (r.reason instanceof PlatformBusyError) return estimateMerchant(ctx, entries[i]!.state, entries[i]!.lines, country, base, [], r.reason);
       throw r.reason;
     }),
+  };
+}
+
+/** A direct order's discount as its bag records it: the channel's code and amount, applied. */
+function channelDiscount(ctx: SandboxContext, bag: Bag, d: { code?: string | null; amount: number }): NonNullable<Bag['discounts']>[number] {
+  const rule = d.code ? ctx.store.discountCodes.get(d.code.toUpperCase()) : undefined;
+  const id = ctx.store.nextId('discount');
+  return {
+    id,
+    bag_id: bag.id,
+    code: d.code ?? null,
+    status: 'APPLIED',
+    type: 'CODE',
+    value_type: rule?.value_type ?? 'AMOUNT',
+    percentage: rule?.value_type === 'PERCENTAGE' ? rule.value : null,
+    amount: d.amount,
+    amount_total: d.amount,
+    date_created: nowDate(),
+    date_last_modified: nowDate(),
   };
 }
 
@@ -223,14 +251,25 @@ async function directOrder(ctx: SandboxContext, body: unknown) {
       external_price: convert(b.shipping_method.price, req.order.currency, own),
       custom: true,
     };
-    priceBag(bag, state.profile, shipping_address.country);
+    // The channel's discounts, like its prices, override the platform's engine: taken as sent, never above the subtotal.
+    bag.discounts = b.discounts.map((d) => channelDiscount(ctx, bag, d));
+    const channelDiscounts = () => bag.discounts!.reduce((sum, d) => sum + (d.amount ?? 0), 0);
+    priceBag(bag, state.profile, shipping_address.country, channelDiscounts);
+    if (channelDiscounts() > (bag.sub_total ?? 0)) throw invalid(`order.bags[${i}].discounts`, 'the discounts exceed the bag\'s subtotal');
     // The channel supplies its own tax when it sends one.
     if (b.tax_total != null) {
+      const taxes_included = bag.taxes_included === true;
       bag.tax_total = b.tax_total;
       bag.taxes = [];
-      bag.total = (bag.sub_total ?? 0) + (bag.shipping_total ?? 0) + b.tax_total;
+      bag.total = totalOf({ sub_total: bag.sub_total ?? 0, discount_total: bag.discount_total ?? 0, shipping_total: bag.shipping_total ?? 0, tax_total: b.tax_total, taxes_included });
       bag.external_tax_total = convert(b.tax_total, req.order.currency, own);
-      bag.external_total = (bag.external_sub_total ?? 0) + (bag.external_shipping_total ?? 0) + bag.external_tax_total;
+      bag.external_total = totalOf({
+        sub_total: bag.external_sub_total ?? 0,
+        discount_total: bag.external_discount_total ?? 0,
+        shipping_total: bag.external_shipping_total ?? 0,
+        tax_total: bag.external_tax_total,
+        taxes_included,
+      });
     }
     order.bags.push(bag);
   });
