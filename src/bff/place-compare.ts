@@ -18,14 +18,22 @@ export const inputOf = (q: QuotePayload): QuoteInput => ({
   shipping_address: q.shipping_address,
   billing_address: q.billing_address,
   shipping: q.shipping,
+  ...(q.discount_codes?.length ? { discount_codes: q.discount_codes } : {}),
   ...(q.intent ? { payment: { intent_based_capture: true as const } } : {}),
   ...(q.device_id ? { device_id: q.device_id } : {}),
 });
 
+/** A bag's applied codes and their amounts, in one comparable form. */
+const discountsOf = (b: QuotedBag) =>
+  b.discounts
+    .map((d) => `${d.code.toUpperCase()}=${d.amount}`)
+    .sort()
+    .join(',');
+
 /**
  * What differs between what was quoted and what the service charges now:
  * the SKUs whose price, quantity or availability changed, and the merchants
- * whose shipping, tax or total changed.
+ * whose shipping, discounts, tax or total changed.
  */
 export function differences(quoted: readonly QuotedBag[], now: readonly QuotedBag[], unavailable: ReadonlySet<number> = new Set()) {
   const skus = new Set<number>(unavailable);
@@ -42,7 +50,8 @@ export function differences(quoted: readonly QuotedBag[], now: readonly QuotedBa
       if (!n || n.price !== l.price || n.quantity !== l.quantity) skus.add(l.sku_id);
     }
     const shipping = (b: QuotedBag) => `${b.shipping?.shipping_method_id ?? ''}:${b.shipping?.price ?? ''}`;
-    if (shipping(was) !== shipping(is) || was.tax_total !== is.tax_total || was.total !== is.total) merchants.add(was.merchant_id);
+    const moved = (['tax_total', 'discount_total', 'total'] as const).some((k) => was[k] !== is[k]) || was.taxes_included !== is.taxes_included;
+    if (shipping(was) !== shipping(is) || moved || discountsOf(was) !== discountsOf(is)) merchants.add(was.merchant_id);
   }
   for (const b of now) if (!quoted.some((q) => q.merchant_id === b.merchant_id)) merchants.add(b.merchant_id);
   return { skus: [...skus], merchants: [...merchants] };
@@ -58,7 +67,11 @@ export function quotedOfCart(cart: Order): { bags: QuotedBag[]; unavailable: Set
       merchant_id: bag.merchant_id,
       lines: bag.skus.map((s) => ({ sku_id: s.sku_id, quantity: s.quantity, price: s.price })),
       ...(m ? { shipping: { shipping_method_id: m.shipping_method_id, label: m.label, price: m.price } } : {}),
+      // Only applied codes are charged (the service drops the others at submit).
+      discounts: (bag.discounts ?? []).filter((d) => d.status === 'APPLIED' && d.code).map((d) => ({ code: d.code!, amount: d.amount ?? 0 })),
+      taxes_included: bag.taxes_included === true,
       sub_total: bag.sub_total ?? 0,
+      discount_total: bag.discount_total ?? 0,
       shipping_total: bag.shipping_total ?? 0,
       tax_total: bag.tax_total ?? 0,
       total: bag.total ?? 0,

@@ -110,7 +110,8 @@ export function createPlacer({ client, quoter, tokens, access, submitOnce, store
           // The label is the quote's (the merchant's own), never the browser's (issue 15.11).
           shipping_method: b.shipping!,
           tax_total: b.tax_total,
-          discounts: [],
+          // The quote's applied codes at their quoted amounts: the charge is the quote's (docs/contract.md "Discount codes").
+          discounts: b.discounts.map(({ code, amount }) => ({ code, amount })),
         })),
         shipping_address: q.shipping_address!,
         billing_address: q.billing_address,

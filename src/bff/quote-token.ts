@@ -14,12 +14,17 @@ import { currencyCode, id, money, price } from '../contract/primitives.js';
 import { ApiHttpError } from './errors.js';
 import type { Signer } from './signing.js';
 
-const TotalsSchema = z.object({ sub_total: money, shipping_total: money, tax_total: money, total: money });
+// Defaults read a token signed before discounts and VAT-inclusive bags were stated (issue 27) as it meant.
+const TotalsSchema = z.object({ sub_total: money, discount_total: money.default(0), shipping_total: money, tax_total: money, total: money });
 
 export const QuotedBagSchema = TotalsSchema.extend({
   merchant_id: id,
   lines: z.array(z.object({ sku_id: id, quantity: z.int().positive(), price })),
   shipping: z.object({ shipping_method_id: z.string(), label: z.string(), price }).optional(),
+  /** The codes applied to this bag and what each took off: a direct order sends exactly these. */
+  discounts: z.array(z.object({ code: z.string(), amount: money })).default([]),
+  /** The tax is inside the prices (`total` does not add it). */
+  taxes_included: z.boolean().default(false),
 });
 export type QuotedBag = z.infer<typeof QuotedBagSchema>;
 
@@ -39,13 +44,15 @@ const QuotePayloadSchema = z.object({
   billing_address: QuoteRequestSchema.shape.billing_address,
   /** The requested shipping choices, so a fresh quote after a change keeps them. */
   shipping: QuoteRequestSchema.shape.shipping,
+  /** The codes the shopper entered, so a fresh quote after a change tries them again. */
+  discount_codes: QuoteRequestSchema.shape.discount_codes,
   bags: z.array(QuotedBagSchema),
-  totals: TotalsSchema,
+  totals: TotalsSchema.extend({ included_tax_total: money.default(0) }),
   ready: z.boolean(),
   /** The shopper's browser (`QuoteRequest.device_id`): two tabs of one shopper are told from two shoppers by it. */
   device_id: QuoteRequestSchema.shape.device_id,
 });
-export type QuotePayload = z.infer<typeof QuotePayloadSchema>;
+export type QuotePayload = z.output<typeof QuotePayloadSchema>;
 
 export interface QuoteTokens {
   sign(payload: QuotePayload): string;

@@ -5,15 +5,16 @@
  * uses nothing else.
  */
 import type { ServiceClient } from '../contract/client.js';
-import type { EstimatedCart } from '../contract/estimate.js';
-import type { ParsedQuoteRequest, QuoteBag, QuoteProblem, QuoteResponse, QuoteShippingMethod } from '../contract/checkout-api.js';
-import type { Bag, Order } from '../contract/order.js';
+import type { ParsedQuoteRequest, QuoteBag, QuoteResponse, QuoteShippingMethod } from '../contract/checkout-api.js';
+import type { Order } from '../contract/order.js';
 import { ApiHttpError, badRequest } from './errors.js';
 import type { HealthDirectory } from './merchants.js';
 import { assertShoppable, merchantFacts, withholdHidden, type MerchantFacts } from './quote-shoppable.js';
 import { ensureIntent } from './place-intent.js';
 import { stripeKeySource } from './stripe-key.js';
-import type { QuotedBag, QuotePayload, QuoteTokens } from './quote-token.js';
+import { cartBag, cheapest, estimatedBag, quotedOf, stockProblem, totalsOf } from './quote-bags.js';
+import { distinctCodes, estimateDiscounts, settleCodes, syncCartDiscounts } from './quote-discounts.js';
+import type { QuotePayload, QuoteTokens } from './quote-token.js';
 
 /** The service's own default base currency, used when the shopper's is not given. */
 export const DEFAULT_CURRENCY = 'USD';
@@ -42,27 +43,8 @@ export interface QuoterOptions {
   now?: () => number;
 }
 
-const httpUrl = (u: string | null | undefined) => (u && /^https?:\/\//i.test(u) ? u : undefined);
-
-const cheapest = (methods: QuoteShippingMethod[]) =>
-  methods.reduce<QuoteShippingMethod | undefined>((best, m) => (!best || m.price < best.price ? m : best), undefined);
-
-/** The requested method of a merchant when it is still offered, else the cheapest. */
-function chooseMethod(input: QuoteInput, merchantId: number, methods: QuoteShippingMethod[]) {
-  const wanted = input.shipping?.find((s) => s.merchant_id === merchantId)?.shipping_method_id;
-  return methods.find((m) => m.shipping_method_id === wanted) ?? cheapest(methods);
-}
-
-function totalsOf(bags: readonly { sub_total: number; shipping_total: number; tax_total: number; total: number }[]) {
-  const sum = (k: 'sub_total' | 'shipping_total' | 'tax_total' | 'total') => bags.reduce((s, b) => s + b[k], 0);
-  return { sub_total: sum('sub_total'), shipping_total: sum('shipping_total'), tax_total: sum('tax_total'), total: sum('total') };
-}
-
 const cartBeingPlaced = () =>
   new ApiHttpError(409, 'quote_used', 'This cart is being placed by another attempt (another tab?); nothing was changed. Wait for that order, then start again.');
-
-/** Upstream error text is read only to tell "out of stock" from "not for sale"; it is never passed on. */
-const stockProblem = (message: string | null | undefined): QuoteProblem['code'] => (/stock|only \d+|available in this quantity/i.test(message ?? '') ? 'out_of_stock' : 'unavailable');
 
 export function createQuoter({ client, health, tokens, ttlMs, cartHeld, merchantOf = () => undefined, now = Date.now }: QuoterOptions): Quoter {
   const stripeKey = stripeKeySource(client, now);
@@ -74,7 +56,8 @@ export function createQuoter({ client, health, tokens, ttlMs, cartHeld, merchant
   }
 
   function finish(input: QuoteInput, priced: QuoteBag[], extra: { cart_id?: number; payment?: QuoteResponse['payment']; hidden: QuoteBag[] }) {
-    const bags = [...priced, ...extra.hidden];
+    const codes = distinctCodes(input.discount_codes);
+    const bags = [...settleCodes(priced, codes), ...extra.hidden];
     const iat = now();
     const totals = totalsOf(bags);
     const ready =
@@ -94,6 +77,7 @@ export function createQuoter({ client, health, tokens, ttlMs, cartHeld, merchant
       shipping_address: input.shipping_address,
       billing_address: input.billing_address,
       shipping: bags.flatMap((b) => (b.shipping_method_id ? [{ merchant_id: b.merchant_id, shipping_method_id: b.shipping_method_id }] : [])),
+      ...(codes.length ? { discount_codes: codes } : {}),
       bags: bags.map(quotedOf),
       totals,
       ready,
@@ -112,70 +96,6 @@ export function createQuoter({ client, health, tokens, ttlMs, cartHeld, merchant
     return { response, payload };
   }
 
-  /** What the token states about a bag: exactly the amounts shown. */
-  const quotedOf = (bag: QuoteBag): QuotedBag => {
-    const method = bag.shipping_methods.find((m) => m.shipping_method_id === bag.shipping_method_id);
-    return {
-      merchant_id: bag.merchant_id,
-      lines: bag.lines.map((l) => ({ sku_id: l.sku_id, quantity: l.quantity, price: l.unit_price })),
-      ...(method ? { shipping: { shipping_method_id: method.shipping_method_id, label: method.label, price: method.price } } : {}),
-      sub_total: bag.sub_total,
-      shipping_total: bag.shipping_total,
-      tax_total: bag.tax_total,
-      total: bag.total,
-    };
-  };
-
-  function estimatedBag(input: QuoteInput, cart: EstimatedCart, merchant: MerchantFacts | undefined): QuoteBag {
-    if (cart.base_currency !== input.currency) {
-      throw new ApiHttpError(422, 'currency_mismatch', `Merchant ${cart.merchant_id} cannot price this order in ${input.currency}`, {
-        merchant_id: cart.merchant_id,
-      });
-    }
-    const problems: QuoteProblem[] = [];
-    const lines = cart.skus.map((s) => {
-      const available = s.available !== false && merchant?.shoppable === true;
-      if (!available) {
-        const why = cart.errors.find((e) => String(e.entity_id) === String(s.sku_id));
-        problems.push({ code: merchant?.shoppable !== true ? 'unavailable' : stockProblem(why?.message), sku_id: s.sku_id });
-      }
-      return {
-        sku_id: s.sku_id,
-        name: s.name ?? `SKU ${s.sku_id}`,
-        quantity: s.quantity,
-        unit_price: s.price,
-        total: s.line_price ?? s.price * s.quantity,
-        available,
-      };
-    });
-    // A busy platform leaves the merchant unpriced (no tax, no methods): busy, not "does not ship" (issue 15.11).
-    const busy = cart.tax_total == null && cart.errors.some((e) => e.type === 'EXTERNAL_PRICE_CART');
-    const shipping_methods = cart.available_shipping_methods.map((m) => ({
-      shipping_method_id: m.shipping_method_id,
-      label: m.label,
-      ...(m.carrier ? { carrier: m.carrier } : {}),
-      price: m.price,
-    }));
-    if (busy) problems.push({ code: 'merchant_busy', retry_after: 1 });
-    else if (!shipping_methods.length) problems.push({ code: 'no_shipping' });
-    const chosen = chooseMethod(input, cart.merchant_id, shipping_methods);
-    const sub_total = lines.filter((l) => l.available).reduce((s, l) => s + l.total, 0);
-    const shipping_total = chosen?.price ?? 0;
-    const tax_total = cart.tax_total ?? 0;
-    return {
-      merchant_id: cart.merchant_id,
-      merchant_name: merchant?.name ?? `Merchant ${cart.merchant_id}`,
-      lines,
-      shipping_methods,
-      ...(chosen ? { shipping_method_id: chosen.shipping_method_id } : {}),
-      sub_total,
-      shipping_total,
-      tax_total,
-      total: sub_total + shipping_total + tax_total,
-      problems,
-    };
-  }
-
   async function quoteDirect(input: QuoteInput) {
     if (!input.shipping_address) {
       throw badRequest('A direct-mode quote needs the shipping address (the service prices for an address)', [
@@ -184,65 +104,27 @@ export function createQuoter({ client, health, tokens, ttlMs, cartHeld, merchant
     }
     const merchants = await merchantsById();
     const { shown, hidden } = hiddenBags(input, merchants);
-    const [estimate, key] = await Promise.all([
-      shown.lines.length
-        ? client.estimateOrder({ base_currency: input.currency, skus: shown.lines, shipping_address: input.shipping_address, discounts: [] })
-        : undefined,
-      stripeKey(),
-    ]);
+    const [estimate, key] = await Promise.all([shown.lines.length ? estimateWithCodes(input, shown) : undefined, stripeKey()]);
     const bags = (estimate?.estimated_carts ?? []).map((c) => estimatedBag(input, c, merchants.get(c.merchant_id)));
     // The service's Stripe key, for a shop that sets none: direct orders pay with a token made with it.
     const payment = key ? { provider: 'stripe' as const, stripe_key: key } : undefined;
     return finish(input, bags, { hidden, ...(payment ? { payment } : {}) });
   }
 
-  // ---- cart mode ------------------------------------------------------------
-
-  function cartBag(input: QuoteInput, cart: Order, bag: Bag, methods: QuoteShippingMethod[], merchant: MerchantFacts | undefined): QuoteBag {
-    if (bag.currency && bag.currency !== input.currency) {
-      throw new ApiHttpError(422, 'currency_mismatch', `Merchant ${bag.merchant_id} cannot price this order in ${input.currency}`, {
-        merchant_id: bag.merchant_id,
-      });
-    }
-    const problems: QuoteProblem[] = [];
-    const lines = bag.skus.map((s) => {
-      const available = s.available !== false && merchant?.shoppable === true;
-      if (!available) problems.push({ code: merchant?.shoppable !== true ? 'unavailable' : 'out_of_stock', sku_id: s.sku_id });
-      return {
-        sku_id: s.sku_id,
-        ...(s.offer_id != null ? { offer_id: s.offer_id } : {}),
-        name: s.name ?? `SKU ${s.sku_id}`,
-        ...(httpUrl(s.thumbnail) ? { thumbnail: httpUrl(s.thumbnail)! } : {}),
-        quantity: s.quantity,
-        unit_price: s.price,
-        total: s.line_price ?? s.price * s.quantity,
-        available,
-      };
-    });
-    // Lines the platform refused to add are not in the bag: the service names them in errors[].
-    for (const e of cart.errors) {
-      if (e.bag_id === bag.id && e.entity_type === 'SKU' && typeof e.entity_id === 'number' && !lines.some((l) => l.sku_id === e.entity_id)) {
-        problems.push({ code: stockProblem(e.message), sku_id: e.entity_id });
-      }
-    }
-    if (cart.shipping_address && !methods.length) problems.push({ code: 'no_shipping' });
-    const chosen = bag.shipping_method ? methods.find((m) => m.shipping_method_id === bag.shipping_method!.shipping_method_id) : undefined;
-    const sub_total = bag.sub_total ?? lines.filter((l) => l.available).reduce((s, l) => s + l.total, 0);
-    const shipping_total = bag.shipping_total ?? chosen?.price ?? 0;
-    const tax_total = bag.tax_total ?? 0;
-    return {
-      merchant_id: bag.merchant_id,
-      merchant_name: merchant?.name ?? bag.merchant_name ?? `Merchant ${bag.merchant_id}`,
-      lines,
-      shipping_methods: methods,
-      ...(chosen ? { shipping_method_id: chosen.shipping_method_id } : {}),
-      sub_total,
-      shipping_total,
-      tax_total,
-      total: bag.total ?? sub_total + shipping_total + tax_total,
-      problems,
-    };
+  /**
+   * The estimate, each code asked of every merchant of the order. A line's merchant the BFF has not served
+   * is learnt from a first estimate without codes (the service groups lines by merchant).
+   */
+  async function estimateWithCodes(input: QuoteInput, shown: QuoteInput) {
+    const request = { base_currency: input.currency, skus: shown.lines, shipping_address: input.shipping_address!, discounts: [] };
+    const codes = distinctCodes(input.discount_codes);
+    if (!codes.length) return client.estimateOrder(request);
+    let merchantIds = shown.lines.map((l) => merchantOf(l.sku_id));
+    if (merchantIds.some((m) => m === undefined)) merchantIds = (await client.estimateOrder(request)).estimated_carts.map((c) => c.merchant_id);
+    return client.estimateOrder({ ...request, discounts: estimateDiscounts(codes, [...new Set(merchantIds as number[])]) });
   }
+
+  // ---- cart mode ------------------------------------------------------------
 
   async function fromCart(input: QuoteInput, cart: Order, available?: Map<number, QuoteShippingMethod[]>, hidden: QuoteBag[] = []) {
     const merchants = await merchantsById();
@@ -341,6 +223,9 @@ export function createQuoter({ client, health, tokens, ttlMs, cartHeld, merchant
       });
       if (!customer && shipping_address) cart = await client.setShippingAddress(cart.id, shipping_address);
     }
+    const discounted = await syncCartDiscounts(client, cart, distinctCodes(input.discount_codes));
+    cart = discounted.cart;
+    changed ||= discounted.changed;
     let methods = new Map<number, QuoteShippingMethod[]>();
     if (cart.shipping_address && cart.bags.length) {
       methods = methodsByBag(await client.getAvailableShipping(cart.id));

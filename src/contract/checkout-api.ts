@@ -13,8 +13,8 @@ import { AddressInputSchema, CustomerInputSchema, PAYMENT_METHOD_TYPES } from '.
 import { ShopperOrderSchema } from './shopper-order.js';
 import { currencyCode, datetime, id, money, openEnum, price } from './primitives.js';
 
-/** Shared limits of one quote: lines per quote and units per line. */
-export const QUOTE_LIMITS = { lines: 100, quantity: 1000, tokenChars: 16_384 } as const;
+/** Shared limits of one quote: lines per quote, units per line, discount codes and their length. */
+export const QUOTE_LIMITS = { lines: 100, quantity: 1000, tokenChars: 16_384, discountCodes: 5, codeChars: 64 } as const;
 
 export const CHECKOUT_MODES = ['direct', 'cart'] as const;
 export type CheckoutMode = (typeof CHECKOUT_MODES)[number];
@@ -39,6 +39,11 @@ export const QuoteRequestSchema = z.object({
   payment: z
     .object({ intent_based_capture: z.literal(true).optional(), wallet_based_checkout: z.literal(true).optional() })
     .optional(),
+  /**
+   * Discount codes the shopper entered, each tried at every merchant of the order and applied where the
+   * merchant's platform takes it (docs/checkout.md "Discount codes"). Compared without regard to case.
+   */
+  discount_codes: z.array(z.string().trim().min(1).max(QUOTE_LIMITS.codeChars)).max(QUOTE_LIMITS.discountCodes).optional(),
   /** Cart mode: the previous quote, so the same service cart is updated in place. */
   quote_token: z.string().min(1).max(QUOTE_LIMITS.tokenChars).optional(),
   /**
@@ -85,7 +90,24 @@ export const QuoteShippingMethodSchema = z.object({
 });
 export type QuoteShippingMethod = z.infer<typeof QuoteShippingMethodSchema>;
 
-export const QuoteTotalsSchema = z.object({ sub_total: money, shipping_total: money, tax_total: money, total: money });
+/**
+ * What a discount code did at one merchant: `applied` (its `amount` taken off), or why not, in words a shopper
+ * is told (docs/contract.md "Discount codes"): `unknown`, `expired`, `not_applicable` (not for these items, or
+ * the shop takes no codes), `below_minimum`, `used_up` (its usage limit reached).
+ */
+export const DISCOUNT_STATUSES = ['applied', 'unknown', 'expired', 'not_applicable', 'below_minimum', 'used_up'] as const;
+export type DiscountStatus = (typeof DISCOUNT_STATUSES)[number];
+
+export const QuoteDiscountSchema = z.object({ code: z.string(), amount: money, status: z.enum(DISCOUNT_STATUSES) });
+export type QuoteDiscount = z.infer<typeof QuoteDiscountSchema>;
+
+/**
+ * `total` = `sub_total` − `discount_total` + `shipping_total` + `tax_total`. In a bag with `taxes_included`
+ * the tax is inside its prices, so there `total` = `sub_total` − `discount_total` + `shipping_total`; the
+ * quote's `totals.tax_total` adds only the tax added on top, `included_tax_total` the tax inside prices.
+ * This BFF always answers the discount and VAT fields; they are optional so a widget reads an older BFF's quote.
+ */
+export const QuoteTotalsSchema = z.object({ sub_total: money, shipping_total: money, tax_total: money, total: money, discount_total: money.optional() });
 export type QuoteTotals = z.infer<typeof QuoteTotalsSchema>;
 
 export const QuoteBagSchema = QuoteTotalsSchema.extend({
@@ -95,6 +117,10 @@ export const QuoteBagSchema = QuoteTotalsSchema.extend({
   shipping_methods: z.array(QuoteShippingMethodSchema),
   /** The chosen method: the cheapest unless the request picked another. */
   shipping_method_id: z.string().optional(),
+  /** The request's codes this merchant was asked about: applied ones with their amount, refused ones with why. */
+  discounts: z.array(QuoteDiscountSchema).optional(),
+  /** The prices include the tax: `tax_total` is inside `total` ("incl. VAT"), never added to it. */
+  taxes_included: z.boolean().optional(),
   problems: z.array(QuoteProblemSchema),
 });
 export type QuoteBag = z.infer<typeof QuoteBagSchema>;
@@ -105,7 +131,8 @@ export const QuoteResponseSchema = z.object({
   currency: currencyCode,
   mode: z.enum(CHECKOUT_MODES),
   bags: z.array(QuoteBagSchema),
-  totals: QuoteTotalsSchema,
+  /** The bags' sums; `tax_total` is the tax added on top of prices, `included_tax_total` the VAT inside them. */
+  totals: QuoteTotalsSchema.extend({ included_tax_total: money.optional() }),
   /** True when this quote can be placed: customer, address, a method per bag, no problems. */
   ready: z.boolean(),
   /**

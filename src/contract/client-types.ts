@@ -2,6 +2,7 @@
  * What the service client is and takes: its options (retries, token, header prefix) and the
  * `ServiceClient` interface, one method per route of the service it uses.
  */
+import type { DiscountCodeInput } from './discount.js';
 import type { Offer } from './catalog.js';
 import type { Page } from './page.js';
 import type { ConnectionHealthReport, MerchantOnboarding, MerchantOnboardingInput } from './operations.js';
@@ -171,6 +172,9 @@ export interface ServiceClient {
   getAvailableShipping(cartId: number, opts?: CallOptions): Promise<BagShippingOptions[]>;
   applyShipping(cartId: number, selections: ApplyShippingRequest, opts?: CallOptions): Promise<Cart>;
   priceCart(cartId: number, opts?: CallOptions): Promise<Cart>;
+  /** A discount code for one merchant's bag; the cart answers with its status in that bag's `discounts[]`. */
+  applyCartDiscount(cartId: number, discount: DiscountCodeInput, opts?: CallOptions): Promise<Cart>;
+  removeCartDiscount(cartId: number, discountId: number, opts?: CallOptions): Promise<Cart>;
   /** A token, or `{ intent_based_capture: true }` for a PaymentIntent (Stripe). */
   applyPayment(cartId: number, payment: PaymentRequest, opts?: CallOptions): Promise<Cart>;
   /**

@@ -193,6 +193,10 @@ function cartCalls(call: Call) {
     applyShipping: (cartId, selections, opts) =>
       call({ method: 'POST', path: cart(cartId, '/shipping'), query: { price_cart: true }, body: selections, schema: OrderSchema }, opts),
     priceCart: (cartId, opts) => call({ method: 'GET', path: cart(cartId, '/price'), schema: OrderSchema }, opts),
+    applyCartDiscount: (cartId, discount, opts) =>
+      call({ method: 'POST', path: cart(cartId, '/discounts'), body: discount, schema: OrderSchema }, opts),
+    removeCartDiscount: (cartId, discountId, opts) =>
+      call({ method: 'DELETE', path: cart(cartId, `/discounts/${discountId}`), schema: OrderSchema }, opts),
     applyPayment: (cartId, payment, opts) =>
       call({ method: 'POST', path: cart(cartId, '/payment'), body: payment, schema: OrderSchema }, opts),
     updatePayment: (cartId, opts) =>
