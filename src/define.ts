@@ -13,6 +13,7 @@ import './elements/cart/cart.js';
 import './elements/address-form/address-form.js';
 import './elements/shipping-step/shipping-step.js';
 import './elements/estimate/estimate.js';
+import './elements/discount-codes/discount-codes.js';
 import './elements/payment/payment.js';
 import './elements/checkout/checkout.js';
 import './elements/order-status/order-status.js';

@@ -19,6 +19,11 @@ export {
 } from './elements/shipping-step/shipping-step.component.js';
 export { ToteEstimate, type ToteEstimateChangeDetail } from './elements/estimate/estimate.component.js';
 export {
+  ToteDiscountCodes,
+  type ToteDiscountApplyDetail,
+  type ToteDiscountRemoveDetail,
+} from './elements/discount-codes/discount-codes.component.js';
+export {
   TotePayment,
   PaymentInputError,
   type PaymentAdapter,

@@ -278,6 +278,12 @@ export class CheckoutController implements ReactiveController {
     this.#host.requestUpdate();
   }
 
+  /** The shopper's discount codes (kept in the session, sent with each quote). */
+  setCodes(codes: string[]): void {
+    this.session.update({ codes });
+    this.#host.requestUpdate();
+  }
+
   selectShipping(merchantId: number, methodId: string): void {
     this.session.selectShipping(merchantId, methodId);
     this.#host.requestUpdate();

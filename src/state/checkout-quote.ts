@@ -17,7 +17,7 @@ export interface QuoteInputs {
   currency?: string;
   /** The buyable lines, in cart order. */
   lines: readonly CheckoutLine[];
-  state: Pick<CheckoutState, 'shipping' | 'billing' | 'billingSameAsShipping' | 'selections' | 'quoteToken'>;
+  state: Pick<CheckoutState, 'shipping' | 'billing' | 'billingSameAsShipping' | 'selections' | 'quoteToken'> & Partial<Pick<CheckoutState, 'codes'>>;
   /** What the payment adapter needs the cart to be set up for (cart mode, Stripe intent capture). */
   payment?: QuoteRequest['payment'];
   /** This browser's id (`device-id.ts`): tells two tabs of one shopper from two shoppers. */
@@ -53,6 +53,7 @@ export function quoteRequest(input: QuoteInputs): QuoteRequest | undefined {
   }
   // The service estimates a direct order for an address only: nothing to ask before there is one.
   if (input.mode === 'direct' && !req.shipping_address) return undefined;
+  if (state.codes?.length) req.discount_codes = [...state.codes];
   if (input.payment) req.payment = input.payment;
   if (input.deviceId) req.device_id = input.deviceId;
   if (input.mode === 'cart' && state.quoteToken) req.quote_token = state.quoteToken;
@@ -121,9 +122,17 @@ const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
  */
 export function quoteTotalsDisagree(quote: QuoteResponse): boolean {
   const { totals, bags } = quote;
-  const parts = ['sub_total', 'shipping_total', 'tax_total', 'total'] as const;
-  if (parts.some((k) => totals[k] !== sum(bags.map((b) => b[k])))) return true;
-  return bags.some((b) => b.total !== b.sub_total + b.shipping_total + b.tax_total);
+  // A VAT-inclusive bag's tax is inside its prices: it is neither added to its total nor to the order's tax.
+  const added = (b: QuoteBag) => (b.taxes_included ? 0 : b.tax_total);
+  const parts = [
+    [totals.sub_total, (b: QuoteBag) => b.sub_total],
+    [totals.shipping_total, (b: QuoteBag) => b.shipping_total],
+    [totals.discount_total ?? 0, (b: QuoteBag) => b.discount_total ?? 0],
+    [totals.tax_total, added],
+    [totals.total, (b: QuoteBag) => b.total],
+  ] as const;
+  if (parts.some(([total, of]) => total !== sum(bags.map(of)))) return true;
+  return bags.some((b) => b.total !== b.sub_total - (b.discount_total ?? 0) + b.shipping_total + added(b));
 }
 
 /** What changed between the quote the shopper saw and a fresh one; shown after a 409 `quote_changed`. */

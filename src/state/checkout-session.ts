@@ -49,6 +49,8 @@ export interface CheckoutState {
   quoted: Record<string, string>;
   /** Cart mode: the last quote's token, so the BFF keeps editing the same service cart. */
   quoteToken?: string;
+  /** Discount codes the shopper entered, sent with each quote (`discount_codes`). */
+  codes: string[];
   payment?: CheckoutPayment;
   attempt?: SubmitAttempt;
   /** The placed order, its access handle (for the status page) and where the confirmation was emailed. */
@@ -76,6 +78,7 @@ export function initialCheckoutState(mode: CheckoutMode = 'cart', country = 'US'
     billingSameAsShipping: true,
     selections: {},
     quoted: {},
+    codes: [],
   };
 }
 
@@ -94,6 +97,7 @@ export function reviveCheckoutState(raw: unknown, mode: CheckoutMode): CheckoutS
   state.selections = reviveMethods(raw.selections);
   state.quoted = reviveMethods(raw.quoted);
   if (isStr(raw.quoteToken) && raw.quoteToken.length <= 16_384) state.quoteToken = raw.quoteToken;
+  if (Array.isArray(raw.codes)) state.codes = raw.codes.filter((c): c is string => isStr(c) && c.length > 0 && c.length <= 64).slice(0, 5);
   const pay = raw.payment;
   if (isObj(pay) && isStr(pay.token) && pay.token.length <= 256 && isStr(pay.payment_provider)) {
     state.payment = { payment_provider: pay.payment_provider, token: pay.token };

@@ -1,11 +1,12 @@
 /**
  * `tote-checkout/elements/checkout`: registers `<tote-checkout>` and the
- * elements it renders (address form, cart, estimate, payment, shipping step).
+ * elements it renders (address form, cart, discount codes, estimate, payment, shipping step).
  * The class alone, which registers nothing, is `checkout.component.ts` (what
  * `tote-checkout` exports).
  */
 import '../address-form/address-form.js';
 import '../cart/cart.js';
+import '../discount-codes/discount-codes.js';
 import '../estimate/estimate.js';
 import '../payment/payment.js';
 import '../shipping-step/shipping-step.js';

@@ -11,6 +11,7 @@ import type { CheckoutController } from '../../state/checkout-controller.js';
 import { CHECKOUT_STEPS, type CheckoutStep, stepIndex } from '../../state/checkout-session.js';
 import type { MessageKey, Translate as T } from '../../i18n/localize.js';
 import { formatAddressLines } from '../../state/address-format.js';
+import { codeStates, withCode, withoutCode } from '../../state/checkout-quote-codes.js';
 
 const STEP_LABEL: Record<CheckoutStep, MessageKey> = {
   review: 'stepReview',
@@ -79,6 +80,12 @@ export function renderSummary(flow: CheckoutController, o: { t: T; locale: strin
     </button>
     <div id="summary-body">
       <tote-estimate .quote=${quote} .lines=${flow.lines} .busy=${flow.busy} ?updating=${flow.quoteLoading} ?hide-lines=${flow.step === 'review'}></tote-estimate>
+      <tote-discount-codes
+        .codes=${codeStates(flow.state.codes, quote)}
+        currency=${quote?.currency ?? ''}
+        @tote-discount-apply=${(e: CustomEvent<{ code: string }>) => flow.setCodes(withCode(flow.state.codes, e.detail.code))}
+        @tote-discount-remove=${(e: CustomEvent<{ code: string }>) => flow.setCodes(withoutCode(flow.state.codes, e.detail.code))}
+      ></tote-discount-codes>
       ${flow.quoteFailed
         ? html`<p class="error" role="alert">
             ${flow.currencyRefused ? t('currencyRefused', { currency: flow.currency ?? '' }) : t('estimateError')}

@@ -34,7 +34,7 @@ type LineExtras = CheckoutLine & { image?: string; variant_values?: { variant: s
 
 /**
  * @summary The order summary: every line with its picture, name, options, quantity and price, grouped by
- * shop, each shop's shipping and tax, and one grand total in the quote's one currency. Given a `quote` it
+ * shop, each shop's discounts, shipping and tax (a VAT-inclusive shop's as "incl. VAT"), and one grand total in the quote's one currency. Given a `quote` it
  * shows it; given `lines` (and an `address`) it asks the BFF for a quote itself, debounced and abortable.
  *
  * @event tote-estimate-change - A quote this element asked for itself arrived.
@@ -137,8 +137,9 @@ export class ToteEstimate extends ToteElement {
       <h4>${merchant}</h4>
       ${this.hideLines ? nothing : html`<ul class="lines">${bag.lines.map((l) => this.#renderLine(l))}</ul>`}
       <dl>
+        ${this.#renderDiscount(bag.discount_total ?? 0)}
         ${shippingChosen ? html`<div><dt>${this.t('shipping')}</dt><dd>${this.#money(bag.shipping_total)}</dd></div>` : nothing}
-        ${shippingChosen ? html`<div><dt>${this.t('tax')}</dt><dd>${this.#money(bag.tax_total)}</dd></div>` : nothing}
+        ${shippingChosen ? this.#renderTax(bag.taxes_included ? 0 : bag.tax_total, bag.taxes_included ? bag.tax_total : 0) : nothing}
         <div class="total"><dt>${this.t('bagTotal')}</dt><dd data-total=${bag.total} data-currency=${this.shown!.currency}>${this.#money(bag.total)}</dd></div>
       </dl>
       ${until !== undefined ? html`<p class="busy" role="status">${renderShopBusy((k, p) => this.t(k, p), merchant, until)}</p>` : nothing}
@@ -169,6 +170,16 @@ export class ToteEstimate extends ToteElement {
     </li>`;
   }
 
+  #renderDiscount(amount: number) {
+    return amount ? html`<div class="discount"><dt>${this.t('discount')}</dt><dd data-discount=${amount}>−${this.#money(amount)}</dd></div>` : nothing;
+  }
+
+  /** Tax added on top gets its line; VAT already inside the prices is said as such ("incl. VAT €3.20"), never added. */
+  #renderTax(added: number, included: number) {
+    return html`${added || !included ? html`<div><dt>${this.t('tax')}</dt><dd>${this.#money(added)}</dd></div>` : nothing}
+    ${included ? html`<div class="incl-tax"><dt>${this.t('inclTax', { amount: this.#money(included) })}</dt><dd></dd></div>` : nothing}`;
+  }
+
   #renderTotals(quote: QuoteResponse) {
     const t = quote.totals;
     const shippingKnown = quote.bags.every((b) => b.shipping_method_id !== undefined);
@@ -179,7 +190,8 @@ export class ToteEstimate extends ToteElement {
           <dt>${this.t('shipping')}</dt>
           <dd class=${shippingKnown ? '' : 'muted'}>${shippingKnown ? this.#money(t.shipping_total) : this.t('shippingLater')}</dd>
         </div>
-        ${shippingKnown ? html`<div><dt>${this.t('tax')}</dt><dd>${this.#money(t.tax_total)}</dd></div>` : nothing}
+        ${this.#renderDiscount(t.discount_total ?? 0)}
+        ${shippingKnown ? this.#renderTax(t.tax_total, t.included_tax_total ?? 0) : nothing}
         <div class="grand">
           <dt>${this.t('grandTotal')} <span class="currency">${quote.currency}</span></dt>
           <dd data-total=${t.total} data-currency=${quote.currency}>${this.#money(t.total)}</dd>

@@ -112,6 +112,12 @@ export const estimateStyles = [
       color: var(--_fg-muted);
       white-space: normal;
     }
+    .discount dd {
+      color: var(--_success);
+    }
+    .incl-tax dt {
+      font-size: 0.875em;
+    }
     .busy {
       font-size: var(--_font-size-s);
     }
