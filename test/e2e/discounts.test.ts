@@ -1,0 +1,212 @@
+// Discount codes and VAT-inclusive shops in the checkout of `npm start`, in every engine (TOTE_BROWSERS), in
+// both modes (issue 27): a code that only one of three shops has is applied from the summary's code field and
+// removed again, an unknown code is refused by name, and the order placed with the code is charged (as the
+// sandbox records it) exactly the quote's total with the discount; a VAT-inclusive shop beside a tax-exclusive
+// one shows "incl. VAT" and totals that add up to the minor unit, and is charged them.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser, Page } from 'playwright-core';
+import { engines, launch } from './engines.js';
+import { spawnDemo } from './demo-process.js';
+
+const SANDBOX_HEADERS = {
+  'content-type': 'application/json',
+  'x-service-app-id': '10001',
+  'x-service-app-secret': 'sandbox-secret',
+  'x-service-token': 'sandbox-token',
+};
+const US = { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', phone: '+1 415 555 0100', address_1: '1 Market St', address_2: '', city: 'San Francisco', state: 'CA', postal_code: '94105', country: 'US' };
+const GB = { ...US, phone: '+44 20 7946 0000', address_1: '10 Downing St', city: 'London', state: '', postal_code: 'SW1A 2AA', country: 'GB' };
+
+interface ListedOffer {
+  id: number;
+  name: string;
+  merchant_id: number;
+  merchant_name: string;
+  currency: string;
+  skus: { id: number; sale_price: number; currency?: string; in_stock?: boolean; inventory_tracked?: boolean; qty_available?: number; variant_values?: { variant: string; value: string }[] }[];
+}
+
+async function sandbox(service: string, method: string, path: string, body?: unknown) {
+  const res = await fetch(new URL(path, service), { method, headers: SANDBOX_HEADERS, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await res.text();
+  assert.ok(res.ok, `${method} ${path}: ${res.status} ${text}`);
+  return text ? JSON.parse(text) : undefined;
+}
+
+/** One well-stocked SKU per merchant, as cart lines in the cart's saved shape. */
+async function cartLines(base: string, merchants: readonly number[]) {
+  const lines = [];
+  for (const merchant of merchants) {
+    const { offers } = (await (await fetch(`${base}api/offers?merchant_id=${merchant}&size=24`)).json()) as { offers: ListedOffer[] };
+    const spare = (s: ListedOffer['skus'][number]) => s.in_stock !== false && (!s.inventory_tracked || (s.qty_available ?? 0) > 8);
+    const offer = offers.find((o) => o.skus.some(spare))!;
+    const sku = offer.skus.find(spare)!;
+    lines.push({
+      sku_id: sku.id, offer_id: offer.id, merchant_id: offer.merchant_id, merchant_name: offer.merchant_name, name: offer.name,
+      variant_values: sku.variant_values ?? [], unit_price: sku.sale_price, currency: sku.currency ?? offer.currency, quantity: 1,
+    });
+  }
+  return lines;
+}
+
+/** Opens the checkout on its shipping step with these lines and this address, as a shopper coming back to it. */
+async function openCheckout(page: Page, base: string, mode: 'cart' | 'direct', lines: unknown[], address: typeof US) {
+  await page.goto(`${base}checkout.html?mode=${mode}`);
+  const session = { v: 2, mode, step: 'shipping', shipping: address, billing: address, billingSameAsShipping: true, selections: {}, quoted: {}, codes: [] };
+  await page.evaluate(
+    ([l, s, m]) => {
+      localStorage.setItem('tote:cart:v1:/api', JSON.stringify({ v: 1, lines: l }));
+      sessionStorage.setItem(`tote:checkout:${m}`, JSON.stringify(s));
+    },
+    [lines, session, mode] as const,
+  );
+  await page.goto(`${base}checkout.html?mode=${mode}`);
+  await page.locator('tote-checkout section[data-step="shipping"]').waitFor({ timeout: 20_000 });
+}
+
+/** The quote the summary shows, once no newer one is on its way. */
+async function shownQuote(page: Page, bags: number) {
+  await page.waitForFunction(
+    (n) => {
+      const est = document.querySelector('tote-checkout')?.shadowRoot?.querySelector('tote-estimate') as (HTMLElement & { updating: boolean; quote?: { bags: unknown[] } }) | null;
+      return !!est && !est.updating && est.quote?.bags.length === n && est.shadowRoot?.querySelectorAll('[part="bag"]').length === n;
+    },
+    bags,
+    { timeout: 20_000 },
+  );
+  return page.locator('tote-checkout tote-estimate').evaluate((el) => JSON.parse(JSON.stringify((el as unknown as { quote: unknown }).quote)));
+}
+
+/** A code's row in the code field, once it says `status`. */
+async function codeRow(page: Page, code: string, status: string) {
+  const row = page.locator(`tote-checkout tote-discount-codes li[data-code="${code}"][data-status="${status}"]`);
+  await row.waitFor({ timeout: 20_000 });
+  return row;
+}
+
+async function enterCode(page: Page, code: string) {
+  const field = page.getByLabel('Discount code', { exact: true });
+  if (!(await field.count())) await page.getByRole('button', { name: 'Have a discount code?' }).click();
+  await field.fill(code);
+  await page.keyboard.press('Enter');
+}
+
+/** Shipping as quoted → sandbox card → "Place order"; the order's id. */
+async function placeOrder(page: Page): Promise<number> {
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await page.getByLabel('Visa ending in 4242 (approves)').check();
+  await page.getByRole('button', { name: 'Review order' }).click();
+  await page.waitForFunction(() => {
+    const b = document.querySelector('tote-checkout')?.shadowRoot?.querySelector<HTMLButtonElement>('[part="submit-button"]');
+    return b && !b.disabled;
+  }, undefined, { timeout: 20_000 });
+  await page.getByRole('button', { name: 'Place order' }).click();
+  const number = page.locator('tote-checkout [part="order-number"]');
+  await number.waitFor({ timeout: 20_000 });
+  return Number((await number.textContent())!.replace(/\D/g, ''));
+}
+
+const totalsAddUp = (q: any) => {
+  for (const b of q.bags) {
+    assert.equal(b.total, b.sub_total - b.discount_total + b.shipping_total + (b.taxes_included ? 0 : b.tax_total), `${b.merchant_name}'s total`);
+  }
+  const t = q.totals;
+  assert.equal(t.total, t.sub_total - t.discount_total + t.shipping_total + t.tax_total, 'the order total');
+  assert.equal(t.total, q.bags.reduce((n: number, b: any) => n + b.total, 0), 'the shops add up to the total');
+};
+
+for (const engine of engines()) describe(`discount codes and VAT (e2e, ${engine})`, { timeout: 400_000 }, () => {
+  let demo: { url: string; service: string; child: { kill(s: string): void } };
+  let browser: Browser;
+
+  before(async () => {
+    demo = await spawnDemo(
+      (out) => {
+        const url = out.match(/storefront:\s*(http:\/\/127\.0\.0\.1:\d+\/)/i)?.[1];
+        const service = out.match(/Service:\s*(http:\/\/[^\s]+)/)?.[1];
+        return url && service ? { url, service } : undefined;
+      },
+      ['SERVICE_BASE_URL'],
+    );
+    browser = await launch(engine);
+    // A code only Maison Lumière's store has.
+    await sandbox(demo.service, 'POST', '/__sandbox/discounts', { code: 'LUMIERE15', value_type: 'PERCENTAGE', value: 15, merchant_id: 1003 });
+  });
+  after(async () => {
+    await browser?.close();
+    demo?.child.kill('SIGTERM');
+  });
+
+  async function withPage(run: (page: Page) => Promise<void>) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    try {
+      await run(page);
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  }
+
+  for (const mode of ['cart', 'direct'] as const) {
+    it(`mode=${mode}: a code for one of three shops applied, an unknown one refused by name, removed, and the order charged the discounted quote`, () =>
+      withPage(async (page) => {
+        await openCheckout(page, demo.url, mode, await cartLines(demo.url, [1001, 1003, 1004]), US);
+        const plain = await shownQuote(page, 3);
+        assert.equal(plain.totals.discount_total, 0);
+        assert.equal(await page.getByLabel('Discount code', { exact: true }).count(), 0, 'the code field starts collapsed');
+
+        await enterCode(page, 'lumiere15');
+        await codeRow(page, 'lumiere15', 'applied');
+        const discounted = await shownQuote(page, 3);
+        const lumiere = discounted.bags.find((b: any) => b.merchant_id === 1003);
+        assert.equal(lumiere.discount_total, Math.round(lumiere.sub_total * 0.15));
+        assert.ok(discounted.bags.filter((b: any) => b.merchant_id !== 1003).every((b: any) => b.discount_total === 0), 'the other shops are not discounted');
+        assert.equal(discounted.totals.total, plain.totals.total - lumiere.discount_total);
+        totalsAddUp(discounted);
+
+        await enterCode(page, 'NOPE2024');
+        const refused = await codeRow(page, 'NOPE2024', 'unknown');
+        assert.match((await refused.textContent())!, /NOPE2024 is not a valid discount code\./);
+        await page.getByRole('button', { name: 'Remove code NOPE2024' }).click();
+        await page.locator('tote-checkout tote-discount-codes li[data-code="NOPE2024"]').waitFor({ state: 'detached' });
+
+        await page.getByRole('button', { name: 'Remove code lumiere15' }).click();
+        await page.locator('tote-checkout tote-discount-codes li').waitFor({ state: 'detached' });
+        await page.waitForFunction(() => !document.querySelector('tote-checkout')?.shadowRoot?.querySelector('tote-estimate')?.shadowRoot?.querySelector('.discount'));
+        assert.equal((await shownQuote(page, 3)).totals.total, plain.totals.total, 'removed: the total is back');
+
+        await enterCode(page, 'LUMIERE15');
+        await codeRow(page, 'LUMIERE15', 'applied');
+        const quoted = await shownQuote(page, 3);
+        assert.ok(quoted.totals.discount_total > 0);
+        const orderId = await placeOrder(page);
+        const order = await sandbox(demo.service, 'GET', `/v1/orders/${orderId}`);
+        assert.equal(order.total, quoted.totals.total, 'charged the quote with the discount');
+        const bag = order.bags.find((b: any) => b.merchant_id === 1003);
+        assert.equal(bag.discount_total, quoted.totals.discount_total);
+        assert.deepEqual(bag.discounts.map((d: any) => [d.code, d.status]), [['LUMIERE15', 'APPLIED']]);
+      }));
+  }
+
+  it('a VAT-inclusive shop beside a tax-exclusive one: "incl. VAT", totals to the minor unit, charged as quoted', () =>
+    withPage(async (page) => {
+      await openCheckout(page, demo.url, 'cart', await cartLines(demo.url, [1004, 1003]), GB);
+      const q = await shownQuote(page, 2);
+      const thistle = q.bags.find((b: any) => b.merchant_id === 1004);
+      const lumiere = q.bags.find((b: any) => b.merchant_id === 1003);
+      assert.equal(thistle.taxes_included, true);
+      assert.ok(thistle.tax_total > 0, 'UK VAT inside the price');
+      assert.equal(lumiere.taxes_included, false);
+      totalsAddUp(q);
+      assert.equal(q.totals.included_tax_total, thistle.tax_total);
+      const summary = (await page.locator('tote-checkout tote-estimate [part="total"]').textContent())!.replace(/\s+/g, ' ');
+      assert.match(summary, /incl\. VAT/);
+      const orderId = await placeOrder(page);
+      const order = await sandbox(demo.service, 'GET', `/v1/orders/${orderId}`);
+      assert.equal(order.total, q.totals.total);
+    }));
+});
