@@ -13,8 +13,8 @@ import { AddressInputSchema, CustomerInputSchema, PAYMENT_METHOD_TYPES } from '.
 import { ShopperOrderSchema } from './shopper-order.js';
 import { currencyCode, datetime, id, money, openEnum, price } from './primitives.js';
 
-/** Shared limits of one quote: lines per quote, units per line, discount codes and their length. */
-export const QUOTE_LIMITS = { lines: 100, quantity: 1000, tokenChars: 16_384, discountCodes: 5, codeChars: 64 } as const;
+import { QUOTE_LIMITS } from './quote-limits.js';
+export { QUOTE_LIMITS };
 
 export const CHECKOUT_MODES = ['direct', 'cart'] as const;
 export type CheckoutMode = (typeof CHECKOUT_MODES)[number];

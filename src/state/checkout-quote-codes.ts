@@ -5,6 +5,7 @@
  * minor units of the quote's one currency.
  */
 import type { DiscountStatus, QuoteResponse } from '../contract/checkout-api.js';
+import { QUOTE_LIMITS } from '../contract/quote-limits.js';
 
 /** One entered code: what it took off altogether, or why not; `pending` until a quote has asked about it. */
 export interface CodeState {
@@ -29,13 +30,13 @@ export function codeStates(codes: readonly string[], quote: QuoteResponse | unde
 }
 
 /** A code as entered, trimmed; empty when there is nothing to apply. */
-export const cleanCode = (raw: string) => raw.trim().slice(0, 64);
+export const cleanCode = (raw: string) => raw.trim().slice(0, QUOTE_LIMITS.codeChars);
 
-/** The codes with `raw` added once (compared without regard to case), at most five. */
+/** The codes with `raw` added once (compared without regard to case); a sixth is not taken. */
 export function withCode(codes: readonly string[], raw: string): string[] {
   const code = cleanCode(raw);
-  if (!code || codes.some((c) => key(c) === key(code))) return [...codes];
-  return [...codes, code].slice(-5);
+  if (!code || codes.length >= QUOTE_LIMITS.discountCodes || codes.some((c) => key(c) === key(code))) return [...codes];
+  return [...codes, code];
 }
 
 export const withoutCode = (codes: readonly string[], code: string): string[] => codes.filter((c) => key(c) !== key(code));

@@ -117,7 +117,7 @@ const totalsAddUp = (q: any) => {
 };
 
 for (const engine of engines()) describe(`discount codes and VAT (e2e, ${engine})`, { timeout: 400_000 }, () => {
-  let demo: { url: string; service: string; child: { kill(s: string): void } };
+  let demo: { url: string; service: string; child: import('node:child_process').ChildProcess };
   let browser: Browser;
 
   before(async () => {
