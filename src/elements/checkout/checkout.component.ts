@@ -172,10 +172,13 @@ export class ToteCheckout extends ToteElement {
     if (this.store && this.#flow.state.step !== step) this.#flow.session.update({ step });
     this.error = '';
     this.emit('tote-checkout-step', { step });
-    const flagged = this.#flow.lines.find(isBlocking);
-    // Sent back to the cart by a line that sold out: focus goes to that line.
-    if (step === 'review' && flagged && !first) void this.updateComplete.then(() => this.#cartEl?.focusLine(flagged.sku_id));
-    else if (!first) void this.#focusHeading();
+    const flagged = this.#flow.lines.filter(isBlocking);
+    // Sent back to the cart by a line that sold out (on any step): said at the top, unless a refused "Place order"
+    // already says it, and focus goes to that line.
+    if (step === 'review' && flagged[0] && !first) {
+      if (this.#flow.placer.notice?.kind !== 'quote_changed') this.error = this.t('soldOutBack', { names: flagged.map((l) => l.name).join(', ') });
+      void this.updateComplete.then(() => this.#cartEl?.focusLine(flagged[0]!.sku_id));
+    } else if (!first) void this.#focusHeading();
   }
 
   /** The shopper may already be in a field of the new step; only a focus left on a button (or nowhere) moves. */

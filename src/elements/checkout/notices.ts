@@ -27,7 +27,7 @@ export function noticeText(flow: CheckoutController, t: T, locale: string): { er
   if (!notice || notice.kind === 'declined') return { error: '', status: '' };
   switch (notice.kind) {
     case 'quote_changed':
-      return { error: [t('quoteChanged'), ...changes.map((c) => changeText(c, t, flow.quote?.currency, locale))].join('\n'), status: '' };
+      return { error: [t('quoteChanged'), ...shownChanges(flow, changes).map((c) => changeText(c, t, flow.quote?.currency, locale))].join('\n'), status: '' };
     case 'busy':
       return { error: t('busyStopped', { merchant: merchantName(notice.merchantId) }), status: '', busy: notice.merchantId };
     case 'confirm_failed':
@@ -64,6 +64,15 @@ const ERROR: Partial<Record<CheckoutNotice['kind'], MessageKey>> = {
   placed_elsewhere: 'placedElsewhere',
   duplicate: 'duplicateOrder',
 };
+
+/**
+ * The changes as the summary shows them: the new total is the summary's own (the quote shown), never the
+ * refused attempt's — a sold-out line's shop may have left the order since, and its shipping with it.
+ */
+function shownChanges(flow: CheckoutController, changes: readonly QuoteChange[]): QuoteChange[] {
+  const now = flow.quote?.totals.total;
+  return changes.flatMap((c) => (c.kind !== 'total' || now === undefined ? [c] : now === c.before ? [] : [{ ...c, after: now }]));
+}
 
 function changeText(change: QuoteChange, t: T, currency: string | undefined, locale: string): string {
   const money = (n: number) => (currency ? formatMoney(n, currency, locale) : String(n));

@@ -122,6 +122,7 @@ export const checkout = {
   duplicateOrder: 'Sie haben diese Artikel gerade erst bestellt (in einem anderen Tab). Noch eine Bestellung aufgeben?',
   placeAnother: 'Noch einmal bestellen',
   cancel: 'Abbrechen',
+  soldOutBack: (p) => `Inzwischen ausverkauft: ${p.names}. Entfernen Sie es aus dem Warenkorb, um fortzufahren; es wurde nichts berechnet.`,
   quoteChanged: 'Seit Ihrem letzten Blick hat sich etwas geändert. Es wurde nichts belastet. Prüfen Sie die neue Summe und bestellen Sie erneut.',
   changePrice: (p) => `${p.name}: ${p.before} → ${p.after}`,
   changeUnavailable: (p) => `${p.name} ist nicht mehr verfügbar`,

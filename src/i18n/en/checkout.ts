@@ -121,6 +121,7 @@ export const checkoutMessages = {
   duplicateOrder: 'You placed an order for these items a moment ago (in another tab). Place another one?',
   placeAnother: 'Place another order',
   cancel: 'Cancel',
+  soldOutBack: (p: Params) => `Sold out since you added it: ${p.names}. Remove it from your cart to go on; nothing was charged.`,
   quoteChanged: 'Something changed since you looked. Nothing was charged. Check the new total, then place your order again.',
   changePrice: (p: Params) => `${p.name}: ${p.before} → ${p.after}`,
   changeUnavailable: (p: Params) => `${p.name} is no longer available`,
