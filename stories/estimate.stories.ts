@@ -43,3 +43,9 @@ export const RateLimited: Story = {
 };
 export const Loading: Story = { args: { fetch: 'slow' } };
 export const Error: Story = { args: { fetch: 'fail' } };
+/** A discount code one shop took: its line off that shop's subtotal and off the order's. */
+export const Discounted: Story = {
+  args: { quote: quoteFor(threeMerchantLines, { ...addressed, discounts: { 1003: { code: 'LUMIERE15', percent: 15 } } }) },
+};
+/** A shop that sells VAT-inclusive beside tax-exclusive ones: "incl. VAT £…" instead of a tax line added on top. */
+export const VatIncluded: Story = { args: { quote: quoteFor(threeMerchantLines, { ...addressed, vatIncluded: [1004] }) } };

@@ -77,4 +77,19 @@ describe('tote-estimate', () => {
     root(el).querySelector<HTMLButtonElement>('[role="alert"] button')!.click();
     await waitUntil(() => bagTotals(el).length === 3, 'recovered', { timeout: 3000 });
   });
+
+  it('shows a shop\'s discount and a VAT-inclusive shop\'s tax as "incl. VAT", adding neither twice', async () => {
+    const quote = quoteFor(threeMerchantLines, { ...addressed, vatIncluded: [1004], discounts: { 1003: { code: 'LUMIERE15', percent: 15 } } });
+    const el = await fixture<ToteEstimate>(html`<tote-estimate .quote=${quote} .lines=${threeMerchantLines}></tote-estimate>`);
+    await expect(el).to.be.accessible();
+    const bag = (id: number) => root(el).querySelector(`[part="bag"][data-merchant="${id}"]`)!;
+    const vat = quote.bags.find((b) => b.merchant_id === 1004)!;
+    expect(bag(1004).textContent).to.contain('incl. VAT').and.not.contain('Tax');
+    expect(bag(1003).querySelector('.discount dd')!.textContent).to.match(/^−/);
+    expect(Number(bag(1003).querySelector<HTMLElement>('.discount dd')!.dataset.discount)).to.equal(quote.bags.find((b) => b.merchant_id === 1003)!.discount_total);
+    const total = root(el).querySelector('[part="total"]')!.textContent!.replace(/\s+/g, ' ');
+    expect(total).to.contain('Discount').and.contain('Tax').and.contain('incl. VAT');
+    expect(vat.total).to.equal(vat.sub_total + vat.shipping_total);
+    expect(bagTotals(el).reduce((a, b) => a + b, 0)).to.equal(grand(el)[0]![0]);
+  });
 });
