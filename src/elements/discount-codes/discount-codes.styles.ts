@@ -64,6 +64,10 @@ export const discountCodesStyles = [
       gap: var(--_space-2);
       overflow-wrap: anywhere;
     }
+    li .link {
+      flex: none;
+      white-space: nowrap;
+    }
     .what {
       display: flex;
       flex-wrap: wrap;
