@@ -57,13 +57,19 @@ const SPECIFIC: readonly DiscountStatus[] = ['below_minimum', 'not_applicable', 
  * Keeps on each bag what the shopper needs of each code: where a code applied, its amount at those shops only
  * (another shop not knowing it is expected); where it applied nowhere, the most telling refusal, on the bags that gave it.
  */
-export function settleCodes(bags: QuoteBag[], codes: readonly string[]): QuoteBag[] {
+export function settleCodes(bags: QuoteBag[], codes: readonly string[]): { bags: QuoteBag[]; codes: QuoteDiscount[] } {
   const keep = new Map<string, DiscountStatus>();
   for (const code of codes) {
     const found = bags.flatMap((b) => (b.discounts ?? []).filter((d) => key(d.code) === key(code)).map((d) => d.status));
     keep.set(key(code), found.includes('applied') ? 'applied' : (SPECIFIC.find((s) => found.includes(s)) ?? 'unknown'));
   }
-  return bags.map((b) => ({ ...b, discounts: (b.discounts ?? []).filter((d) => keep.get(key(d.code)) === d.status) }));
+  const settled = bags.map((b) => ({ ...b, discounts: (b.discounts ?? []).filter((d) => keep.get(key(d.code)) === d.status) }));
+  // One answer per code for the code field: what it took off altogether, or why not.
+  const summary = codes.map((code) => {
+    const amount = settled.reduce((n, b) => n + (b.discounts ?? []).filter((d) => key(d.code) === key(code)).reduce((m, d) => m + d.amount, 0), 0);
+    return { code, amount, status: keep.get(key(code))! };
+  });
+  return { bags: settled, codes: summary };
 }
 
 /** Direct mode: every code for every merchant of the order, as the estimate takes them. */

@@ -57,7 +57,8 @@ export function createQuoter({ client, health, tokens, ttlMs, cartHeld, merchant
 
   function finish(input: QuoteInput, priced: QuoteBag[], extra: { cart_id?: number; payment?: QuoteResponse['payment']; hidden: QuoteBag[] }) {
     const codes = distinctCodes(input.discount_codes);
-    const bags = [...settleCodes(priced, codes), ...extra.hidden];
+    const settled = settleCodes(priced, codes);
+    const bags = [...settled.bags, ...extra.hidden];
     const iat = now();
     const totals = totalsOf(bags);
     const ready =
@@ -90,6 +91,7 @@ export function createQuoter({ client, health, tokens, ttlMs, cartHeld, merchant
       mode: input.mode,
       bags,
       totals,
+      ...(codes.length ? { discount_codes: settled.codes } : {}),
       ready,
       ...(extra.payment ? { payment: extra.payment } : {}),
     };

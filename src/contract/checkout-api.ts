@@ -133,6 +133,8 @@ export const QuoteResponseSchema = z.object({
   bags: z.array(QuoteBagSchema),
   /** The bags' sums; `tax_total` is the tax added on top of prices, `included_tax_total` the VAT inside them. */
   totals: QuoteTotalsSchema.extend({ included_tax_total: money.optional() }),
+  /** Each requested code once: `applied` with what it took off altogether, or the most telling refusal. */
+  discount_codes: z.array(QuoteDiscountSchema).optional(),
   /** True when this quote can be placed: customer, address, a method per bag, no problems. */
   ready: z.boolean(),
   /**

@@ -1,7 +1,6 @@
 /**
- * What each discount code the shopper entered did, across the quote's bags
- * (issue 27): the BFF tries a code at every shop and lists it where it
- * applied, or where it was refused with the most telling reason. Amounts are
+ * The discount codes the shopper entered and what each did (issue 27): the BFF
+ * tries a code at every shop and answers one verdict per code. Amounts are
  * minor units of the quote's one currency.
  */
 import type { DiscountStatus, QuoteResponse } from '../contract/checkout-api.js';
@@ -16,18 +15,12 @@ export interface CodeState {
 
 const key = (code: string) => code.trim().toUpperCase();
 
-/** The most telling refusal first, as the BFF ranks them. */
-const TELLING: readonly DiscountStatus[] = ['applied', 'below_minimum', 'not_applicable', 'used_up', 'expired', 'unknown'];
-
-export function codeStates(codes: readonly string[], quote: QuoteResponse | undefined): CodeState[] {
-  const found = (quote?.bags ?? []).flatMap((b) => b.discounts ?? []);
-  return codes.map((code) => {
-    const mine = found.filter((d) => key(d.code) === key(code));
-    const status = TELLING.find((s) => mine.some((d) => d.status === s)) ?? 'pending';
-    const amount = mine.filter((d) => d.status === 'applied').reduce((n, d) => n + d.amount, 0);
-    return { code, status, amount };
+/** Each entered code as the quote's `discount_codes` answers it (the BFF ranks a code's refusals). */
+export const codeStates = (codes: readonly string[], quote: QuoteResponse | undefined): CodeState[] =>
+  codes.map((code) => {
+    const found = quote?.discount_codes?.find((d) => key(d.code) === key(code));
+    return { code, status: found?.status ?? 'pending', amount: found?.amount ?? 0 };
   });
-}
 
 /** A code as entered, trimmed; empty when there is nothing to apply. */
 export const cleanCode = (raw: string) => raw.trim().slice(0, QUOTE_LIMITS.codeChars);

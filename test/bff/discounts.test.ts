@@ -65,6 +65,7 @@ for (const mode of ['direct', 'cart'] as const) {
       const aurora = q.body.bags.find((b: any) => b.merchant_id === 1001);
       const off = Math.round(aurora.sub_total * 0.15);
       assert.deepEqual(codesOf(q.body), [[1001, 'aurora15', 'applied', off]], 'the other shops not knowing it is not the shopper\'s business');
+      assert.deepEqual(q.body.discount_codes, [{ code: 'aurora15', amount: off, status: 'applied' }], 'one answer per code');
       assert.equal(aurora.discount_total, off);
       assert.equal(aurora.total, aurora.sub_total - off + aurora.shipping_total + aurora.tax_total);
       assert.equal(q.body.totals.discount_total, off);
@@ -110,6 +111,7 @@ for (const mode of ['direct', 'cart'] as const) {
       assert.equal(q.status, 200, q.text);
       const status = Object.fromEntries(codesOf(q.body).map((c: any) => [c[1], c[2]]));
       assert.deepEqual(status, { NOPE: 'unknown', OLDCODE: 'expired', ONLYTHAT: 'not_applicable', BIGSPEND: 'below_minimum', GONE: 'used_up' });
+      assert.deepEqual(q.body.discount_codes.map((d: any) => [d.code, d.status, d.amount]), [['NOPE', 'unknown', 0], ['OLDCODE', 'expired', 0], ['ONLYTHAT', 'not_applicable', 0], ['BIGSPEND', 'below_minimum', 0], ['GONE', 'used_up', 0]]);
       assert.equal(q.body.totals.discount_total, 0);
       assert.ok(!q.text.includes('requires a minimum'), 'the platform\'s words are not passed on');
     });

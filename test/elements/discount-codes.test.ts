@@ -53,9 +53,9 @@ describe('tote-discount-codes', () => {
   it('shows what each code did, naming it, and removes one', async () => {
     const el = await fixture<ToteDiscountCodes>(html`<tote-discount-codes currency="USD" .codes=${[applied, ...refused, { code: 'NEW', status: 'pending', amount: 0 }]}></tote-discount-codes>`);
     expect(root(el).querySelector('input'), 'entered codes keep the field open').to.not.equal(null);
-    const text = [...root(el).querySelectorAll('[part="code"] .says')].map((s) => s.textContent!.trim());
+    const text = [...root(el).querySelectorAll('[part="code"] .what')].map((s) => s.textContent!.replace(/\s+/g, ' ').trim());
     expect(text).to.deep.equal([
-      'TOTE10 applied',
+      'TOTE10 applied −$12.50',
       'NOPE is not a valid discount code.',
       'SUMMER2025 has expired.',
       'SHOES20 does not apply to the items in your order.',
@@ -63,7 +63,7 @@ describe('tote-discount-codes', () => {
       'ONCE can no longer be used.',
       'Checking NEW…',
     ]);
-    expect(root(el).querySelector('[data-code="TOTE10"] .amount')!.textContent).to.equal('−$12.50');
+    expect(root(el).querySelector('[data-code="TOTE10"] b')!.textContent).to.equal('−$12.50');
     const removed: string[] = [];
     el.addEventListener('tote-discount-remove', (e) => removed.push(e.detail.code));
     const remove = root(el).querySelector<HTMLButtonElement>('[data-code="NOPE"] [part="remove-button"]')!;

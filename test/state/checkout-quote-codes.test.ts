@@ -21,8 +21,8 @@ test('totals with a discount and a VAT-inclusive bag add up; a discount or VAT c
   assert.equal(quoteTotalsDisagree(quote([exclusive, inclusive], { ...totals, discount_total: 0 })), true, 'a discount missing from the totals');
 });
 
-test('what each entered code did, across bags, and pending until a quote asked about it', () => {
-  const q = quote([exclusive, inclusive], totals);
+test('what each entered code did, as the quote answers it, and pending until a quote asked about it', () => {
+  const q = { ...quote([exclusive, inclusive], totals), discount_codes: [{ code: 'TOTE10', amount: 1000, status: 'applied' as const }, { code: 'NOPE', amount: 0, status: 'unknown' as const }] };
   assert.deepEqual(codeStates(['tote10', 'NOPE', 'LATER'], q), [
     { code: 'tote10', status: 'applied', amount: 1000 },
     { code: 'NOPE', status: 'unknown', amount: 0 },

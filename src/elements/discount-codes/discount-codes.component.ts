@@ -45,7 +45,7 @@ const SAYS: Record<CodeState['status'], MessageKey> = {
  * @event tote-discount-apply - A code was entered.
  * @event tote-discount-remove - A code was removed.
  *
- * @csspart base - The root.
+ * @csspart base - The code field's form.
  * @csspart toggle - The "Have a discount code?" button.
  * @csspart input - The code field.
  * @csspart apply-button - "Apply".
@@ -89,39 +89,27 @@ export class ToteDiscountCodes extends ToteElement {
   }
 
   override render() {
-    const shown = this.open || this.codes.length > 0;
-    return html`<div part="base">
-      ${shown
-        ? html`<form @submit=${this.#handleSubmit} novalidate>
+    return html`${this.open || this.codes.length
+        ? html`<form part="base" @submit=${this.#handleSubmit}>
             <label for="code">${this.t('discountLabel')}</label>
             <div class="row">
-              <input
-                id="code"
-                part="input"
-                name="discount-code"
-                autocomplete="off"
-                autocapitalize="characters"
-                spellcheck="false"
-                maxlength="64"
-                enterkeyhint="done"
-              />
-              <button class="button secondary" part="apply-button" type="submit">${this.t('discountApply')}</button>
+              <input id="code" part="input" autocomplete="off" autocapitalize="characters" spellcheck="false" maxlength="64" />
+              <button class="button secondary" part="apply-button">${this.t('discountApply')}</button>
             </div>
           </form>`
         : html`<button class="link" part="toggle" type="button" aria-expanded="false" @click=${this.#handleToggle}>${this.t('discountToggle')}</button>`}
-      <ul class="codes" aria-label=${this.t('discountCodes')} aria-live="polite" ?hidden=${!this.codes.length}>
+      <ul aria-label=${this.t('discountCodes')} aria-live="polite">
         ${this.codes.map((c) => this.#renderCode(c))}
-      </ul>
-    </div>`;
+      </ul>`;
   }
 
-  #renderCode(c: CodeState) {
-    return html`<li part="code" class=${c.status} data-code=${c.code} data-status=${c.status}>
-      <span class="what">
-        <span class="says">${this.t(SAYS[c.status], { code: c.code })}</span>
-        ${c.status === 'applied' && this.currency ? html`<span class="amount">−${formatMoney(c.amount, this.currency, this.effectiveLocale)}</span>` : nothing}
-      </span>
-      <button class="link" part="remove-button" type="button" aria-label=${this.t('discountRemoveCode', { code: c.code })} @click=${() => this.#handleRemove(c.code)}>
+  #renderCode({ code, status, amount }: CodeState) {
+    return html`<li part="code" class=${status === 'applied' || status === 'pending' ? status : 'refused'} data-code=${code} data-status=${status}>
+      <span class="what"
+        >${this.t(SAYS[status], { code })}
+        ${status === 'applied' && this.currency ? html`<b>−${formatMoney(amount, this.currency, this.effectiveLocale)}</b>` : nothing}</span
+      >
+      <button class="link" part="remove-button" type="button" aria-label=${this.t('discountRemoveCode', { code })} @click=${() => this.#handleRemove(code)}>
         ${this.t('discountRemove')}
       </button>
     </li>`;

@@ -5,86 +5,56 @@ export const discountCodesStyles = [
   tokens,
   baseStyles,
   css`
-    :host {
-      display: block;
-    }
-    [part='base'] {
-      display: grid;
-      gap: var(--_space-2);
-    }
+    :host,
     form {
       display: grid;
-      gap: var(--_space-1);
+      gap: var(--_space-2);
     }
     label {
       font-weight: var(--_font-weight-bold);
     }
-    .row {
+    .row,
+    li {
       display: flex;
       gap: var(--_space-2);
+      align-items: center;
     }
     input {
       flex: 1;
       min-width: 0;
       min-height: 44px;
-      padding: var(--_space-2) var(--_space-3);
+      padding: 0 var(--_space-3);
       border: 1px solid var(--_border);
       border-radius: var(--_radius-s);
       background: var(--_bg);
-      color: var(--_fg);
+      color: inherit;
       font: inherit;
-      text-transform: uppercase;
     }
     .link {
       justify-self: start;
+      flex: none;
+      min-height: 44px;
       border: 0;
       padding: 0;
       background: none;
-      color: var(--_fg);
-      text-decoration: underline;
+      color: inherit;
       font: inherit;
-      min-height: 44px;
-      min-width: 44px;
+      text-decoration: underline;
       cursor: pointer;
     }
-    .codes {
-      list-style: none;
+    ul {
       margin: 0;
       padding: 0;
-      display: grid;
-      gap: var(--_space-1);
-    }
-    .codes[hidden] {
-      display: none;
-    }
-    li {
-      display: flex;
-      align-items: center;
-      justify-content: space-between;
-      gap: var(--_space-2);
-      overflow-wrap: anywhere;
-    }
-    li .link {
-      flex: none;
-      white-space: nowrap;
+      list-style: none;
     }
     .what {
-      display: flex;
-      flex-wrap: wrap;
-      gap: var(--_space-1) var(--_space-2);
+      flex: 1;
+      overflow-wrap: anywhere;
     }
-    li.applied .says::before {
-      content: '✓ ';
+    .applied b {
       color: var(--_success);
     }
-    li.applied .amount {
-      font-weight: var(--_font-weight-bold);
-      color: var(--_success);
-    }
-    li.pending {
-      color: var(--_fg-muted);
-    }
-    li:not(.applied):not(.pending) {
+    .refused {
       color: var(--_danger);
     }
   `,
