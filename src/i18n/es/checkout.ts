@@ -107,6 +107,7 @@ export const checkout = {
   duplicateOrder: 'Hace un momento pediste estos artículos (en otra pestaña). ¿Hacer otro pedido?',
   placeAnother: 'Hacer otro pedido',
   cancel: 'Cancelar',
+  soldOutBack: (p) => `Agotado desde que lo añadiste: ${p.names}. Quítalo del carrito para continuar; no se ha cobrado nada.`,
   quoteChanged: 'Algo ha cambiado desde que lo miraste. No se ha cobrado nada. Revisa el nuevo total y vuelve a realizar el pedido.',
   changePrice: (p) => `${p.name}: ${p.before} → ${p.after}`,
   changeUnavailable: (p) => `${p.name} ya no está disponible`,

@@ -114,6 +114,7 @@ export const checkout = {
   duplicateOrder: 'Vous avez commandé ces articles il y a un instant (dans un autre onglet). En passer une autre ?',
   placeAnother: 'Passer une autre commande',
   cancel: 'Annuler',
+  soldOutBack: (p) => `Épuisé depuis votre ajout : ${p.names}. Retirez-le de votre panier pour continuer ; rien n'a été débité.`,
   quoteChanged: 'Quelque chose a changé depuis votre dernier coup d’œil. Rien n’a été débité. Vérifiez le nouveau total, puis repassez votre commande.',
   changePrice: (p) => `${p.name} : ${p.before} → ${p.after}`,
   changeUnavailable: (p) => `${p.name} n’est plus disponible`,

@@ -107,6 +107,7 @@ export const checkout = {
   duplicateOrder: 'Hai ordinato questi articoli poco fa (in un’altra scheda). Effettuare un altro ordine?',
   placeAnother: 'Effettua un altro ordine',
   cancel: 'Annulla',
+  soldOutBack: (p) => `Esaurito da quando l'hai aggiunto: ${p.names}. Rimuovilo dal carrello per continuare; non è stato addebitato nulla.`,
   quoteChanged: 'Qualcosa è cambiato da quando hai guardato. Nulla è stato addebitato. Controlla il nuovo totale, poi effettua di nuovo l’ordine.',
   changePrice: (p) => `${p.name}: ${p.before} → ${p.after}`,
   changeUnavailable: (p) => `${p.name} non è più disponibile`,

@@ -106,6 +106,7 @@ export const checkout = {
   duplicateOrder: 'これらの商品は先ほど（別のタブで）ご注文済みです。もう一度注文しますか？',
   placeAnother: 'もう一度注文する',
   cancel: 'キャンセル',
+  soldOutBack: (p) => `追加後に売り切れになりました: ${p.names}。続けるにはカートから削除してください。請求はされていません。`,
   quoteChanged: 'ご確認後に内容が変わりました。請求は行われていません。新しい合計をご確認のうえ、もう一度ご注文ください。',
   changePrice: (p) => `${p.name}：${p.before} → ${p.after}`,
   changeUnavailable: (p) => `${p.name}はご購入いただけなくなりました`,

@@ -107,6 +107,7 @@ export const checkout = {
   duplicateOrder: 'Je hebt deze artikelen zojuist besteld (in een ander tabblad). Nog een bestelling plaatsen?',
   placeAnother: 'Nog een bestelling plaatsen',
   cancel: 'Annuleren',
+  soldOutBack: (p) => `Uitverkocht sinds je het toevoegde: ${p.names}. Verwijder het uit je winkelwagen om verder te gaan; er is niets afgeschreven.`,
   quoteChanged: 'Er is iets veranderd sinds je keek. Er is niets afgeschreven. Controleer het nieuwe totaal en plaats je bestelling opnieuw.',
   changePrice: (p) => `${p.name}: ${p.before} → ${p.after}`,
   changeUnavailable: (p) => `${p.name} is niet meer beschikbaar`,
