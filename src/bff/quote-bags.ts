@@ -7,13 +7,15 @@
  * prices and adds none.
  */
 import type { EstimatedCart } from '../contract/estimate.js';
-import type { QuoteBag, QuoteProblem, QuoteResponse, QuoteShippingMethod } from '../contract/checkout-api.js';
+import type { ParsedQuoteRequest, QuoteBag, QuoteProblem, QuoteResponse, QuoteShippingMethod } from '../contract/checkout-api.js';
 import type { Bag, Order } from '../contract/order.js';
 import { ApiHttpError } from './errors.js';
 import { bagDiscounts } from './quote-discounts.js';
 import type { MerchantFacts } from './quote-shoppable.js';
-import type { QuoteInput } from './quote.js';
 import type { QuotedBag } from './quote-token.js';
+
+/** What a quote is computed from: the request, with the previous quote's choices where the request is silent. */
+export type QuoteInput = Omit<ParsedQuoteRequest, 'quote_token'> & { currency: string };
 
 const httpUrl = (u: string | null | undefined) => (u && /^https?:\/\//i.test(u) ? u : undefined);
 

@@ -5,22 +5,21 @@
  * uses nothing else.
  */
 import type { ServiceClient } from '../contract/client.js';
-import type { ParsedQuoteRequest, QuoteBag, QuoteResponse, QuoteShippingMethod } from '../contract/checkout-api.js';
+import type { QuoteBag, QuoteResponse, QuoteShippingMethod } from '../contract/checkout-api.js';
 import type { Order } from '../contract/order.js';
 import { ApiHttpError, badRequest } from './errors.js';
 import type { HealthDirectory } from './merchants.js';
 import { assertShoppable, merchantFacts, withholdHidden, type MerchantFacts } from './quote-shoppable.js';
 import { ensureIntent } from './place-intent.js';
 import { stripeKeySource } from './stripe-key.js';
-import { cartBag, cheapest, estimatedBag, quotedOf, stockProblem, totalsOf } from './quote-bags.js';
+import { cartBag, cheapest, estimatedBag, quotedOf, stockProblem, totalsOf, type QuoteInput } from './quote-bags.js';
 import { distinctCodes, estimateDiscounts, settleCodes, syncCartDiscounts } from './quote-discounts.js';
 import type { QuotePayload, QuoteTokens } from './quote-token.js';
 
 /** The service's own default base currency, used when the shopper's is not given. */
 export const DEFAULT_CURRENCY = 'USD';
 
-/** What a quote is computed from: the request, with the previous quote's choices where the request is silent. */
-export type QuoteInput = Omit<ParsedQuoteRequest, 'quote_token'> & { currency: string };
+export type { QuoteInput };
 
 export interface Quoter {
   /** Prices `input`; in cart mode `cartId` is the service cart to update in place. */

@@ -21,25 +21,9 @@ import type { SandboxContext } from './context.js';
 import { nowDate } from './dates.js';
 import { convert } from './exchange.js';
 import type { MerchantProfile } from './merchants.js';
+import type { DiscountRule } from './discount-rules.js';
 
-export interface DiscountRule {
-  /** As created; matched without regard to case, as the platforms do. */
-  code: string;
-  value_type: 'PERCENTAGE' | 'AMOUNT';
-  /** Percent for PERCENTAGE; for AMOUNT, hundredths of one unit of the merchant's own currency (500 = 5.00 of it). */
-  value: number;
-  /** The merchants whose store has this code; absent: every merchant's. */
-  merchant_ids?: number[];
-  /** The SKUs it is for; absent: every item. */
-  sku_ids?: number[];
-  /** Hundredths of one unit of the merchant's own currency the items it is for must come to. */
-  min_subtotal?: number;
-  /** Epoch ms after which the code is expired. */
-  expires_at?: number;
-  /** How many orders may use it; counted when a bag carrying it is submitted. */
-  usage_limit?: number;
-  used: number;
-}
+export type { DiscountRule };
 
 export type BagDiscount = NonNullable<Bag['discounts']>[number];
 type Status = 'APPLIED' | 'INVALID' | 'EXPIRED' | 'NOT_SUPPORTED';
@@ -50,15 +34,6 @@ interface Verdict {
   /** What it takes off, in the bag's currency. */
   amount: number;
 }
-
-/** Codes every sandbox merchant's platform knows after a reset. */
-export const SEEDED_CODES: readonly Omit<DiscountRule, 'used'>[] = [
-  { code: 'TOTE10', value_type: 'PERCENTAGE', value: 10 },
-  { code: 'TOTE5OFF', value_type: 'AMOUNT', value: 500 },
-  { code: 'SUMMER2025', value_type: 'PERCENTAGE', value: 20, expires_at: Date.UTC(2025, 8, 1) },
-];
-
-export const seededRules = () => new Map(SEEDED_CODES.map((r) => [r.code.toUpperCase(), { ...r, used: 0 }]));
 
 /** Platforms whose stores take no discount codes through the service (the seeded OTHER platform). */
 const NO_DISCOUNTS = new Set(['OTHER']);

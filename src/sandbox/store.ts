@@ -5,7 +5,7 @@ import { MERCHANTS, type MerchantProfile } from './merchants.js';
 import type { PaymentIntentRecord } from './stripe.js';
 import { Platform } from './platform.js';
 import { generateCatalog } from './seed.js';
-import { seededRules } from './discounts.js';
+import { seededRules } from './discount-rules.js';
 
 export interface MerchantState {
   /** A copy of the seeded profile; onboarding and control routes change it. */

@@ -39,6 +39,7 @@ describe('element classes without their registration', { timeout: 300_000 }, () 
       'tote-address-form',
       'tote-cart',
       'tote-checkout',
+      'tote-discount-codes',
       'tote-estimate',
       'tote-payment',
       'tote-shipping-step',
