@@ -170,7 +170,7 @@ function orderCalls(call: Call) {
 /** The checkout cart, step by step, and its submit. */
 function cartCalls(call: Call) {
   const cart = (cartId: number, rest = '') => `/v1/checkout/cart/${cartId}${rest}`;
-  const calls: Pick<ServiceClient, 'createCart' | 'getCart' | 'deleteCart' | 'addCartSku' | 'updateCartSku' | 'removeCartSku' | 'setCartCustomer' | 'setShippingAddress' | 'setBillingAddress' | 'getAvailableShipping' | 'applyShipping' | 'priceCart' | 'applyPayment' | 'updatePayment' | 'getPaymentToken' | 'submitCart'> = {
+  const calls: Pick<ServiceClient, 'createCart' | 'getCart' | 'deleteCart' | 'addCartSku' | 'updateCartSku' | 'removeCartSku' | 'setCartCustomer' | 'setShippingAddress' | 'setBillingAddress' | 'getAvailableShipping' | 'applyShipping' | 'priceCart' | 'applyCartDiscount' | 'removeCartDiscount' | 'applyPayment' | 'updatePayment' | 'getPaymentToken' | 'submitCart'> = {
     createCart: (req, opts) => call({ method: 'POST', path: '/v1/checkout/cart', body: req, schema: OrderSchema }, opts),
     getCart: (cartId, opts) => call({ method: 'GET', path: cart(cartId), schema: OrderSchema }, opts),
     deleteCart: async (cartId, opts) => {
