@@ -1,10 +1,17 @@
-// `npm test`: every Node test, then every browser test once per engine
-// (TOTE_BROWSERS, default chromium,firefox,webkit; one engine after another so
-// two cores suffice), then one line `N passed, N failed` counting all of them.
-// Before it, one line per engine names its count and time, and every failure
-// is listed with its engine.
-// `--node-only`: the Node suites alone (unit, contract, sandbox, BFF…), without the browser tests and the
-// journeys that drive a browser (test/e2e, test/ship): what CI runs again on the other Node LTS line.
+// `npm test`: the test pyramid's base and its top (docs/testing.md). Every Node
+// test of the base (unit, contract, sandbox, BFF, state, hostile, ...), several
+// files at a time; then every browser test once per engine (TOTE_BROWSERS,
+// default chromium,firefox,webkit; one engine after another so two cores
+// suffice); and of the journeys (test/journeys.ts) only those marked `pyramid`:
+// one per engine. `--journeys` (`npm run test:journeys`) runs the full journey
+// matrix instead, one file at a time; `--journeys=rest` the matrix less what
+// `npm test` ran, so that CI, which runs both, runs nothing twice. A path
+// substring picks files and runs all of each file's journeys; `--plan` prints
+// the files each phase would run. Then one line
+// `N passed, N failed` counts every test; before it, one line per engine names
+// its count and time, and every failure is listed with its engine.
+// `--node-only`: the base's Node suites alone, without the browser tests, the journeys and the
+// test/ship checks that build or drive a browser: what CI runs again on the other Node LTS line.
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,6 +20,17 @@ import { ensureEngine, requestedEngines } from './engines.mjs';
 import { ensureRedis } from './find-redis.mjs';
 
 const isBrowserTest = (p) => p.startsWith('test/elements/') || p.endsWith('.browser.test.ts');
+/** A journey walks a whole path in a real browser, or builds and installs the package: the pyramid's top. */
+const isJourney = (p) =>
+  /^test\/e2e\//.test(p) || p.endsWith('.e2e.test.ts') || /^test\/ship\/(script-tag|stories|pack|frameworks|ssr|side-effects)\.test\.ts$/.test(p);
+/** Journey files that hold a journey `npm test` keeps (a `Reach` with `pyramid: true`). */
+const holdsPyramid = (p) => /pyramid: true/.test(readFileSync(p, 'utf8'));
+/**
+ * Base files that may run side by side: each starts its own servers on free ports and its own
+ * redis-server; two cores run three at once well because most of their time is spent waiting
+ * on sockets. Journeys run one at a time: each drives a browser, which takes a core.
+ */
+const BASE_CONCURRENCY = Number(process.env.TOTE_TEST_CONCURRENCY ?? 3);
 
 function walk(dir) {
   return readdirSync(dir).flatMap((name) => {
@@ -32,15 +50,31 @@ function run(cmd, args, env = {}) {
 }
 
 const args = process.argv.slice(2);
+const journeysArg = args.find((a) => a.startsWith('--journeys'));
 const nodeOnly = args.includes('--node-only');
 const filter = args.find((a) => !a.startsWith('--'));
-const drivesBrowser = (p) => isBrowserTest(p) || /^test\/(e2e|ship)\//.test(p);
-const files = walk('test').filter((p) => p.endsWith('.test.ts') && (!filter || p.includes(filter)) && !(nodeOnly && drivesBrowser(p)));
-const nodeFiles = files.filter((p) => !isBrowserTest(p)).sort();
-const browserFiles = files.filter(isBrowserTest);
+/** test/journeys.ts's JourneySet: which journeys run. */
+const journeySet = journeysArg ? (journeysArg.split('=')[1] ?? 'all') : filter ? 'all' : 'pyramid';
+if (!['pyramid', 'all', 'rest'].includes(journeySet)) throw new Error(`--journeys=${journeySet}: all or rest`);
+process.env.TOTE_JOURNEYS = journeySet;
+
+const files = walk('test').filter((p) => p.endsWith('.test.ts') && (!filter || p.includes(filter)));
+const journeyFiles = files
+  .filter((p) => !nodeOnly && !isBrowserTest(p) && isJourney(p))
+  .filter((p) => (journeySet === 'pyramid' ? holdsPyramid(p) : true))
+  .sort();
+const baseFiles = journeysArg ? [] : files.filter((p) => !isBrowserTest(p) && !isJourney(p) && !(nodeOnly && p.startsWith('test/ship/'))).sort();
+const nodeFiles = [...baseFiles, ...journeyFiles];
+const browserFiles = journeysArg || nodeOnly ? [] : files.filter(isBrowserTest);
 
 // npm scripts run the Node of the `node` devDependency (node_modules/.bin comes first on their PATH).
 console.log(`Node ${process.version} (${process.execPath})`);
+
+// `--plan` prints what would run, and runs nothing.
+if (args.includes('--plan')) {
+  console.log(JSON.stringify({ journeySet, baseFiles, journeyFiles, browserFiles: browserFiles.length }, null, 2));
+  process.exit(0);
+}
 
 let passed = 0;
 let failed = 0;
@@ -50,16 +84,27 @@ let exit = 0;
 const needsRedis = (p) => p.startsWith('test/multi-instance/') || p.startsWith('test/model/');
 if (nodeFiles.some(needsRedis)) process.env.REDIS_SERVER_PATH = ensureRedis();
 
-// The end-to-end and shipping tests drive the same engines from Node.
-if (browserFiles.length || nodeFiles.some((p) => /^test\/(e2e|ship)\//.test(p))) requestedEngines().forEach(ensureEngine);
+// The journeys drive the same engines from Node.
+if (browserFiles.length || journeyFiles.length) requestedEngines().forEach(ensureEngine);
 
-if (nodeFiles.length) {
-  const { code, out } = await run(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...nodeFiles]);
+const phases = [];
+/** One `node --test` over `list`, `concurrency` files at a time; its counts join the total. */
+async function nodePhase(name, list, concurrency) {
+  if (!list.length) return;
+  const started = Date.now();
+  const { code, out } = await run(process.execPath, [
+    '--import', 'tsx', '--test', '--test-reporter=spec', `--test-concurrency=${concurrency}`, ...list,
+  ]);
   const num = (label) => Number(out.match(new RegExp(`ℹ ${label} (\\d+)`))?.[1] ?? 0);
-  passed += num('pass');
-  failed += num('fail') + num('cancelled');
-  if (code !== 0) { exit = 1; if (!num('fail')) failed++; }
+  const s = { passed: num('pass'), failed: num('fail') + num('cancelled') };
+  if (code !== 0) { exit = 1; if (!s.failed) s.failed = 1; }
+  passed += s.passed;
+  failed += s.failed;
+  phases.push({ name, ...s, files: list.length, seconds: (Date.now() - started) / 1000 });
 }
+
+await nodePhase('node tests', baseFiles, BASE_CONCURRENCY);
+await nodePhase(`journeys (${journeySet})`, journeyFiles, 1);
 
 const byEngine = [];
 if (browserFiles.length) {
@@ -82,7 +127,10 @@ if (browserFiles.length) {
     if (code !== 0) exit = 1;
     byEngine.push({ engine, ...s, seconds: (Date.now() - started) / 1000 });
   }
-  console.log('');
+}
+console.log('');
+for (const p of phases) console.log(`${p.name}: ${p.passed} passed, ${p.failed} failed (${p.files} files, ${p.seconds.toFixed(1)} s)`);
+if (byEngine.length) {
   for (const e of byEngine) {
     console.log(`${e.engine}: ${e.passed} passed, ${e.failed} failed (browser tests, ${e.seconds.toFixed(1)} s)`);
     for (const f of e.failures) console.log(`  ✗ [${e.engine}] ${f}`);

@@ -3,19 +3,13 @@
  * records every response the tests receive so that a final test can scan
  * all of them for the app secret and the token.
  */
-import type { AddressInfo } from 'node:net';
 import { startSandbox } from '../../src/sandbox/index.js';
 import { sandboxCaller } from '../sandbox-control.js';
-import { createBffServer, type BffConfig } from '../../src/bff/index.js';
-import { createUpstreamFetch } from '../../src/bff/upstream-pool.js';
+import type { BffConfig } from '../../src/bff/index.js';
+import { APP_ID, APP_SECRET, SHOP_ORIGIN, startBff, TOKEN, transcript, type Answer } from '../bff-stack.js';
 
-const upstreamFetch = createUpstreamFetch();
-
-export const APP_ID = 10001;
-export const APP_SECRET = 'sandbox-secret';
-export const TOKEN = 'sandbox-token';
+export { APP_ID, APP_SECRET, SHOP_ORIGIN, TOKEN };
 export const OPERATOR_TOKEN = 'operator-token-for-tests-0123456789';
-export const SHOP_ORIGIN = 'https://shop.example';
 
 /** Everything the suite received from the BFF: status line, headers and body text. */
 export const received: string[] = [];
@@ -30,72 +24,34 @@ export interface Stack {
   upstream: string[];
   /** Every origin the BFF sent a request to. */
   upstreamOrigins: Set<string>;
-  api(path: string, init?: RequestInit & { json?: unknown }): Promise<{ status: number; headers: Headers; body: any; text: string }>;
+  api(path: string, init?: RequestInit & { json?: unknown }): Promise<Answer>;
   control(path: string, init?: { method?: string; json?: unknown }): Promise<any>;
   close(): Promise<void>;
 }
 
 export async function startStack(config: Partial<BffConfig> = {}): Promise<Stack> {
   const sandbox = await startSandbox({ port: 0 });
-  const upstream: string[] = [];
-  const upstreamOrigins = new Set<string>();
-  const countingFetch: typeof fetch = (input, init) => {
-    const url = new URL(input instanceof Request ? input.url : String(input));
-    upstream.push(`${init?.method ?? 'GET'} ${url.pathname}`);
-    upstreamOrigins.add(url.origin);
-    // Counted, then sent the way a deployed BFF sends it (its own pooled transport).
-    return upstreamFetch(input, init);
-  };
-  const server = createBffServer({
-    serviceBaseUrl: sandbox.url,
-    appId: APP_ID,
-    appSecret: APP_SECRET,
-    token: TOKEN,
-    allowedOrigins: [SHOP_ORIGIN],
-    fetch: countingFetch,
-    retry: { maxAttempts: 3, baseDelayMs: 5, maxDelayMs: 100, maxTotalDelayMs: 300 },
-    onError: () => {},
-    log: { destination: { write: (line: string) => void logLines.push(line) } },
-    // One test address stands for many shoppers here: it gets a merchant's whole budget, not one client's share of it.
-    merchantBudget: { clientShare: 1 },
-    ...config,
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-
+  const bff = await startBff(
+    sandbox.url,
+    { retry: { maxAttempts: 3, baseDelayMs: 5, maxDelayMs: 100, maxTotalDelayMs: 300 }, onError: () => {}, ...config },
+    { upstreamQuery: false, received, logs: logLines },
+  );
   return {
-    base,
+    base: bff.base,
     sandboxUrl: sandbox.url,
-    upstream,
-    upstreamOrigins,
-    async api(path, init = {}) {
-      const { json, ...rest } = init;
-      const headers = new Headers(rest.headers);
-      if (json !== undefined && !headers.has('content-type')) headers.set('content-type', 'application/json');
-      const res = await fetch(base + path, { ...rest, headers, ...(json !== undefined ? { body: JSON.stringify(json) } : {}) });
-      const text = await res.text();
-      record(res, text);
-      let body: unknown;
-      try {
-        body = text ? JSON.parse(text) : undefined;
-      } catch {
-        body = text;
-      }
-      return { status: res.status, headers: res.headers, body, text };
-    },
+    upstream: bff.upstream,
+    upstreamOrigins: bff.upstreamOrigins,
+    api: bff.api,
     control: sandboxCaller(sandbox.url),
     async close() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await bff.close();
       await sandbox.close();
     },
   };
 }
 
 export function record(res: Response, text: string) {
-  const headers: string[] = [];
-  res.headers.forEach((v, k) => headers.push(`${k}: ${v}`));
-  received.push(`${res.status}\n${headers.join('\n')}\n\n${text}`);
+  received.push(transcript(res, text));
 }
 
 /** The secrets that must never reach a browser. */

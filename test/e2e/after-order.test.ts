@@ -9,38 +9,11 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { engines, launch } from './engines.js';
-import { spawnDemo } from './demo-process.js';
+import { sandbox, startStorefront as startDemo } from './storefront.js';
 import { placeOrder, SHOPPER } from '../fixtures/after-order.js';
 import { startWebhookReceiver } from '../webhook-receiver.js';
 
-const SANDBOX_HEADERS = {
-  'content-type': 'application/json',
-  'x-service-app-id': '10001',
-  'x-service-app-secret': 'sandbox-secret',
-  'x-service-token': 'sandbox-token',
-};
 const SHOTS = 'test-results/after-order';
-
-function startDemo() {
-  return spawnDemo(
-    (out) => {
-      const url = out.match(/storefront:\s*(http:\/\/127\.0\.0\.1:\d+\/)/i)?.[1];
-      const service = out.match(/Service:\s*(http:\/\/[^\s]+)/)?.[1];
-      // "Operator page: …/operator.html (token: …)"
-      const token = out.match(/operator\.html\s*\(token:\s*([^\s)]+)/i)?.[1];
-      const webhooks = out.match(/Webhooks:\s*(http:\/\/[^\s]+)/)?.[1];
-      return url && service && token && webhooks ? { url, service, token, webhooks } : undefined;
-    },
-    ['SERVICE_BASE_URL', 'TOTE_OPERATOR_TOKEN'],
-  );
-}
-
-async function sandbox(service: string, method: string, path: string, body?: unknown) {
-  const res = await fetch(new URL(path, service), { method, headers: SANDBOX_HEADERS, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await res.text();
-  assert.ok(res.ok, `${method} ${path}: ${res.status} ${text}`);
-  return text ? JSON.parse(text) : undefined;
-}
 
 for (const engine of engines()) describe(`after the order (e2e, ${engine})`, { timeout: 300_000 }, () => {
   let demo: Awaited<ReturnType<typeof startDemo>>;

@@ -7,28 +7,15 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach } from 'node:test';
 import { createHmac, randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { startSandbox } from '../../src/sandbox/index.js';
 import { sandboxCaller } from '../sandbox-control.js';
-import { createBffServer, type BffConfig } from '../../src/bff/index.js';
-import { createUpstreamFetch } from '../../src/bff/upstream-pool.js';
+import type { BffConfig } from '../../src/bff/index.js';
+import { APP_ID, APP_SECRET, listen, SHOP_ORIGIN as SHOP, startBff as startTestBff, stop, TOKEN, type Answer } from '../bff-stack.js';
 
-const upstreamFetch = createUpstreamFetch();
-
-export const APP_ID = 10001;
-export const APP_SECRET = 'sandbox-secret';
-export const TOKEN = 'sandbox-token';
-export const SHOP = 'https://shop.example';
+export { APP_ID, APP_SECRET, listen, SHOP, stop, TOKEN, type Answer };
 export const SECRETS = [APP_SECRET, TOKEN];
 
-
-export interface Answer {
-  status: number;
-  headers: Headers;
-  body: any;
-  text: string;
-}
 
 export interface Stack {
   base: string;
@@ -51,70 +38,10 @@ export interface Stack {
 /** Short retry budgets: a hostile case must fail fast, not sit in backoff. */
 export const FAST_RETRY = { maxAttempts: 2, baseDelayMs: 5, maxDelayMs: 50, maxTotalDelayMs: 100 };
 
-async function answer(res: Response): Promise<Answer> {
-  const text = await res.text();
-  let body: unknown;
-  try {
-    body = text ? JSON.parse(text) : undefined;
-  } catch {
-    body = text;
-  }
-  return { status: res.status, headers: res.headers, body, text };
-}
-
-export async function listen(server: Server): Promise<string> {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
-
-export async function stop(server: Server): Promise<void> {
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-}
-
-/** A BFF in front of `serviceBaseUrl` (the sandbox unless a fake upstream is given). */
-export async function startBff(serviceBaseUrl: string, config: Partial<BffConfig> = {}) {
-  const upstream: string[] = [];
-  const upstreamOrigins = new Set<string>();
-  const received: string[] = [];
-  const logs: string[] = [];
-  const countingFetch: typeof fetch = (input, init) => {
-    const url = new URL(input instanceof Request ? input.url : String(input));
-    upstream.push(`${init?.method ?? (input instanceof Request ? input.method : 'GET')} ${url.pathname}${url.search}`);
-    upstreamOrigins.add(url.origin);
-    // Counted, then sent the way a deployed BFF sends it (its own pooled transport).
-    return upstreamFetch(input, init);
-  };
-  const server = createBffServer({
-    serviceBaseUrl,
-    appId: APP_ID,
-    appSecret: APP_SECRET,
-    token: TOKEN,
-    allowedOrigins: [SHOP],
-    fetch: countingFetch,
-    retry: FAST_RETRY,
-    upstreamTimeoutMs: 3_000,
-    idempotencyWaitMs: 3_000,
-    rateLimit: false,
-    // Kept, at the most talkative level, for the scan after each file; the default `onError` logs too.
-    log: { level: 'trace', destination: { write: (line: string) => void logs.push(line) } },
-    // One test address stands for many shoppers here: it gets a merchant's whole budget, not one client's share of it.
-    merchantBudget: { clientShare: 1 },
-    ...config,
-  });
-  const base = await listen(server);
-  async function api(path: string, init: RequestInit & { json?: unknown } = {}): Promise<Answer> {
-    const { json, ...rest } = init;
-    const headers = new Headers(rest.headers);
-    if (json !== undefined && !headers.has('content-type')) headers.set('content-type', 'application/json');
-    const res = await fetch(base + path, { ...rest, headers, ...(json !== undefined ? { body: JSON.stringify(json) } : {}) });
-    const a = await answer(res);
-    const h: string[] = [];
-    res.headers.forEach((v, k) => h.push(`${k}: ${v}`));
-    received.push(`${a.status}\n${h.join('\n')}\n\n${a.text}`);
-    return a;
-  }
-  return { base, upstream, upstreamOrigins, received, logs, api, close: () => stop(server) };
+/** A BFF in front of `serviceBaseUrl` (the sandbox unless a fake upstream is given), failing fast. */
+export function startBff(serviceBaseUrl: string, config: Partial<BffConfig> = {}) {
+  // Logs kept at the most talkative level for the scan after each file; the default `onError` logs too.
+  return startTestBff(serviceBaseUrl, { retry: FAST_RETRY, upstreamTimeoutMs: 3_000, idempotencyWaitMs: 3_000, rateLimit: false, ...config }, { logLevel: 'trace' });
 }
 
 /**

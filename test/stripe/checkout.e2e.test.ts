@@ -12,7 +12,8 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { chromiumFlags, findChrome } from '../../scripts/find-chrome.mjs';
-import { spawnDemo } from '../e2e/demo-process.js';
+import { step as checkoutStep } from '../e2e/checkout-steps.js';
+import { startStorefront, wellStocked } from '../e2e/storefront.js';
 import { STRIPE_JS_URL } from '../../src/stripe/load-stripe.js';
 
 const STAND_IN = readFileSync(new URL('./stand-in/stripe.js', import.meta.url), 'utf8');
@@ -48,22 +49,9 @@ async function standInStripe(context: BrowserContext, service: string, afterAuth
   });
 }
 
-interface ListedOffer {
-  name: string;
-  skus: { in_stock?: boolean | null; inventory_tracked?: boolean | null; qty_available?: number | null }[];
-}
-
-/** A product whose every SKU has stock to spare: the cases run one after another against one sandbox. */
-async function wellStocked(base: string): Promise<string> {
-  const { offers } = (await (await fetch(new URL(`api/offers?merchant_id=${MERCHANT}&size=12`, base))).json()) as { offers: ListedOffer[] };
-  const offer = offers.find((o) => o.skus.every((s) => s.in_stock !== false && (!s.inventory_tracked || (s.qty_available ?? 0) >= 8)));
-  assert.ok(offer, 'a well-stocked product');
-  return offer.name;
-}
-
 /** One well-stocked product of the shop into the cart from the storefront's grid. */
 async function addProduct(page: Page, base: string): Promise<void> {
-  const name = await wellStocked(base);
+  const name = await wellStocked(base, MERCHANT, { everySku: true });
   await page.goto(base);
   await page.locator(`.shops button[data-merchant="${MERCHANT}"]`).click();
   await page.waitForFunction((id) => {
@@ -81,14 +69,12 @@ async function addProduct(page: Page, base: string): Promise<void> {
   });
 }
 
-const step = (page: Page, name: string) => page.locator(`tote-checkout section[data-step="${name}"]`).waitFor({ timeout: 20_000 });
-
 async function toPayment(page: Page, base: string, mode: 'cart' | 'direct', wallets = false, shopKey = mode === 'direct'): Promise<void> {
   const params = { mode, payment: 'stripe', ...(shopKey ? { 'stripe-key': 'pk_test_shop' } : {}), ...(wallets ? { wallets: '' } : {}) };
   await page.goto(`${base}checkout.html?${new URLSearchParams(params)}`);
-  await step(page, 'review');
+  await checkoutStep(page, 'review');
   await page.getByRole('button', { name: 'Continue to address' }).click();
-  await step(page, 'address');
+  await checkoutStep(page, 'address');
   for (const [label, value] of [
     ['First name', 'Ada'],
     ['Last name', 'Lovelace'],
@@ -101,14 +87,14 @@ async function toPayment(page: Page, base: string, mode: 'cart' | 'direct', wall
     await page.getByLabel(label, { exact: true }).fill(value);
   }
   await page.getByRole('button', { name: 'Continue to shipping' }).click();
-  await step(page, 'shipping');
+  await checkoutStep(page, 'shipping');
   const next = page.getByRole('button', { name: 'Continue to payment' });
   await page.waitForFunction(() => {
     const b = [...(document.querySelector('tote-checkout')?.shadowRoot?.querySelectorAll('button') ?? [])].find((x) => x.textContent?.trim() === 'Continue to payment');
     return b && !b.disabled;
   }, undefined, { timeout: 20_000 });
   await next.click();
-  await step(page, 'payment');
+  await checkoutStep(page, 'payment');
 }
 
 /** Types a card into the stand-in's fields (an iframe in tote-checkout's light DOM) and continues to the review. */
@@ -118,7 +104,7 @@ async function payWith(page: Page, number: string): Promise<void> {
   await frame.locator('input[name="expiry"]').fill('1234');
   await frame.locator('input[name="cvc"]').fill('123');
   await page.getByRole('button', { name: 'Review order' }).click();
-  await step(page, 'confirm');
+  await checkoutStep(page, 'confirm');
 }
 
 /** Everything of Tote's page: light DOM, open shadow roots, form values, both storages (a string: tsx would wrap a function's helpers). */
@@ -148,18 +134,11 @@ async function submittedOrders(service: string): Promise<any[]> {
 }
 
 describe('checkout with the Stripe adapter (e2e, stand-in Stripe.js)', { timeout: 300_000 }, () => {
-  let demo: Awaited<ReturnType<typeof spawnDemo<{ url: string; service: string }>>>;
+  let demo: Awaited<ReturnType<typeof startStorefront>>;
   let browser: Browser;
 
   before(async () => {
-    demo = await spawnDemo(
-      (out) => {
-        const url = out.match(/storefront:\s*(http:\/\/127\.0\.0\.1:\d+\/)/i)?.[1];
-        const service = out.match(/Service:\s*(http:\/\/[^\s]+)/)?.[1];
-        return url && service ? { url, service } : undefined;
-      },
-      ['SERVICE_BASE_URL'],
-    );
+    demo = await startStorefront();
     browser = await chromium.launch({ executablePath: findChrome(), headless: true, args: chromiumFlags });
   });
   after(async () => {
@@ -194,7 +173,7 @@ describe('checkout with the Stripe adapter (e2e, stand-in Stripe.js)', { timeout
   }
 
   const placed = async (page: Page) => {
-    await step(page, 'placed');
+    await checkoutStep(page, 'placed');
     const href = await page.locator('#order-link').getAttribute('href');
     return Number(new URL(href!, page.url()).searchParams.get('order'));
   };
@@ -207,7 +186,7 @@ describe('checkout with the Stripe adapter (e2e, stand-in Stripe.js)', { timeout
         const before = (await submittedOrders(demo.service)).length;
         await payWith(page, CARDS.declined);
         await placeAndWait(page);
-        await step(page, 'payment');
+        await checkoutStep(page, 'payment');
         const notice = page.locator('tote-checkout').getByText(/declined/i).first();
         await notice.waitFor({ timeout: 20_000 });
         assert.equal((await submittedOrders(demo.service)).length, before, 'nothing submitted for a declined card');
@@ -301,7 +280,7 @@ describe('checkout with the Stripe adapter (e2e, stand-in Stripe.js)', { timeout
         assert.equal((await submittedOrders(demo.service)).length, before, 'nothing submitted on the old authorization');
         // "Place order" on the new total: the fields went with the first confirmation, so the card is asked again.
         await placeAndWait(page);
-        await step(page, 'payment');
+        await checkoutStep(page, 'payment');
         await page.locator('tote-checkout').getByText(/enter your card again/i).first().waitFor({ timeout: 20_000 });
         await payWith(page, CARDS.visa);
         await placeAndWait(page);
@@ -325,7 +304,7 @@ describe('checkout with the Stripe adapter (e2e, stand-in Stripe.js)', { timeout
       await toPayment(page, demo.url, 'direct');
       await payWith(page, CARDS.threeDS);
       await placeAndWait(page);
-      await step(page, 'payment');
+      await checkoutStep(page, 'payment');
       await page.locator('tote-checkout').getByText(/declined/i).first().waitFor({ timeout: 20_000 });
     }));
 });
