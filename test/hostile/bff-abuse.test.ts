@@ -156,6 +156,23 @@ describe('5. BFF abuse', () => {
       });
     }
 
+    it('turns order ids in the path into positive integers or refuses them, and refuses dot segments and empty segments', async () => {
+      const { order, access } = await placeOrder(stack, [1001], 'abuse-order-ids-1');
+      const calls = await upstreamDuring(async () => {
+        for (const id of ['1e3', '-1', '0x10', '0', '01', '1.5', '%31', '1%2F..%2F2', `${order.id}%00`, '9007199254740993', 'abc']) {
+          const res = await stack.api(`/api/orders/${id}`, { headers: { 'tote-access': access } });
+          assert.ok(res.status === 400 || res.status === 404, `${id}: ${res.status}`);
+          assert.ok(res.body.error.code === 'bad_request' || res.body.error.code === 'not_found', id);
+        }
+        for (const path of [`/api/orders/1/../${order.id}`, `/api/orders/${order.id}/./events`, `/api/orders//${order.id}`, `/api/orders/${order.id}%2F..%2F1`]) {
+          const res = await raw('GET', path, { 'tote-access': access });
+          assert.equal(res.status, 400, `${path}: ${res.status} ${res.text}`);
+        }
+      });
+      assert.deepEqual(calls.filter((c) => c.includes('/orders/')), []);
+      assert.equal((await stack.api(`/api/orders/${order.id}`, { headers: { 'tote-access': access } })).status, 200);
+    });
+
     it('an order handle opens only its own order; ids counted up or down answer 404 like a missing handle', async () => {
       const a = await placeOrder(stack, [1001], 'abuse-handle-order-a');
       const b = await placeOrder(stack, [1001], 'abuse-handle-order-b');
@@ -188,7 +205,7 @@ describe('5. BFF abuse', () => {
     it('a URL in the cursor or a Host/X-Forwarded-Host header never becomes an upstream address', async () => {
       stack.upstreamOrigins.clear();
       await raw('GET', '/api/offers?merchant_id=1001&cursor=http%3A%2F%2F169.254.169.254%2Flatest%2Fmeta-data', { host: '169.254.169.254' });
-      await raw('GET', '/api/offers?merchant_id=1001&size=2', { host: 'evil.example', 'x-forwarded-host': 'evil.example', forwarded: 'host=evil.example' });
+      await raw('GET', '/api/offers?merchant_id=1001&size=2', { host: 'evil.example', 'x-forwarded-host': 'evil.example', forwarded: 'host=evil.example', 'x-forwarded-proto': 'gopher' });
       await stack.api('/api/offers?cursor=' + Buffer.from(JSON.stringify({ v: 1, m: [[1001, 'http://evil.example/']] })).toString('base64url'));
       assert.deepEqual([...stack.upstreamOrigins], [new URL(stack.sandboxUrl).origin]);
     });
@@ -212,6 +229,18 @@ describe('5. BFF abuse', () => {
   });
 
   describe('origins (CSRF)', () => {
+    it('answers CORS only to listed origins, always with Vary: Origin; the preflight allows Tote-Access and Idempotency-Key', async () => {
+      const ok = await stack.api('/api/health', { headers: { origin: SHOP } });
+      assert.equal(ok.headers.get('access-control-allow-origin'), SHOP);
+      assert.match(ok.headers.get('vary') ?? '', /Origin/);
+      const evil = await stack.api('/api/health', { headers: { origin: 'https://evil.example' } });
+      assert.equal(evil.headers.get('access-control-allow-origin'), null);
+      assert.match(evil.headers.get('vary') ?? '', /Origin/);
+      const pre = await stack.api('/api/checkout/place', { method: 'OPTIONS', headers: { origin: SHOP, 'access-control-request-method': 'POST' } });
+      assert.match(pre.headers.get('access-control-allow-headers') ?? '', /tote-access/);
+      assert.match(pre.headers.get('access-control-allow-headers') ?? '', /idempotency-key/);
+    });
+
     for (const origin of ['https://evil.example', 'null', 'https://shop.example.evil.example', 'http://shop.example']) {
       it(`refuses a state change from Origin ${origin} with 403 before the service is called`, async () => {
         const calls = await upstreamDuring(async () => {
@@ -225,8 +254,14 @@ describe('5. BFF abuse', () => {
     }
 
     it('refuses a cross-site request without Origin (Sec-Fetch-Site) and a foreign preflight; allows the shop', async () => {
-      const res = await quote({ lines: [{ sku_id: skuId, quantity: 1 }] }, { 'sec-fetch-site': 'cross-site' });
-      assert.equal(res.status, 403);
+      const calls = await upstreamDuring(async () => {
+        const res = await quote({ lines: [{ sku_id: skuId, quantity: 1 }] }, { 'sec-fetch-site': 'cross-site' });
+        assert.equal(res.status, 403);
+        // A form posted from another site: text/plain, no Origin.
+        const form = await stack.api('/api/checkout/place', { method: 'POST', headers: { 'sec-fetch-site': 'cross-site', 'content-type': 'text/plain', 'idempotency-key': 'csrf-form-0001' }, body: '{}' });
+        assert.equal(form.status, 403);
+      });
+      assert.deepEqual(calls, []);
       const pre = await stack.api('/api/checkout/place', { method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
       assert.equal(pre.status, 403);
       const ok = await stack.api('/api/checkout/place', { method: 'OPTIONS', headers: { origin: SHOP, 'access-control-request-method': 'POST' } });
@@ -293,6 +328,19 @@ describe('5. BFF abuse', () => {
         assert.equal(refused[0]!.body.error.code, 'rate_limited');
         assert.ok(Number(refused[0]!.headers.get('retry-after')) >= 1);
         assert.ok(limited.upstream.length <= 5 + 2, `${limited.upstream.length} upstream calls`);
+      } finally {
+        await limited.close();
+      }
+    });
+
+    it('one request after another: the burst passes, then each is refused with 429 rate_limited and Retry-After', async () => {
+      const limited = await startBff(stack.sandboxUrl, { rateLimit: { burst: 5, perSecond: 0.5 } });
+      try {
+        const answers = [];
+        for (let i = 0; i < 8; i++) answers.push(await limited.api('/api/health'));
+        assert.deepEqual(answers.map((a) => a.status), [200, 200, 200, 200, 200, 429, 429, 429]);
+        assert.equal(answers.at(-1)!.body.error.code, 'rate_limited');
+        assert.ok(Number(answers.at(-1)!.headers.get('retry-after')) >= 1);
       } finally {
         await limited.close();
       }
