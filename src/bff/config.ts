@@ -4,7 +4,13 @@
  */
 import { normalizeServiceBaseUrl, serviceHeaderNames, type InvalidOfferReport, type RetryOptions } from '../contract/client.js';
 import { createRefreshingTokenProvider, type TokenProvider } from '../contract/token.js';
-import type { EventBus, IdempotencyStore, MerchantBudget, MerchantBudgetOptions, OffersCache, RateLimiter, WebhookLedger } from './stores/index.js';
+// Each store's type from its own module, not stores/index.js: that also exports selectStores, which reads this config.
+import type { EventBus } from './stores/event-bus.js';
+import type { IdempotencyStore } from './stores/idempotency.js';
+import type { MerchantBudget, MerchantBudgetOptions } from './stores/merchant-budget.js';
+import type { OffersCache } from './stores/offers-cache.js';
+import type { RateLimiter } from './stores/rate-limiter.js';
+import type { WebhookLedger } from './stores/webhook-ledger.js';
 import { normalizeOrigins } from './security.js';
 import type { ServiceState } from './service-health.js';
 import type { LogConfig } from './observability/log.js';

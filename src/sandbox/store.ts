@@ -2,7 +2,7 @@ import type { Offer, Sku } from '../contract/catalog.js';
 import type { ConnectionHealthReport, MerchantOnboarding } from '../contract/operations.js';
 import type { Order } from '../contract/order.js';
 import { MERCHANTS, type MerchantProfile } from './merchants.js';
-import type { PaymentIntentRecord } from './stripe.js';
+import type { PaymentIntentRecord } from './payment-intent.js';
 import { Platform } from './platform.js';
 import { generateCatalog } from './seed.js';
 import { seededRules } from './discount-rules.js';

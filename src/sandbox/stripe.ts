@@ -14,34 +14,8 @@ import type { OrderRecord } from './store.js';
 /** The publishable key the sandbox hands out: a test-mode key, safe in browsers, refused by Stripe itself. */
 export const SANDBOX_STRIPE_KEY = 'pk_test_tote_sandbox';
 
-/**
- * Stripe's PaymentIntent statuses the sandbox moves through. An authorized
- * card payment with manual capture rests at `requires_capture`, which is what
- * the service needs before it submits the bags.
- */
-export type IntentStatus = 'requires_payment_method' | 'requires_action' | 'requires_capture' | 'canceled';
-
-export interface PaymentError {
-  type: 'card_error';
-  code: 'card_declined' | 'payment_intent_authentication_failure';
-  decline_code?: string;
-  message: string;
-}
-
-export interface PaymentIntentRecord {
-  id: string;
-  client_secret: string;
-  cart_id: number;
-  status: IntentStatus;
-  /** The cart total in minor units when the intent was last (re)created or confirmed. */
-  amount: number;
-  currency: string;
-  /** What Stripe authorized: set by a successful confirmation, checked again at submit. */
-  authorized?: { amount: number; currency: string };
-  last_payment_error?: PaymentError;
-  /** Set when the intent was canceled: an authorization it held is released (Stripe's `cancellation_reason`). */
-  cancellation_reason?: 'abandoned';
-}
+export type { IntentStatus, PaymentError, PaymentIntentRecord } from './payment-intent.js';
+import type { PaymentIntentRecord } from './payment-intent.js';
 
 // Stripe's documented test tokens and test PaymentMethods (docs.stripe.com/testing): one list
 // in two spellings, `tok_visa` / `pm_card_visa`. The success ones by card brand, and the

@@ -40,18 +40,8 @@ export interface AccessHandle {
 
 export type OffersQuery = Partial<z.output<typeof OffersQuerySchema>>;
 
-export interface OrderEventHandlers {
-  /** The full order, sent on every (re)connect. */
-  onOrder?(order: Order): void;
-  onBag?(event: BagEvent): void;
-  /** Called on every drop; the stream reconnects by itself until `close()`. */
-  onError?(attempt: number): void;
-  onOpen?(): void;
-}
-
-export interface EventStream {
-  close(): void;
-}
+export type { EventStream, OrderEventHandlers } from './order-event-types.js';
+import type { EventStream, OrderEventHandlers } from './order-event-types.js';
 
 export interface ToteApi {
   /** The BFF base URL this client talks to (`/api`). */

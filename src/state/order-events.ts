@@ -5,7 +5,7 @@
  */
 import type { ShopperOrder as Order } from '../contract/shopper-order.js';
 import type { BagEvent } from '../contract/api.js';
-import type { EventStream, OrderEventHandlers } from './api-client.js';
+import type { EventStream, OrderEventHandlers } from './order-event-types.js';
 
 const MAX_RECONNECT_DELAY_MS = 30_000;
 
