@@ -6,11 +6,11 @@
 //   server:   bff, sandbox → contract → core; cli (the `tote` command) → bff → contract
 //
 // core is the zod-free part of contract/ that a browser may import at run time (money, statuses, the
-// cancel window of a placed bag, the widget API's names and error shape). A browser module may import any other contract module for its
+// cancel window of a placed bag, the widget API's header names and `Retry-After` in wire.ts). A browser module may import any other contract module for its
 // types only (`import type`), which the compiler erases. Type-only imports count for every other rule,
 // circles included: a circle of types is still two modules that cannot be understood apart.
 /** Contract modules a browser may import at run time: they import nothing but each other. */
-const CORE = '^src/contract/(money|statuses|cancel-window|quote-limits)[.]ts$';
+const CORE = '^src/contract/(money|statuses|cancel-window|quote-limits|wire)[.]ts$';
 const BROWSER = '^src/(elements|state|stripe|locales|i18n|react)/|^src/(index|define|define-split|headless)[.]ts$';
 const SERVER = '^src/(bff|sandbox|contract|cli)/';
 

@@ -21,7 +21,7 @@ export {
   isAbortError,
   type ToteApi,
   type ApiClientOptions,
-  type CallOptions,
+  type ApiCallOptions,
   type OffersQuery,
 } from './state/api-client.js';
 export {

@@ -112,15 +112,8 @@ export type OffersResponse = z.infer<typeof OffersResponseSchema>;
 /** `GET /api/offers/:id` */
 export const OfferResponseSchema = z.object({ offer: WidgetOfferSchema });
 
-/**
- * A placed order is reached through its service id plus an `access` handle
- * the BFF signs when it places it (HMAC of the id): ids are sequential
- * integers, and a shopper must not read another shopper's address by
- * counting. The browser sends it back as the `Tote-Access` header (or
- * `?access=` on the event stream, which cannot set headers).
- */
-export const ACCESS_HEADER = 'tote-access';
-export const IDEMPOTENCY_HEADER = 'idempotency-key';
+/** The widget API's header names (`Tote-Access`, `Idempotency-Key`) live in the zod-free core a browser may run. */
+export { ACCESS_HEADER, IDEMPOTENCY_HEADER } from './wire.js';
 
 /** `GET /api/orders/:id` */
 export const OrderResponseSchema = z.object({ order: ShopperOrderSchema });

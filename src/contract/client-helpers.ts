@@ -9,14 +9,8 @@ export function toServiceDateTime(value: string | Date): string {
   return value.toISOString().replace(/\.\d{3}Z$/, '+0000');
 }
 
-/** `Retry-After` as delay-seconds or an HTTP date, in milliseconds from `now`. */
-export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
-  if (value === null) return undefined;
-  const text = value.trim();
-  if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000);
-  const at = Date.parse(text);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
-}
+/** `Retry-After` is read one way by the service client and the browser's: in the zod-free core. */
+export { parseRetryAfter } from './wire.js';
 
 /**
  * The service's base URL as the client joins it with `/v1/…`: trailing

@@ -5,6 +5,7 @@
  */
 import type { z } from 'zod';
 import type {
+  ApiError,
   ApiErrorCode,
   BagEvent,
   HealthResponseSchema,
@@ -15,10 +16,11 @@ import type {
 } from '../contract/api.js';
 import type { PlaceRequest, PlaceResponse, QuoteRequest, QuoteResponse } from '../contract/checkout-api.js';
 import type { ShopperOrder as Order } from '../contract/shopper-order.js';
+import { ACCESS_HEADER, IDEMPOTENCY_HEADER, parseRetryAfter } from '../contract/wire.js';
 
 type In<S extends z.ZodType> = z.input<S>;
 
-export interface CallOptions {
+export interface ApiCallOptions {
   signal?: AbortSignal;
   /**
    * Keeps one request in flight per key: a newer call with the same key
@@ -27,7 +29,10 @@ export interface CallOptions {
   key?: string;
 }
 
-export interface PlaceOptions extends CallOptions {
+/** @deprecated The BFF client's options are `ApiCallOptions`; the service client's are `CallOptions` of tote-checkout/contract. */
+export type CallOptions = ApiCallOptions;
+
+export interface PlaceOptions extends ApiCallOptions {
   /** One key per attempt to place an order: a retry with the same key and body places one order. */
   idempotencyKey: string;
 }
@@ -48,19 +53,19 @@ export interface ToteApi {
   readonly endpoint: string;
   /** The fetch it sends with, for the calls of elements that load later (src/elements/internal/order-api.ts). */
   readonly fetch?: typeof fetch;
-  health(opts?: CallOptions): Promise<z.infer<typeof HealthResponseSchema>>;
-  merchants(opts?: CallOptions): Promise<MerchantSummary[]>;
-  listOffers(query?: OffersQuery, opts?: CallOptions): Promise<OffersResponse>;
-  getOffer(offerId: number, opts?: CallOptions): Promise<WidgetOffer>;
+  health(opts?: ApiCallOptions): Promise<z.infer<typeof HealthResponseSchema>>;
+  merchants(opts?: ApiCallOptions): Promise<MerchantSummary[]>;
+  listOffers(query?: OffersQuery, opts?: ApiCallOptions): Promise<OffersResponse>;
+  getOffer(offerId: number, opts?: ApiCallOptions): Promise<WidgetOffer>;
   /** `POST /checkout/quote`: the BFF prices lines, address and shipping choices; the answer is signed. */
-  quote(body: QuoteRequest, opts?: CallOptions): Promise<QuoteResponse>;
+  quote(body: QuoteRequest, opts?: ApiCallOptions): Promise<QuoteResponse>;
   /**
    * `POST /checkout/place` with the attempt's `Idempotency-Key`: `placed`, `pending` (send the same key and
    * body again after `retry_after` s) or `requires_action` (the payment provider must confirm first).
    * A 409 `quote_changed` rejects with an `ApiRequestError` carrying the fresh `quote`.
    */
   place(body: PlaceRequest, opts: PlaceOptions): Promise<PlaceResponse>;
-  getOrder(order: AccessHandle, opts?: CallOptions): Promise<Order>;
+  getOrder(order: AccessHandle, opts?: ApiCallOptions): Promise<Order>;
   /** `GET /orders/:id/events` as Server-Sent Events, reconnecting with backoff until closed. */
   orderEvents(order: AccessHandle, handlers: OrderEventHandlers): EventStream;
   // Operator routes take a bearer token and live in `operator-client.ts`.
@@ -76,8 +81,9 @@ export interface ApiClientOptions {
   reconnectDelayMs?: number;
 }
 
-export type ApiErrorField = { path: string; message: string };
-export type ApiErrorSku = { sku_id?: number | null; order_sku_id?: number | null; bag_id?: number | null; message?: string | null };
+/** One per-field problem and one SKU of a refusal, as the BFF's error shape (`ApiErrorSchema`) says. */
+export type ApiErrorField = NonNullable<ApiError['error']['fields']>[number];
+export type ApiErrorSku = NonNullable<ApiError['error']['skus']>[number];
 
 /** Any answer of the BFF that is not a success, plus network failures (`status` 0, `code` `network`). */
 export class ApiRequestError extends Error {
@@ -158,11 +164,8 @@ export function createSingleFlight() {
 }
 
 function retryAfterSeconds(header: string | null): number | undefined {
-  if (!header) return undefined;
-  const n = Number(header);
-  if (Number.isFinite(n)) return Math.max(0, n);
-  const at = Date.parse(header);
-  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - Date.now()) / 1000));
+  const ms = parseRetryAfter(header);
+  return ms === undefined ? undefined : Math.ceil(ms / 1000);
 }
 
 /** The `ApiRequestError` for a non-2xx answer of the BFF (shared with the operator client). */
@@ -202,15 +205,15 @@ export function createApiClient(options: ApiClientOptions): ToteApi {
     query?: Record<string, string | number | undefined>;
   }
 
-  async function send<T>(path: string, req: Req, opts: CallOptions = {}): Promise<T> {
+  async function send<T>(path: string, req: Req, opts: ApiCallOptions = {}): Promise<T> {
     const call = async (signal?: AbortSignal): Promise<T> => {
       const params = new URLSearchParams();
       for (const [k, v] of Object.entries(req.query ?? {})) if (v !== undefined && v !== '') params.set(k, String(v));
       const qs = params.size ? `?${params}` : '';
       const headers: Record<string, string> = { accept: 'application/json' };
       if (req.body !== undefined) headers['content-type'] = 'application/json';
-      if (req.access) headers['tote-access'] = req.access;
-      if (req.idempotencyKey) headers['idempotency-key'] = req.idempotencyKey;
+      if (req.access) headers[ACCESS_HEADER] = req.access;
+      if (req.idempotencyKey) headers[IDEMPOTENCY_HEADER] = req.idempotencyKey;
       let res: Response;
       try {
         res = await doFetch(`${endpoint}${path}${qs}`, {

@@ -5,11 +5,9 @@
  */
 import type { OrderLookupResponse, ShopperRefund } from '../../contract/after-order.js';
 import type { ShopperOrder as Order } from '../../contract/shopper-order.js';
+import { ACCESS_HEADER, IDEMPOTENCY_HEADER } from '../../contract/wire.js';
 import { ApiRequestError, errorFromResponse, type AccessHandle, type ToteApi } from '../../state/api-client.js';
 
-// `ACCESS_HEADER` and `IDEMPOTENCY_HEADER` of src/contract/api.ts, spelled as api-client.ts does: that module loads zod.
-const ACCESS_HEADER = 'tote-access';
-const IDEMPOTENCY_HEADER = 'idempotency-key';
 
 async function send<T>(api: ToteApi, path: string, init: { method?: string; body?: unknown; headers?: Record<string, string>; signal?: AbortSignal }): Promise<T> {
   let res: Response;
