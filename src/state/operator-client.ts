@@ -64,12 +64,10 @@ type OnboardingBody = { onboarding: MerchantOnboarding };
 
 const receivedAt = (fetchedAt: string | undefined) => fetchedAt || new Date().toISOString();
 
-export function createOperatorClient(options: OperatorClientOptions): OperatorApi {
-  const endpoint = options.endpoint.replace(/\/+$/, '');
+/** One operator route called with the bearer token, never cached; a refusal becomes an `ApiRequestError`. */
+function operatorSender(options: OperatorClientOptions, endpoint: string) {
   const doFetch: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-  const flight = createSingleFlight();
-
-  async function send<T>(path: string, method: 'GET' | 'POST' | 'PUT', body: unknown, signal: AbortSignal): Promise<T> {
+  return async function send<T>(path: string, method: 'GET' | 'POST' | 'PUT', body: unknown, signal: AbortSignal): Promise<T> {
     const headers: Record<string, string> = { accept: 'application/json', authorization: `Bearer ${options.token}` };
     if (body !== undefined) headers['content-type'] = 'application/json';
     let res: Response;
@@ -89,7 +87,13 @@ export function createOperatorClient(options: OperatorClientOptions): OperatorAp
     }
     if (!res.ok) throw await errorFromResponse(res);
     return (await res.json()) as T;
-  }
+  };
+}
+
+export function createOperatorClient(options: OperatorClientOptions): OperatorApi {
+  const endpoint = options.endpoint.replace(/\/+$/, '');
+  const flight = createSingleFlight();
+  const send = operatorSender(options, endpoint);
 
   return {
     endpoint,

@@ -48,8 +48,9 @@ export interface RedisConnection {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms).unref());
 
-export function connectRedis({ url, keyPrefix = 'tote:', commandTimeoutMs = 2000, onError = () => {} }: RedisConnectionOptions): RedisConnection {
-  const options = {
+/** How node-redis connects and reconnects for the BFF. */
+function clientOptions(url: RedisConnectionOptions['url'], commandTimeoutMs: number) {
+  return {
     url,
     // Queued commands would run whenever Redis comes back, long after the shopper was told 503.
     disableOfflineQueue: true,
@@ -61,16 +62,37 @@ export function connectRedis({ url, keyPrefix = 'tote:', commandTimeoutMs = 2000
     // Notices a silently dead connection (a NAT or a Redis host that vanished) within a few seconds.
     pingInterval: 5000,
   };
-  // node-redis emits an error for every failed reconnect: report the first of an outage, not one every 2 s.
-  const report = (c: Client) => {
-    let down = false;
-    c.on('error', (error: unknown) => {
-      if (!down) onError(error);
-      down = true;
+}
+
+/** node-redis emits an error for every failed reconnect: report the first of an outage, not one every 2 s. */
+function reportOutages(c: Client, onError: (error: unknown) => void): void {
+  let down = false;
+  c.on('error', (error: unknown) => {
+    if (!down) onError(error);
+    down = true;
+  });
+  c.on('ready', () => (down = false));
+}
+
+/** A Lua script run by its SHA; sent whole when Redis does not hold it yet (NOSCRIPT, e.g. after a restart). */
+function cachedScript(run: RedisConnection['run'], lua: string): ReturnType<RedisConnection['script']> {
+  const sha = createHash('sha1').update(lua).digest('hex');
+  return (keys, args) => {
+    const opts = { keys, arguments: args.map(String) };
+    return run(async (c) => {
+      try {
+        return await c.evalSha(sha, opts);
+      } catch (err) {
+        if (err instanceof Error && err.message.startsWith('NOSCRIPT')) return c.eval(lua, opts);
+        throw err;
+      }
     });
-    c.on('ready', () => (down = false));
   };
-  const client: Client = createClient(options);
+}
+
+export function connectRedis({ url, keyPrefix = 'tote:', commandTimeoutMs = 2000, onError = () => {} }: RedisConnectionOptions): RedisConnection {
+  const report = (c: Client) => reportOutages(c, onError);
+  const client: Client = createClient(clientOptions(url, commandTimeoutMs));
   report(client);
   let closed = false;
   const connecting = client.connect().catch(onError);
@@ -110,20 +132,7 @@ export function connectRedis({ url, keyPrefix = 'tote:', commandTimeoutMs = 2000
   return {
     key: (name) => keyPrefix + name,
     run,
-    script(lua) {
-      const sha = createHash('sha1').update(lua).digest('hex');
-      return (keys, args) => {
-        const opts = { keys, arguments: args.map(String) };
-        return run(async (c) => {
-          try {
-            return await c.evalSha(sha, opts);
-          } catch (err) {
-            if (err instanceof Error && err.message.startsWith('NOSCRIPT')) return c.eval(lua, opts);
-            throw err;
-          }
-        });
-      };
-    },
+    script: (lua) => cachedScript(run, lua),
     subscriber() {
       sub ??= (async () => {
         // Unlike commands, SUBSCRIBE may wait for Redis: the client sends it (and every subscription again) on reconnect.
