@@ -6,13 +6,62 @@ import type { MerchantState, Store } from './store.js';
 const complete = <T>(results: T) => ({ status: 'COMPLETE', error: null, results });
 const NO_MIGRATION_PLATFORMS = new Set(['CUSTOM', 'OTHER']);
 
+/** The merchant's payout account as the service reports it: complete, or with what Stripe still wants. */
+function payoutAccount(m: MerchantState['profile'], state: MerchantState, appId: number, synced: string): ConnectionHealthReport['payout_account'] {
+  const payoutOk = m.payout_currently_due.length === 0;
+  return {
+    status: 'COMPLETE',
+    error: payoutOk ? null : { message: `Payout account incomplete: ${m.payout_currently_due.join(', ')} due`, error: 'payout_account_incomplete', code: 4002, data: null, ids: [] },
+    results: {
+      id: m.id * 10 + 1,
+      account_id: m.id,
+      app_id: appId,
+      account_type: 'MERCHANT',
+      is_active: payoutOk,
+      payouts_enabled: payoutOk,
+      verified: payoutOk,
+      status: payoutOk ? 'COMPLETE' : 'INCOMPLETE',
+      kyc_status: payoutOk ? 'COMPLETE' : 'INCOMPLETE',
+      country_code: m.country,
+      payment_provider: 'STRIPE',
+      payment_provider_account_id: state.payoutAccountId ?? `acct_sandbox_${m.id}`,
+      payment_provider_account_type: 'EXPRESS',
+      payment_provider_metadata: {},
+      payment_provider_account: {},
+      date_deactivated: null,
+      date_created: serviceDate(SEED_EPOCH_MS - 400 * 86_400_000),
+      date_last_modified: state.healthCheckedAt ?? synced,
+      errors: payoutOk
+        ? []
+        : [{ id: m.id * 100, error_code: 4002, payout_account_id: m.id * 10 + 1, error_message: 'Requirements currently due', resolved: false, date_resolved: null, date_created: synced }],
+      externalId: `acct_sandbox_${m.id}`,
+      paymentServiceAccountType: 'EXPRESS',
+      paymentService: 'STRIPE',
+      details: {
+        legal_entity_business_name: m.name,
+        legal_entity_address_country: m.country,
+        legal_entity_currency: m.currency,
+        website_url: m.store_url,
+        email: m.email,
+        tosAccepted: payoutOk,
+        payoutsEnabled: payoutOk,
+        paymentsEnabled: payoutOk,
+        hasPayoutAccount: true,
+        currentlyDue: m.payout_currently_due,
+        eventuallyDue: payoutOk ? [] : ['individual.id_number'],
+        pastDue: [],
+        pendingVerification: [],
+      },
+    },
+  };
+}
+
 /** Computes a merchant's connection health report from the current state. */
 export function buildHealthReport(store: Store, state: MerchantState, appId: number): ConnectionHealthReport {
   const m = state.profile;
   const offers = [...store.offers.values()].filter((s) => s.offer.merchant_id === m.id);
   const published = offers.filter((s) => s.offer.publishing_status === 'PUBLISHED').length;
   const scopesOk = m.missing_scopes.length === 0;
-  const payoutOk = m.payout_currently_due.length === 0;
   const invalid = offers.filter((s) => s.offer.publishing_status !== 'PUBLISHED');
   const synced = serviceDate(SEED_EPOCH_MS);
   return {
@@ -67,51 +116,7 @@ export function buildHealthReport(store: Store, state: MerchantState, appId: num
         : null,
     }),
     offers_published: complete({ sync_complete: true, count: published }),
-    payout_account: {
-      status: 'COMPLETE',
-      error: payoutOk ? null : { message: `Payout account incomplete: ${m.payout_currently_due.join(', ')} due`, error: 'payout_account_incomplete', code: 4002, data: null, ids: [] },
-      results: {
-        id: m.id * 10 + 1,
-        account_id: m.id,
-        app_id: appId,
-        account_type: 'MERCHANT',
-        is_active: payoutOk,
-        payouts_enabled: payoutOk,
-        verified: payoutOk,
-        status: payoutOk ? 'COMPLETE' : 'INCOMPLETE',
-        kyc_status: payoutOk ? 'COMPLETE' : 'INCOMPLETE',
-        country_code: m.country,
-        payment_provider: 'STRIPE',
-        payment_provider_account_id: state.payoutAccountId ?? `acct_sandbox_${m.id}`,
-        payment_provider_account_type: 'EXPRESS',
-        payment_provider_metadata: {},
-        payment_provider_account: {},
-        date_deactivated: null,
-        date_created: serviceDate(SEED_EPOCH_MS - 400 * 86_400_000),
-        date_last_modified: state.healthCheckedAt ?? synced,
-        errors: payoutOk
-          ? []
-          : [{ id: m.id * 100, error_code: 4002, payout_account_id: m.id * 10 + 1, error_message: 'Requirements currently due', resolved: false, date_resolved: null, date_created: synced }],
-        externalId: `acct_sandbox_${m.id}`,
-        paymentServiceAccountType: 'EXPRESS',
-        paymentService: 'STRIPE',
-        details: {
-          legal_entity_business_name: m.name,
-          legal_entity_address_country: m.country,
-          legal_entity_currency: m.currency,
-          website_url: m.store_url,
-          email: m.email,
-          tosAccepted: payoutOk,
-          payoutsEnabled: payoutOk,
-          paymentsEnabled: payoutOk,
-          hasPayoutAccount: true,
-          currentlyDue: m.payout_currently_due,
-          eventuallyDue: payoutOk ? [] : ['individual.id_number'],
-          pastDue: [],
-          pendingVerification: [],
-        },
-      },
-    },
+    payout_account: payoutAccount(m, state, appId, synced),
     // Platform migrations exist only for the platforms that have them; a custom store has none to run.
     migration: NO_MIGRATION_PLATFORMS.has(m.platform) ? { status: 'NOT_APPLICABLE', error: null, results: null } : complete('NOT_REQUIRED'),
     commission_rate: { status: 'COMPLETE', error: null, default_rate: 15, overrides: [] },
