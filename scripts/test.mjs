@@ -26,11 +26,13 @@ const isJourney = (p) =>
 /** Journey files that hold a journey `npm test` keeps (a `Reach` with `pyramid: true`). */
 const holdsPyramid = (p) => /pyramid: true/.test(readFileSync(p, 'utf8'));
 /**
- * Base files that may run side by side: each starts its own servers on free ports and its own
- * redis-server; two cores run three at once well because most of their time is spent waiting
- * on sockets. Journeys run one at a time: each drives a browser, which takes a core.
+ * Base files that may run side by side (TOTE_TEST_CONCURRENCY, default 2; Node's own default is
+ * one on two cores): each starts its own servers on free ports and its own redis-server, and
+ * most of their time is spent waiting on sockets. Not more: the hostile suites' rate limits and
+ * 3 s upstream budgets failed at three under a loaded machine. Journeys run one at a time: each
+ * drives a browser, which takes a core.
  */
-const BASE_CONCURRENCY = Number(process.env.TOTE_TEST_CONCURRENCY ?? 3);
+const BASE_CONCURRENCY = Number(process.env.TOTE_TEST_CONCURRENCY ?? 2);
 
 function walk(dir) {
   return readdirSync(dir).flatMap((name) => {
