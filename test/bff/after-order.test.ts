@@ -9,6 +9,7 @@ import { createHmac } from 'node:crypto';
 import { APP_SECRET, OPERATOR_TOKEN, SHOP_ORIGIN, startStack, type Stack } from './harness.js';
 import { placeOrder, SHOPPER } from '../fixtures/after-order.js';
 import { startWebhookReceiver } from '../webhook-receiver.js';
+import { until } from '../until.js';
 
 let stack: Stack;
 const shop = { origin: SHOP_ORIGIN };
@@ -221,7 +222,7 @@ describe('the operator\'s order desk', () => {
       assert.equal(resent.status, 200, resent.text);
       assert.notEqual(resent.body.event.id, failed.id);
       const copyOf = () => state.got.find((h) => h['x-service-event-id-source'] !== undefined);
-      for (let i = 0; i < 50 && !copyOf(); i++) await new Promise((r) => setTimeout(r, 50));
+      await until(() => !!copyOf(), 'the redelivered copy');
       const copy = copyOf()!;
       assert.equal(copy['x-service-event-id-source'], original, 'the copy names the event it resends');
       assert.notEqual(copy['x-service-event-id'], original);

@@ -17,6 +17,7 @@ import {
   type ServiceClientOptions,
 } from '../../src/contract/index.js';
 import { fixture, json, jwt, startServer, type Handler, type TestServer } from './support.js';
+import { until } from '../until.js';
 
 const servers: TestServer[] = [];
 after(() => Promise.all(servers.map((s) => s.close())));
@@ -403,7 +404,7 @@ describe('service client: rate limits', () => {
     const { client, hits } = await setup(limited(Infinity, () => ({ 'retry-after': '1' })));
     const controller = new AbortController();
     const call = client.getCart(1, { signal: controller.signal });
-    while (hits.length === 0) await new Promise((r) => setTimeout(r, 5));
+    await until(() => hits.length > 0, 'the first attempt');
     controller.abort();
     const err = await call.catch((e) => e);
     assert.equal(err.name, 'AbortError');

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { sign, startBff } from '../hostile/harness.js';
+import { until } from '../until.js';
 
 let sandbox: Sandbox;
 let bff: Awaited<ReturnType<typeof startBff>>;
@@ -25,7 +26,7 @@ function merchantEvent(merchantId: number) {
 
 /** Waits (within a test budget, not a timing assertion) until `n` refreshes of the merchant went upstream. */
 async function refreshed(merchantId: number, n: number) {
-  for (let i = 0; i < 200 && refreshes(merchantId) < n; i++) await new Promise((r) => setTimeout(r, 10));
+  await until(() => refreshes(merchantId) >= n, `${n} refreshes of merchant ${merchantId}`);
   assert.equal(refreshes(merchantId), n);
 }
 

@@ -7,6 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { startDemo, type Demo } from '../../demo/server.js';
 import { startRedis, type RedisServer } from './cluster.js';
+import { until } from '../until.js';
 
 let redis: RedisServer;
 let demo: Demo;
@@ -35,7 +36,7 @@ describe('npm start with REDIS_URL', () => {
     assert.equal(down.status, 503);
     assert.deepEqual([down.body.ok, down.body.stores], [false, 'redis']);
     await redis.start();
-    for (let i = 0; i < 200 && (await health()).status !== 200; i++) await new Promise((r) => setTimeout(r, 25));
+    await until(async () => (await health()).status === 200, 'healthy again once Redis is back', 10_000);
     assert.equal((await health()).status, 200);
   });
 });

@@ -17,6 +17,7 @@ import {
   type RedisConnection,
 } from '../../src/bff/index.js';
 import { startRedis, type RedisServer } from './cluster.js';
+import { until } from '../until.js';
 
 let server: RedisServer;
 let a: RedisConnection;
@@ -193,12 +194,12 @@ describe('the event bus on Redis', () => {
     await Promise.all([ba.ready(), bb.ready()]);
     await ba.publish('order:1', { n: 1 });
     await bb.publish('order:1', { n: 2 });
-    for (let i = 0; i < 100 && got.length < 4; i++) await new Promise((r) => setTimeout(r, 10));
+    await until(() => got.length >= 4, 'both instances hear both messages');
     assert.deepEqual(got.sort(), ['a:1', 'a:2', 'b:1', 'b:2']);
     offB();
     await bb.ready();
     await ba.publish('order:1', { n: 3 });
-    for (let i = 0; i < 100 && got.length < 5; i++) await new Promise((r) => setTimeout(r, 10));
+    await until(() => got.length >= 5, 'the instance still subscribed hears the third');
     offA();
     assert.deepEqual(got.sort(), ['a:1', 'a:2', 'a:3', 'b:1', 'b:2']);
   });
@@ -224,7 +225,7 @@ describe('a Redis that goes away', () => {
     // So are merchants' platforms.
     assert.deepEqual([(await budget.take(1001, 1, Date.now())).ok, (await budget.take(1001, 1, Date.now())).ok], [true, false]);
     await server.start();
-    for (let i = 0; i < 200 && !(await a.ping()); i++) await new Promise((r) => setTimeout(r, 25));
+    await until(() => a.ping(), 'Redis answers again', 10_000);
     assert.equal(await store.get('idem:any'), undefined);
   });
 });
