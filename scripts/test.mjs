@@ -29,10 +29,21 @@ const holdsPyramid = (p) => /pyramid: true/.test(readFileSync(p, 'utf8'));
  * Base files that may run side by side (TOTE_TEST_CONCURRENCY, default 2; Node's own default is
  * one on two cores): each starts its own servers on free ports and its own redis-server, and
  * most of their time is spent waiting on sockets. Not more: the hostile suites' rate limits and
- * 3 s upstream budgets failed at three under a loaded machine. Journeys run one at a time: each
- * drives a browser, which takes a core.
+ * 3 s upstream budgets failed at three under a loaded machine. They run alone: nothing else
+ * competes with their timings.
  */
 const BASE_CONCURRENCY = Number(process.env.TOTE_TEST_CONCURRENCY ?? 2);
+/**
+ * Journey files side by side (TOTE_JOURNEY_CONCURRENCY): two when only journeys run
+ * (`--journeys`), where most of a journey's time is a browser waiting on a server; one in
+ * `npm test`, where its journeys run beside the browser tests (TOTE_TEST_OVERLAP=0 runs those
+ * after them instead). Their waits are 20 s and more, made for a busy machine.
+ */
+const JOURNEY_CONCURRENCY = Number(process.env.TOTE_JOURNEY_CONCURRENCY ?? (journeysArgPresent() ? 2 : 1));
+const OVERLAP = process.env.TOTE_TEST_OVERLAP !== '0';
+function journeysArgPresent() {
+  return process.argv.slice(2).some((a) => a.startsWith('--journeys'));
+}
 
 function walk(dir) {
   return readdirSync(dir).flatMap((name) => {
@@ -41,13 +52,17 @@ function walk(dir) {
   });
 }
 
-function run(cmd, args, env = {}) {
+/** Runs a command; its output is passed through as it comes, or (`buffered`) in one block when it ends. */
+function run(cmd, args, env = {}, { buffered = false } = {}) {
   return new Promise((resolve) => {
     let out = '';
     const child = spawn(cmd, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    child.stdout.on('data', (d) => { out += d; process.stdout.write(d); });
-    child.stderr.on('data', (d) => { out += d; process.stderr.write(d); });
-    child.on('close', (code) => resolve({ code: code ?? 1, out }));
+    child.stdout.on('data', (d) => { out += d; if (!buffered) process.stdout.write(d); });
+    child.stderr.on('data', (d) => { out += d; if (!buffered) process.stderr.write(d); });
+    child.on('close', (code) => {
+      if (buffered) process.stdout.write(out);
+      resolve({ code: code ?? 1, out });
+    });
   });
 }
 
@@ -105,17 +120,16 @@ async function nodePhase(name, list, concurrency) {
   phases.push({ name, ...s, files: list.length, seconds: (Date.now() - started) / 1000 });
 }
 
-await nodePhase('node tests', baseFiles, BASE_CONCURRENCY);
-await nodePhase(`journeys (${journeySet})`, journeyFiles, 1);
-
 const byEngine = [];
-if (browserFiles.length) {
+/** Every browser test once per engine, one engine after another. */
+async function browserPhase(buffered) {
+  if (!browserFiles.length) return;
   for (const engine of requestedEngines()) {
     const started = Date.now();
     const summary = join(tmpdir(), `tote-wtr-${process.pid}-${engine}.json`);
     const args = ['node_modules/@web/test-runner/dist/bin.js', '--config', 'web-test-runner.config.mjs'];
     if (filter) args.push('--files', ...browserFiles);
-    const { code } = await run(process.execPath, args, { TOTE_WTR_SUMMARY: summary, TOTE_BROWSERS: engine });
+    const { code } = await run(process.execPath, args, { TOTE_WTR_SUMMARY: summary, TOTE_BROWSERS: engine }, { buffered });
     let s;
     try {
       s = JSON.parse(readFileSync(summary, 'utf8'));
@@ -129,6 +143,16 @@ if (browserFiles.length) {
     if (code !== 0) exit = 1;
     byEngine.push({ engine, ...s, seconds: (Date.now() - started) / 1000 });
   }
+}
+
+await nodePhase('node tests', baseFiles, BASE_CONCURRENCY);
+const journeys = () => nodePhase(`journeys (${journeySet})`, journeyFiles, JOURNEY_CONCURRENCY);
+// The browser tests beside the journeys: each drives one browser at a time. Their output comes in
+// one block per engine so that it does not mix with the journeys'.
+if (OVERLAP && journeyFiles.length && browserFiles.length) await Promise.all([journeys(), browserPhase(true)]);
+else {
+  await journeys();
+  await browserPhase(false);
 }
 console.log('');
 for (const p of phases) console.log(`${p.name}: ${p.passed} passed, ${p.failed} failed (${p.files} files, ${p.seconds.toFixed(1)} s)`);
