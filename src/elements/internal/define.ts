@@ -1,3 +1,13 @@
+import { SSR_DATA_ATTRIBUTE } from './server-rendered.js';
+
+/**
+ * A page with server-rendered Tote elements (`tote-checkout/ssr`) needs lit's hydration support installed before
+ * any of them upgrades; only such a page loads it (a module script runs after the document is parsed, so the data
+ * scripts are there to be seen).
+ */
+const hydrating =
+  typeof document !== 'undefined' && document.querySelector(`script[${SSR_DATA_ATTRIBUTE}]`) ? import('./hydrate.js') : undefined;
+
 /**
  * Registers a custom element once. A second copy of Tote on the page (script
  * tag plus npm bundle) must not throw "already defined"; the first wins.
@@ -5,5 +15,9 @@
  */
 export function defineElement(tag: string, cls: CustomElementConstructor): void {
   if (typeof customElements === 'undefined' || customElements.get(tag)) return;
-  customElements.define(tag, cls);
+  // In registration order, after the support: `tote-provider` still comes before what consumes its context.
+  // Without the support (it failed to load) the elements still come, rendering over the server's DOM.
+  const define = () => customElements.get(tag) || customElements.define(tag, cls);
+  if (hydrating) void hydrating.then(define, define);
+  else define();
 }

@@ -1,6 +1,6 @@
 import { html, nothing, type PropertyValues } from 'lit';
 import { ContextConsumer } from '@lit/context';
-import type { WidgetOffer } from '../../contract/api.js';
+import type { OffersResponse, WidgetOffer } from '../../contract/api.js';
 import { ApiRequestError, isAbortError, type ToteApi } from '../../state/api-client.js';
 import { apiContext } from '../../state/context.js';
 import type { MessageArea } from '../../i18n/localize.js';
@@ -54,6 +54,7 @@ export class ToteOfferGrid extends ToteElement {
     pageSize: { attribute: 'page-size', type: Number },
     manual: { type: Boolean },
     offers: { attribute: false },
+    initialPage: { attribute: false },
   };
 
   declare private api?: ToteApi;
@@ -95,6 +96,12 @@ export class ToteOfferGrid extends ToteElement {
   /** Offers given by the host: shown as they are, nothing is fetched. */
   declare offers?: WidgetOffer[];
 
+  /**
+   * The first page as the server rendered it (`tote-checkout/ssr`): shown without a request, and paging goes on
+   * from its `next_cursor`. Set before the grid first renders (the server's hydration data does).
+   */
+  declare initialPage?: OffersResponse;
+
   override connectedCallback(): void {
     super.connectedCallback();
     if (this.hasUpdated && this.status === 'idle') void this.#load(true);
@@ -116,7 +123,9 @@ export class ToteOfferGrid extends ToteElement {
   }
 
   protected override willUpdate(changed: PropertyValues): void {
-    const source = changed.has('api') || changed.has('merchantId') || changed.has('pageSize');
+    if (changed.has('initialPage') && this.initialPage && this.status === 'idle') this.#show(this.initialPage);
+    // A first value (attributes, the provider's client) loads what is idle; only a later change reloads.
+    const source = (changed.has('api') && changed.get('api')) || (this.hasUpdated && (changed.has('merchantId') || changed.has('pageSize')));
     if (!this.offers && this.api && (source || this.status === 'idle')) void this.#load(true);
   }
 
@@ -164,14 +173,7 @@ export class ToteOfferGrid extends ToteElement {
         { merchant_id: this.merchantId || undefined, cursor: reset ? undefined : (this.#nextCursor ?? undefined), size: this.pageSize },
         { key: this.#flightKey, signal: this.#inFlight.signal },
       );
-      const fresh = page.offers.filter((o) => !this.#seen.has(o.id));
-      for (const o of fresh) {
-        this.#seen.add(o.id);
-        if (o.merchant_name) this.#merchantNames.set(o.merchant_id, o.merchant_name);
-      }
-      this.loaded = [...this.loaded, ...fresh];
-      this.#nextCursor = page.next_cursor;
-      this.status = 'ready';
+      this.#show(page);
     } catch (e) {
       if (isAbortError(e)) return;
       if (e instanceof ApiRequestError && e.rateLimited) this.#startBusy(e, api, reset);
@@ -180,6 +182,18 @@ export class ToteOfferGrid extends ToteElement {
     } finally {
       if (!reset) this.loadingMore = false;
     }
+  }
+
+  /** Appends a page's offers not shown yet; the next page starts at its cursor. */
+  #show(page: OffersResponse): void {
+    const fresh = page.offers.filter((o) => !this.#seen.has(o.id));
+    for (const o of fresh) {
+      this.#seen.add(o.id);
+      if (o.merchant_name) this.#merchantNames.set(o.merchant_id, o.merchant_name);
+    }
+    this.loaded = [...this.loaded, ...fresh];
+    this.#nextCursor = page.next_cursor;
+    this.status = 'ready';
   }
 
   #startBusy(error: ApiRequestError, api: ToteApi, reset: boolean): void {

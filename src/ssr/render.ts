@@ -1,0 +1,38 @@
+/**
+ * Lit's server renderer for Tote's elements, with one change: a shadow root links its element's stylesheet
+ * (`<link rel="stylesheet" href="<stylesBase><tag>.css">`) instead of inlining a `<style>`. The README's policy
+ * (`style-src 'self'`) refuses inline styles; a stylesheet from the page's own origin is allowed, and one file per
+ * element is fetched once however many cards link it. `ssrStylesheet(tag)` is that file's text.
+ */
+import { LitElementRenderer, render, type RenderInfo } from '@lit-labs/ssr';
+import { collectResult } from '@lit-labs/ssr/lib/render-result.js';
+import type { CSSResult, LitElement } from 'lit';
+import { escapeAttribute } from './json.js';
+
+/** Where the elements' stylesheets are served unless told otherwise (`serveSsrStylesheet` answers there). */
+export const DEFAULT_STYLES_BASE = '/tote-ssr/';
+
+/** A renderer class for one `stylesBase` (lit takes renderer classes, not instances). */
+function linkedStylesRenderer(stylesBase: string) {
+  return class LinkedStylesRenderer extends LitElementRenderer {
+    override renderShadow(renderInfo: RenderInfo) {
+      const parts = super.renderShadow(renderInfo);
+      if (!parts) return parts;
+      // lit's own output is `<style>`, the element's css…, `</style>`, then the template: keep only the template.
+      const template = parts[parts.length - 1]!;
+      return [`<link rel="stylesheet" href="${escapeAttribute(`${stylesBase}${this.tagName}.css`)}">`, template];
+    }
+  };
+}
+
+/** Server-renders a lit template (Tote's elements in it with declarative shadow DOM) to an HTML string. */
+export async function renderToString(value: unknown, stylesBase = DEFAULT_STYLES_BASE): Promise<string> {
+  return collectResult(render(value, { elementRenderers: [linkedStylesRenderer(stylesBase)] }));
+}
+
+/** The stylesheet a server-rendered element's shadow root links: its lit styles, as its adopted sheets would be. */
+export function ssrStylesheet(tag: string): string | undefined {
+  const cls = customElements.get(tag) as (typeof LitElement & { elementStyles?: CSSResult[] }) | undefined;
+  if (!cls?.elementStyles) return undefined;
+  return cls.elementStyles.map((s) => s.cssText).join('\n');
+}
