@@ -15,4 +15,6 @@ export function startExampleServer(options?: {
   /** Directives appended to the policy, e.g. `trusted-types tote lit-html`. */
   extraCsp?: string;
   serviceEnv?: Record<string, string | undefined>;
+  /** Options for `renderCatalog` on `/ssr.html` (e.g. `page`: the first page to render instead of the BFF's). */
+  ssr?: Record<string, unknown>;
 }): Promise<ExampleServer>;

@@ -6,7 +6,9 @@ import { SSR_DATA_ATTRIBUTE } from './server-rendered.js';
  * scripts are there to be seen).
  */
 const hydrating =
-  typeof document !== 'undefined' && document.querySelector(`script[${SSR_DATA_ATTRIBUTE}]`) ? import('./hydrate.js') : undefined;
+  typeof document !== 'undefined' && document.querySelector(`script[${SSR_DATA_ATTRIBUTE}]`)
+    ? import('./hydrate.js').then((m) => m.prepareHydration())
+    : undefined;
 
 /**
  * Registers a custom element once. A second copy of Tote on the page (script

@@ -11,23 +11,28 @@ import { SSR_DATA_ATTRIBUTE, SSR_PROPERTIES } from './server-rendered.js';
 type HydrateSupport = (classes: { LitElement: typeof LitElement }) => void;
 const patched = Symbol.for('tote.hydrate-support');
 
-// lit calls the support itself when lit-element evaluates after it; here lit came first (it is in the entry),
-// so the patch is applied to this copy of LitElement by hand, once.
-const support = (globalThis as { litElementHydrateSupport?: HydrateSupport }).litElementHydrateSupport;
-const target = LitElement as unknown as Record<symbol, boolean>;
-if (support && !target[patched]) {
-  support({ LitElement });
-  target[patched] = true;
-}
-
-for (const script of document.querySelectorAll<HTMLScriptElement>(`script[type="application/json"][${SSR_DATA_ATTRIBUTE}]`)) {
-  const host = script.parentElement as (HTMLElement & Record<string, unknown>) | null;
-  if (!host) continue;
-  try {
-    const data = JSON.parse(script.textContent ?? '') as Record<string, unknown>;
-    // Set before the element upgrades: lit takes such instance properties over as its own when it does.
-    for (const key of SSR_PROPERTIES) if (data[key] !== undefined) host[key] = data[key];
-  } catch {
-    // Unreadable data: the element renders and loads as it would without a server.
+/**
+ * Called, not run on import: a bundler may drop the top level of a module nothing imports a name from
+ * (`sideEffects` in package.json), and this must never be dropped.
+ */
+export function prepareHydration(): void {
+  // lit calls the support itself when lit-element evaluates after it; here lit came first (it is in the entry),
+  // so the patch is applied to this copy of LitElement by hand, once.
+  const support = (globalThis as { litElementHydrateSupport?: HydrateSupport }).litElementHydrateSupport;
+  const target = LitElement as unknown as Record<symbol, boolean>;
+  if (support && !target[patched]) {
+    support({ LitElement });
+    target[patched] = true;
+  }
+  for (const script of document.querySelectorAll<HTMLScriptElement>(`script[type="application/json"][${SSR_DATA_ATTRIBUTE}]`)) {
+    const host = script.parentElement as (HTMLElement & Record<string, unknown>) | null;
+    if (!host) continue;
+    try {
+      const data = JSON.parse(script.textContent ?? '') as Record<string, unknown>;
+      // Set before the element upgrades: lit takes such instance properties over as its own when it does.
+      for (const key of SSR_PROPERTIES) if (data[key] !== undefined) host[key] = data[key];
+    } catch {
+      // Unreadable data: the element renders and loads as it would without a server.
+    }
   }
 }
