@@ -12,6 +12,7 @@ import { startSandbox, DEFAULT_CREDENTIALS, type Sandbox } from '../src/sandbox/
 import { bffConfigFromEnv, syncWebhooks, toteBffVitePlugin, type BffConfig } from '../src/bff/index.js';
 import { createServiceClient } from '../src/contract/client.js';
 import { demoTestHooks } from './test-hooks.js';
+import { demoSsr } from './ssr.js';
 
 export interface DemoOptions {
   port?: number;
@@ -66,6 +67,8 @@ export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
   if (testHooks && env.TOTE_DEMO_QUOTE_TTL_MS) config.quoteTtlMs = Number(env.TOTE_DEMO_QUOTE_TTL_MS);
 
   let vite: ViteDevServer | undefined;
+  // The catalogue is rendered on the server from the BFF this server mounts (over HTTP: it listens by then).
+  let selfUrl = '';
   try {
     vite = await createServer({
       configFile: false,
@@ -73,7 +76,9 @@ export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
       logLevel: options.quiet ? 'silent' : 'warn',
       clearScreen: false,
       server: { host, port, strictPort: true, fs: { allow: [fileURLToPath(new URL('..', import.meta.url))] } },
-      plugins: [...(testHooks ? [demoTestHooks()] : []), toteBffVitePlugin(config)],
+      plugins: [...(testHooks ? [demoTestHooks()] : []), toteBffVitePlugin(config), demoSsr(() => `${selfUrl}${(config.prefix ?? '/api').replace(/^\/+/, '')}`)],
+      // Found on a server-rendered page only: optimised up front, so its first load does not reload the page.
+      optimizeDeps: { include: ['@lit-labs/ssr-client/lit-element-hydrate-support.js'] },
     });
     await vite.listen();
   } catch (e) {
@@ -84,6 +89,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
   const address = vite.httpServer?.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
   const url = `http://${host}:${actualPort}/`;
+  selfUrl = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${actualPort}/`;
   const prefix = config.prefix ?? '/api';
   const webhookUrl = new URL(config.webhookPath ?? `${prefix}/webhooks`, url).href;
   const registered = await registerWebhook(config, webhookUrl);
