@@ -12,7 +12,8 @@
 // - html/svg: drops comments that hold no binding; a whitespace run that holds a
 //   line break becomes one line break — the same in every `white-space` mode Tote
 //   uses (`normal`, `nowrap` collapse it; `pre-line` keeps the break, drops the
-//   indentation). `pre`, `pre-wrap` and `break-spaces` would see the change, so a
+//   indentation) — or nothing where it meets a block-level tag (or between the
+//   tags of an svg`` without text), so it is no whitespace-only text node. `pre`, `pre-wrap` and `break-spaces` would see the change, so a
 //   stylesheet that uses them fails the build instead of being minified wrongly.
 // - Tote's private custom properties (`--_space-4`, `--_fg-muted`: the `--_*`
 //   names its stylesheets read the public `--tote-*` ones into) get short names,
@@ -47,10 +48,41 @@ export function minifyCssText(text) {
   return out;
 }
 
-/** Minifies the text of one html`` quasi. */
-export function minifyHtmlText(text) {
+/**
+ * Elements that lay out as blocks (or are never laid out): a whitespace run next to one of their tags is no
+ * text a shopper sees — it is collapsed away at the block's edge in every `white-space` mode Tote uses except
+ * `pre-line`, where it would be a blank line, which Tote's templates never mean.
+ */
+const BLOCK_TAGS = new Set(
+  'address article aside blockquote dd details dialog div dl dt fieldset figcaption figure footer form h1 h2 h3 h4 h5 h6 header hr legend li link main nav ol optgroup option p section select style summary table tbody td tfoot th thead tr ul'.split(
+    ' ',
+  ),
+);
+
+const TAG_NAME = /^<\/?([a-zA-Z][\w-]*)/;
+/** The name of the tag whose `>` ends right before `at` (undefined when it began in another quasi). */
+function tagEndingAt(text, at) {
+  const open = text.lastIndexOf('<', at - 1);
+  return open < 0 ? undefined : TAG_NAME.exec(text.slice(open))?.[1]?.toLowerCase();
+}
+
+/**
+ * Minifies the text of one html`` (or svg``) quasi. A whitespace run with a line break (source formatting)
+ * becomes one line break — the same in `normal`, `nowrap` and `pre-line` — or nothing at all where it meets a
+ * block-level tag, or sits between two tags of an svg`` template: there it would only be a whitespace-only
+ * text node in every card. A run between inline content (`</b>\n<i>`) still reads as a space and stays.
+ */
+export function minifyHtmlText(text, { svg = false } = {}) {
   // A comment around a binding is split over two quasis and so never matches.
-  return text.replace(/<!--[\s\S]*?-->/g, '').replace(/[ \t\r\n\f]*\n[ \t\r\n\f]*/g, '\n');
+  const stripped = text.replace(/<!--[\s\S]*?-->/g, '');
+  return stripped.replace(/[ \t\r\n\f]*\n[ \t\r\n\f]*/g, (run, at) => {
+    const before = stripped[at - 1];
+    const after = stripped[at + run.length];
+    if (svg && before === '>' && after === '<') return '';
+    const previous = before === '>' ? tagEndingAt(stripped, at) : undefined;
+    const next = after === '<' ? TAG_NAME.exec(stripped.slice(at + run.length))?.[1]?.toLowerCase() : undefined;
+    return BLOCK_TAGS.has(previous) || BLOCK_TAGS.has(next) ? '' : '\n';
+  });
 }
 
 const PRIVATE_PROPERTY = /--_[\w-]+/g;
@@ -112,7 +144,9 @@ export function minifyTemplates(code, id = 'module.ts', names = new Map()) {
     if (tag !== 'css' && /<(pre|textarea)\b/i.test(raw)) return; // their text is shown as written
     quasis.forEach((q, i) => {
       const before = q.value.raw;
-      let after = renamed(tag === 'css' ? minifyCssText(before) : minifyHtmlText(before), names);
+      // svg`` text lives only in <text>: without one, whitespace between its tags is never shown.
+      const svgOnly = tag === 'svg' && !/<(text|tspan|textPath)\b/.test(raw);
+      let after = renamed(tag === 'css' ? minifyCssText(before) : minifyHtmlText(before, { svg: svgOnly }), names);
       // A stylesheet's outer whitespace means nothing (a template's may: it can be inserted inline).
       if (tag === 'css' && i === 0) after = after.trimStart();
       if (tag === 'css' && i === quasis.length - 1) after = after.trimEnd();

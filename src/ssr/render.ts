@@ -6,7 +6,7 @@
  */
 import { LitElementRenderer, render, type RenderInfo } from '@lit-labs/ssr';
 import { collectResult } from '@lit-labs/ssr/lib/render-result.js';
-import type { CSSResult, LitElement } from 'lit';
+import { CSSResult, type LitElement } from 'lit';
 import { escapeAttribute } from './json.js';
 
 /** Where the elements' stylesheets are served unless told otherwise (`serveSsrStylesheet` answers there). */
@@ -32,7 +32,8 @@ export async function renderToString(value: unknown, stylesBase = DEFAULT_STYLES
 
 /** The stylesheet a server-rendered element's shadow root links: its lit styles, as its adopted sheets would be. */
 export function ssrStylesheet(tag: string): string | undefined {
-  const cls = customElements.get(tag) as (typeof LitElement & { elementStyles?: CSSResult[] }) | undefined;
+  const cls = customElements.get(tag) as typeof LitElement | undefined;
   if (!cls?.elementStyles) return undefined;
-  return cls.elementStyles.map((s) => s.cssText).join('\n');
+  // Tote's styles are lit `css` results; a native sheet (none today) has no text on a server to give.
+  return cls.elementStyles.map((s) => (s instanceof CSSResult ? s.cssText : '')).join('\n');
 }

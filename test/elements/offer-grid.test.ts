@@ -137,4 +137,37 @@ describe('tote-offer-grid', () => {
     button(grid, 'Try again')!.click();
     await waitUntil(() => cards(grid).length === catalogue.length);
   });
+
+  describe('long grids', () => {
+    it('renders only the cards near the screen of 10,000 given, and more as the shopper scrolls near the last', async () => {
+      const grid = await fixture<ToteOfferGrid>(html`<tote-offer-grid .offers=${manyOffers(10_000)}></tote-offer-grid>`);
+      const first = cards(grid).length;
+      expect(first).to.be.greaterThan(0);
+      expect(first).to.be.at.most(96, 'the DOM holds what is near the screen, not all 10,000');
+      grid.shadowRoot!.querySelector('.reveal')!.scrollIntoView();
+      await waitUntil(() => cards(grid).length > first, 'more cards near the end');
+      expect(cards(grid).length).to.be.at.most(first + 96);
+      // New offers given: back to the first cards.
+      grid.offers = manyOffers(500);
+      await grid.updateComplete;
+      expect(cards(grid).length).to.be.at.most(96);
+    });
+
+    it('an item off screen is neither laid out nor painted, and keeps a place for its card', async () => {
+      const grid = await fixture<ToteOfferGrid>(html`<tote-offer-grid .offers=${manyOffers(60)}></tote-offer-grid>`);
+      const item = grid.shadowRoot!.querySelector('.list > li')!;
+      if (!CSS.supports('content-visibility', 'auto')) return; // drawn whole, as before
+      const style = getComputedStyle(item);
+      expect(style.contentVisibility).to.equal('auto');
+      expect(style.containIntrinsicBlockSize).to.match(/auto/);
+    });
+
+    it('pages it loads itself are shown whole', async () => {
+      const offers = manyOffers(120, 1001);
+      const { grid } = await mount({ offers }, { merchantId: 1001, pageSize: 100 });
+      await waitUntil(() => cards(grid).length === 100);
+      button(grid, 'Load more')!.click();
+      await waitUntil(() => cards(grid).length === 120);
+    });
+  });
 });

@@ -17,8 +17,16 @@ describe('template minifier', () => {
     assert.equal(minifyCssText('/* the shop\'s note */ a { font-family: "Segoe  UI", sans-serif; }'), ' a{font-family:"Segoe  UI",sans-serif}');
   });
 
-  it('html: a whitespace run with a line break becomes one line break; comments go; single spaces stay', () => {
-    assert.equal(minifyHtmlText('<p>\n      <b>a</b> <i>b</i>\n    </p>  <!-- note -->'), '<p>\n<b>a</b> <i>b</i>\n</p>  ');
+  it('html: a whitespace run with a line break goes next to a block-level tag, else becomes one line break; comments go; single spaces stay', () => {
+    assert.equal(minifyHtmlText('<p>\n      <b>a</b> <i>b</i>\n    </p>  <!-- note -->'), '<p><b>a</b> <i>b</i></p>  ');
+    // Between inline content the line break reads as a space: it stays (as one).
+    assert.equal(minifyHtmlText('<span>\n  <b>a</b>\n  <i>b</i>\n</span>'), '<span>\n<b>a</b>\n<i>b</i>\n</span>');
+    assert.equal(minifyHtmlText('<ul>\n  <li>\n    <tote-offer-card></tote-offer-card>\n  </li>\n</ul>'), '<ul><li><tote-offer-card></tote-offer-card></li></ul>');
+    // At a quasi's edge the other side is a binding: only a block tag on this side lets it go.
+    assert.equal(minifyHtmlText('\n  <div>'), '<div>');
+    assert.equal(minifyHtmlText('\n  <b>'), '\n<b>');
+    // svg: between tags of a drawing without text, nothing; with text, as html.
+    assert.equal(minifyHtmlText('<svg>\n  <rect></rect>\n  <circle></circle>\n</svg>', { svg: true }), '<svg><rect></rect><circle></circle></svg>');
   });
 
   it('rewrites only the literal parts of css``, html`` and svg`` templates, never expressions or other strings', () => {
@@ -36,7 +44,7 @@ describe('template minifier', () => {
         "const a: string = 'keep   this';",
         // The space between `${x}` and `.b` is a descendant combinator: kept.
         'const s = css`.a{color:${unsafeCSS(c)}}${x} .b{margin:0}`;',
-        'const t = html`<div>\n${this.t("x")}\n<span title="  two  ">${n}</span>\n</div>`;',
+        'const t = html`<div>${this.t("x")}\n<span title="  two  ">${n}</span></div>`;',
         'const u = `plain\n   template`;',
       ].join('\n'),
     );

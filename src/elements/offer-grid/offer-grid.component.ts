@@ -12,6 +12,11 @@ import { offerGridStyles } from './offer-grid.styles.js';
 import '../../i18n/areas/catalog.js';
 
 const SKELETON_CARDS = 8;
+/**
+ * Cards rendered at first, and added each time the shopper scrolls near the last: a host's 10,000 offers cost
+ * what is on screen, not what was given. Pages the grid loads itself are shown whole (the shopper paged to them).
+ */
+const RENDER_STEP = 48;
 
 type Status = 'idle' | 'loading' | 'ready' | 'error' | 'busy';
 
@@ -50,6 +55,7 @@ export class ToteOfferGrid extends ToteElement {
     status: { state: true },
     loadingMore: { state: true },
     moreFailed: { state: true },
+    shown: { state: true },
     merchantId: { attribute: 'merchant-id', type: Number },
     pageSize: { attribute: 'page-size', type: Number },
     manual: { type: Boolean },
@@ -65,6 +71,8 @@ export class ToteOfferGrid extends ToteElement {
   private status: Status = 'idle';
   private loadingMore = false;
   private moreFailed = false;
+  /** How many of the offers are rendered (see RENDER_STEP). */
+  private shown = RENDER_STEP;
   /** A busy shop's wait (429): the grid retries by itself when it is over. */
   readonly #wait = new BusyWait(this);
 
@@ -78,6 +86,7 @@ export class ToteOfferGrid extends ToteElement {
   readonly #merchantNames = new Map<number, string>();
   #nextCursor: string | null | undefined;
   #observer?: IntersectionObserver;
+  #revealer?: IntersectionObserver;
   #inFlight?: AbortController;
   /** Offers already announced with `tote-offer-list-view`, and whether the list is in view. */
   readonly #viewed = new Set<number>();
@@ -119,10 +128,13 @@ export class ToteOfferGrid extends ToteElement {
     this.#observer?.disconnect();
     this.#observer = undefined;
     this.#listObserver?.disconnect();
+    this.#revealer?.disconnect();
+    this.#revealer = undefined;
     if (this.status !== 'ready') this.status = 'idle';
   }
 
   protected override willUpdate(changed: PropertyValues): void {
+    if (changed.has('offers')) this.shown = RENDER_STEP;
     if (changed.has('initialPage') && this.initialPage && this.status === 'idle') this.#show(this.initialPage);
     // A first value (attributes, the provider's client) loads what is idle; only a later change reloads.
     const source = (changed.has('api') && changed.get('api')) || (this.hasUpdated && (changed.has('merchantId') || changed.has('pageSize')));
@@ -132,6 +144,7 @@ export class ToteOfferGrid extends ToteElement {
   protected override updated(): void {
     this.#watchSentinel();
     this.#announceViewed();
+    this.#watchReveal();
   }
 
   #announceViewed(): void {
@@ -192,6 +205,7 @@ export class ToteOfferGrid extends ToteElement {
       if (o.merchant_name) this.#merchantNames.set(o.merchant_id, o.merchant_name);
     }
     this.loaded = [...this.loaded, ...fresh];
+    this.shown = Math.max(this.shown, this.loaded.length);
     this.#nextCursor = page.next_cursor;
     this.status = 'ready';
   }
@@ -208,6 +222,20 @@ export class ToteOfferGrid extends ToteElement {
       },
       (id) => this.#merchantNames.get(id),
     );
+  }
+
+  /** Near the last rendered card (and again while it stays near), the next RENDER_STEP cards render. */
+  #watchReveal(): void {
+    const reveal = this.renderRoot.querySelector('.reveal');
+    this.#revealer?.disconnect();
+    if (!reveal || typeof IntersectionObserver === 'undefined') return;
+    this.#revealer ??= new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) this.shown += RENDER_STEP;
+      },
+      { rootMargin: '0px 0px 800px 0px' },
+    );
+    this.#revealer.observe(reveal);
   }
 
   #watchSentinel(): void {
@@ -233,13 +261,14 @@ export class ToteOfferGrid extends ToteElement {
   protected override render() {
     const offers = this.offers ?? this.loaded;
     const initial = !this.offers && (this.status === 'loading' || this.status === 'idle');
+    const more = offers.length > this.shown;
     return html`<section part="base" aria-busy=${initial || this.loadingMore ? 'true' : 'false'}>
       ${this.#renderNotice(offers.length)}
       ${initial
         ? this.#renderSkeleton()
         : offers.length
           ? html`<ul part="list" class="list" aria-label=${this.t('products')}>
-              ${offers.map(
+              ${(more ? offers.slice(0, this.shown) : offers).map(
                 (o) => html`<li>
                   <tote-offer-card
                     part="card"
@@ -251,7 +280,7 @@ export class ToteOfferGrid extends ToteElement {
               )}
             </ul>`
           : nothing}
-      ${this.#renderFooter(offers.length)}
+      ${more ? html`<div class="reveal"></div>` : this.#renderFooter(offers.length)}
     </section>`;
   }
 

@@ -24,6 +24,9 @@ export const offerGridStyles = css`
   }
   .list > li {
     min-width: 0;
+    /* A card off screen is neither laid out nor painted; its last height (or the guess) holds its place. */
+    content-visibility: auto;
+    contain-intrinsic-block-size: auto var(--tote-offer-grid-item-height, 26rem);
   }
   /* On top of the one-offer notice (.offer-status): a row above the cards, not a card-sized box. */
   .notice {
@@ -52,7 +55,8 @@ export const offerGridStyles = css`
     color: var(--_fg-muted);
     font-size: var(--_font-size-s);
   }
-  .sentinel {
+  .sentinel,
+  .reveal {
     height: 1px;
   }
 `;
