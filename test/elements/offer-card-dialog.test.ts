@@ -29,10 +29,11 @@ describe('tote-offer-card variant dialog layout', () => {
     // A shopper's click: a real pointer, which then rests over the card's button.
     await sendMouse({ type: 'click', position: center(choose) });
 
-    const dialog = card.shadowRoot!.querySelector('dialog')!;
+    // The dialog is rendered when the picker opens (a card keeps no empty dialog).
     const addButton = () =>
-      dialog.querySelector('tote-variant-picker')?.shadowRoot?.querySelector<HTMLButtonElement>('[part~="add-button"]');
+      card.shadowRoot!.querySelector('dialog tote-variant-picker')?.shadowRoot?.querySelector<HTMLButtonElement>('[part~="add-button"]');
     for (let i = 0; i < 100 && !addButton(); i++) await frame();
+    const dialog = card.shadowRoot!.querySelector('dialog')!;
     expect(dialog.open, 'dialog open').to.be.true;
     await frame();
     const first = box(dialog);

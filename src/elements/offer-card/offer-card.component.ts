@@ -166,55 +166,64 @@ export class ToteOfferCard extends ToteElement {
     if (!offer) return renderOfferStatus(this.#loader, (key, params) => this.t(key, params));
     const known = sellable(offer);
     const inStock = known && offerInStock(offer);
-    return html`
-      <article part="base" class="card" aria-labelledby="title">
-        ${this.#renderMedia(offer, inStock)}
+    // Nothing to choose from: an all-disabled picker behind "Choose options" would be a dead end.
+    const adds = offer.skus.length === 1 || !inStock;
+    const tags = offer.tags.filter((t) => t.trim()).slice(0, MAX_TAGS);
+    const price = this.#renderPrice(offer);
+    // Every binding here is a marker comment in each card of a long grid, every line break between inline
+    // content a text node: the markup keeps to what a card shows (docs/ssr.md, "Long grids").
+    return html`${this.#renderDialog(offer)}<article part="base" class="card" aria-labelledby="title">
+        <div part="media" class="media">${this.#renderImage(offer)}${this.#renderOverlay(offer, inStock)}</div>
         <div class="body">
           <p part="merchant" class="merchant" dir="auto">${offer.merchant_name || offer.seller || this.t('thisShop')}</p>
           <h3 part="title" class="title" id="title" dir="auto">${offer.name}</h3>
-          ${this.#renderPrice(offer)}
-          <p part="availability" class="availability ${inStock ? '' : 'out'}">
-            ${inStock ? this.t('inStock') : known ? this.t('outOfStock') : this.t('unavailable')}
-          </p>
-          ${this.#renderTags(offer)} ${this.#renderDescription(offer)}
-          <div class="actions">${this.#renderAction(offer, inStock)}</div>
+          <p part="price" class="price" ?hidden=${price === nothing}>${price}</p>
+          <p part="availability" class=${inStock ? 'availability' : 'availability out'}>${inStock ? this.t('inStock') : known ? this.t('outOfStock') : this.t('unavailable')}</p>
+          <ul part="tags" class="tags" aria-label=${this.t('tags')} ?hidden=${!tags.length}>${renderTags(tags)}</ul>
+          ${this.#renderDescription(offer)}<button
+            part="add-button"
+            class="button add"
+            type="button"
+            aria-describedby="title"
+            aria-haspopup=${adds ? nothing : 'dialog'}
+            ?disabled=${!inStock}
+            @click=${adds ? this.#handleAdd : this.#handleChoose}
+          >${adds ? (inStock ? this.t('addToCart') : known ? this.t('outOfStock') : this.t('unavailable')) : this.t('chooseOptions')}</button>
         </div>
         <span class="sr-only" role="status">${this.announcement}</span>
-      </article>
-      ${this.#renderDialog(offer)}
-    `;
+      </article>`;
   }
 
-  #renderMedia(offer: WidgetOffer, inStock: boolean) {
+  #renderImage(offer: WidgetOffer) {
     const image = offerImage(offer);
     const src = safeUrl(image?.url);
+    if (!src) return nothing;
+    return html`<img
+      part="image"
+      class=${this.imageFailed ? 'failed' : ''}
+      src=${src}
+      alt=${image?.alt || offer.name}
+      width="600"
+      height="600"
+      loading="lazy"
+      decoding="async"
+      @error=${() => (this.imageFailed = true)}
+    />`;
+  }
+
+  /** Over the image: the placeholder (no image, or it failed) and the stock or sale badge. */
+  #renderOverlay(offer: WidgetOffer, inStock: boolean) {
+    const src = safeUrl(offerImage(offer)?.url);
     const onSale = offer.skus.length === 1 && (offer.skus[0]!.retail_price ?? 0) > offer.skus[0]!.sale_price;
-    return html`<div part="media" class="media">
-      ${src
-        ? html`<img
-            part="image"
-            class=${this.imageFailed ? 'failed' : ''}
-            src=${src}
-            alt=${image?.alt || offer.name}
-            width="600"
-            height="600"
-            loading="lazy"
-            decoding="async"
-            @error=${() => (this.imageFailed = true)}
-          />`
-        : nothing}
-      ${!src
-        ? html`<div class="no-image" role="img" aria-label=${this.t('noImage')}>${placeholderIcon}</div>`
-        : this.imageFailed
-          ? // The image keeps its alt text for screen readers; the eye gets a clean placeholder.
-            html`<div class="no-image over" aria-hidden="true">${placeholderIcon}</div>`
-          : nothing}
-      ${!inStock
-        ? html`<span class="badge">${this.t('outOfStock')}</span>`
-        : onSale
-          ? html`<span class="badge sale">${this.t('sale')}</span>`
-          : nothing}
-    </div>`;
+    const badge = !inStock
+      ? html`<span class="badge">${this.t('outOfStock')}</span>`
+      : onSale
+        ? html`<span class="badge sale">${this.t('sale')}</span>`
+        : nothing;
+    if (!src) return html`<div class="no-image" role="img" aria-label=${this.t('noImage')}>${placeholderIcon}</div>${badge}`;
+    // The image keeps its alt text for screen readers; the eye gets a clean placeholder.
+    if (this.imageFailed) return html`<div class="no-image over" aria-hidden="true">${placeholderIcon}</div>${badge}`;
+    return badge;
   }
 
   #renderPrice(offer: WidgetOffer) {
@@ -224,20 +233,9 @@ export class ToteOfferCard extends ToteElement {
     const fmt = (n: number) => formatMoney(n, offer.currency, this.effectiveLocale);
     const sku = offer.skus.length === 1 ? offer.skus[0]! : undefined;
     const retail = sku?.retail_price && sku.retail_price > sku.sale_price ? sku.retail_price : undefined;
-    return html`<p part="price" class="price">
-      ${range.min === range.max ? fmt(range.min) : this.t('priceRange', { min: fmt(range.min), max: fmt(range.max) })}
-      ${retail !== undefined
-        ? html`<s><span class="sr-only">${this.t('regularPrice')}</span> ${fmt(retail)}</s>`
-        : nothing}
-    </p>`;
-  }
-
-  #renderTags(offer: WidgetOffer) {
-    const tags = offer.tags.filter((t) => t.trim()).slice(0, MAX_TAGS);
-    if (!tags.length) return nothing;
-    return html`<ul part="tags" class="tags" aria-label=${this.t('tags')}>
-      ${tags.map((tag) => html`<li dir="auto">${tag}</li>`)}
-    </ul>`;
+    const price = range.min === range.max ? fmt(range.min) : this.t('priceRange', { min: fmt(range.min), max: fmt(range.max) });
+    if (retail === undefined) return price;
+    return html`${price} <s><span class="sr-only">${this.t('regularPrice')}</span> ${fmt(retail)}</s>`;
   }
 
   #renderDescription(offer: WidgetOffer) {
@@ -247,53 +245,32 @@ export class ToteOfferCard extends ToteElement {
     return offer.description ? html`<p part="description" class="description" dir="auto">${clip(offer.description)}</p>` : nothing;
   }
 
-  #renderAction(offer: WidgetOffer, inStock: boolean) {
-    // Nothing to choose from: an all-disabled picker behind "Choose options" would be a dead end.
-    if (offer.skus.length === 1 || !inStock) {
-      return html`<button
-        part="add-button"
-        class="button"
-        type="button"
-        aria-describedby="title"
-        ?disabled=${!inStock}
-        @click=${this.#handleAdd}
-      >
-        ${inStock ? this.t('addToCart') : sellable(offer) ? this.t('outOfStock') : this.t('unavailable')}
-      </button>`;
-    }
-    return html`<button
-      part="add-button"
-      class="button"
-      type="button"
-      aria-describedby="title"
-      aria-haspopup="dialog"
-      @click=${this.#handleChoose}
-    >
-      ${this.t('chooseOptions')}
-    </button>`;
-  }
-
   #renderDialog(offer: WidgetOffer) {
-    if (offer.skus.length <= 1) return nothing;
+    // Only while the picker is open: a grid of a thousand cards carries no thousand empty dialogs.
+    if (offer.skus.length <= 1 || !this.pickerOpen) return nothing;
     return html`<dialog part="dialog" aria-labelledby="dialog-title" @close=${this.#handleDialogClose}>
-      ${this.pickerOpen
-        ? html`<div class="dialog-header">
-              <h2 id="dialog-title" dir="auto">${this.t('chooseOptionsFor', { name: offer.name })}</h2>
-              <button class="close" type="button" aria-label=${this.t('close')} @click=${() => this.#dialog?.close()}>
-                ×
-              </button>
-            </div>
-            <div class="dialog-body">
-              <tote-variant-picker
-                .offer=${offer}
-                .locale=${this.locale}
-                exportparts="base: picker, image: picker-image, price: picker-price, quantity, add-button: picker-add-button"
-                @tote-cart-add=${this.#handlePickerAdd}
-              ></tote-variant-picker>
-            </div>`
-        : nothing}
+      <div class="dialog-header">
+        <h2 id="dialog-title" dir="auto">${this.t('chooseOptionsFor', { name: offer.name })}</h2>
+        <button class="close" type="button" aria-label=${this.t('close')} @click=${() => this.#dialog?.close()}>×</button>
+      </div>
+      <div class="dialog-body">
+        <tote-variant-picker
+          .offer=${offer}
+          .locale=${this.locale}
+          exportparts="base: picker, image: picker-image, price: picker-price, quantity, add-button: picker-add-button"
+          @tote-cart-add=${this.#handlePickerAdd}
+        ></tote-variant-picker>
+      </div>
     </dialog>`;
   }
+}
+
+/** One template per count rather than a mapped list: a list costs two marker comments per item in every card. */
+function renderTags([a, b, c]: string[]) {
+  if (a === undefined) return nothing;
+  if (b === undefined) return html`<li dir="auto">${a}</li>`;
+  if (c === undefined) return html`<li dir="auto">${a}</li><li dir="auto">${b}</li>`;
+  return html`<li dir="auto">${a}</li><li dir="auto">${b}</li><li dir="auto">${c}</li>`;
 }
 
 /** A currency we cannot format is a price we cannot show honestly: such an offer is shown but not sold. */

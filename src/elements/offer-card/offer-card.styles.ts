@@ -125,6 +125,10 @@ export const offerCardStyles = css`
     padding: 0;
     list-style: none;
   }
+  .tags[hidden],
+  .price[hidden] {
+    display: none;
+  }
   .tags li {
     padding: 1px var(--_space-2);
     border-radius: var(--_radius-pill);
@@ -151,12 +155,13 @@ export const offerCardStyles = css`
   .description a {
     color: inherit;
   }
-  .actions {
-    margin-block-start: auto;
-    padding-block-start: var(--_space-3);
-  }
-  .actions .button {
+  /* The button keeps to the card's foot: a margin above it, pushed down by the free space. */
+  .button.add {
     width: 100%;
+    margin-block-start: auto;
+  }
+  .body > :has(+ .button.add) {
+    margin-block-end: var(--_space-3);
   }
 `;
 
@@ -176,7 +181,7 @@ export const compactCardStyles = css`
     .tags {
       display: none;
     }
-    .actions .button {
+    .button.add {
       min-height: 40px;
       padding-inline: var(--_space-2);
       font-size: var(--_font-size-s);
