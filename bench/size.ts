@@ -227,8 +227,13 @@ export const sizeDetails: Record<string, unknown> = {};
 // loads on demand (`order-status`, `order-events`, `order-lookup`, `order-changes`) and is counted apart
 // ("order page" below), as is the operator's `order-desk`.
 const ORDER_PAGE = /^(order-status|order-events|order-changes)-/;
+// Issue 30: lit's hydration support (`hydrate-*`) loads only on a page with server-rendered Tote elements
+// (tote-checkout/ssr), in place of the first render's work; it is counted apart ("SSR hydration" below).
+const SSR_HYDRATE = /^hydrate-/;
 const notShopper = (file: string) =>
-  ORDER_PAGE.test(basename(file)) || /^(merchant-health|merchant-onboarding|locale-|sandbox-adapter|order-lookup|order-desk)/.test(basename(file));
+  ORDER_PAGE.test(basename(file)) ||
+  SSR_HYDRATE.test(basename(file)) ||
+  /^(merchant-health|merchant-onboarding|locale-|sandbox-adapter|order-lookup|order-desk)/.test(basename(file));
 
 export async function measureSize(log: (m: string) => void): Promise<Figure[]> {
   const out: Figure[] = [];
@@ -248,6 +253,7 @@ export async function measureSize(log: (m: string) => void): Promise<Figure[]> {
       [...reachable(`${SPLIT}/tote.js`, (f) => !ORDER_PAGE.test(basename(f)) && notShopper(f))].filter((f) => !journeyFiles.has(f)),
     );
     const orderPage = load(orderPageFiles);
+    const hydrateFiles = [...reachable(`${SPLIT}/tote.js`, () => false)].filter((f) => SSR_HYDRATE.test(basename(f)));
     const checkoutFiles = [...journeyFiles].filter((f) => !eagerFiles.has(f) && /^checkout-/.test(basename(f)));
     const eagerBreakdown = merge([...eagerFiles].map(bytesPerSource));
     const journeyBreakdown = merge([...journeyFiles].map(bytesPerSource));
@@ -258,6 +264,7 @@ export async function measureSize(log: (m: string) => void): Promise<Figure[]> {
       ...figures('journey', 'shopper journey: every split chunk but operator elements, test cards and other languages (Stripe adapter included)', journey),
       figure(SECTION, 'size.checkout_chunks', 'checkout flow: chunks fetched on the first "Check out"', 'files', [checkoutFiles.length]),
       ...figures('order_page', 'order page: <tote-order-status> with its changes and event stream, beyond what is up front', orderPage),
+      ...figures('ssr_hydrate', 'SSR hydration: lit\'s support, only on pages with server-rendered Tote elements', load(hydrateFiles)),
       ...stripeSizes(eagerFiles, journeyFiles),
     );
     sizeDetails.upFront = { files: eager.files, modules: eagerBreakdown.slice(0, 40) };
