@@ -1,8 +1,9 @@
 /**
- * Render: offer cards in headless Chromium against a hand-written DOM
- * baseline on the same page in the same run, a variant change on a
- * 1,000-card page, JS heap after 1,000 cards, and layout shift while a grid
- * loads from a live BFF.
+ * Render: offer cards in headless Chromium against a plain-DOM baseline (the
+ * same content without shadow roots or Tote's styles, with the same
+ * `content-visibility` on the items) on the same page in the same run, DOM
+ * nodes per card, a variant change on a 1,000-card page, JS heap after 1,000
+ * cards, and layout shift while a grid loads from a live BFF.
  */
 import type { Page } from 'playwright-core';
 import type { WidgetOffer } from '../src/contract/api.js';
@@ -15,10 +16,14 @@ import {
   startPageServer,
 } from './servers.js';
 import { figure, median, ratio, repeat, type Figure } from './stats.js';
+import { measureSsrFirstPaint } from './ssr.js';
 
 const SECTION = 'render';
 
-const RENDER_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>render bench</title></head>
+// The plain baseline's layout: the grid's columns and gap, and the same content-visibility on its items.
+const RENDER_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>render bench</title>
+<style>.plain{display:grid;grid-template-columns:repeat(auto-fill,minmax(15rem,1fr));gap:1rem;margin:0;padding:0;list-style:none}
+.plain>li{min-width:0;content-visibility:auto;contain-intrinsic-block-size:auto 26rem}.plain img{width:100%;height:auto}</style></head>
 <body><tote-provider><div id="host"></div></tote-provider><script type="module" src="/bench.js"></script></body></html>`;
 
 /** A shop page: header, the grid loading from the BFF, content below it that a layout shift would move. */
@@ -48,7 +53,7 @@ const SHOP_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><t
 const SIZES = [
   { n: 100, runs: 5 },
   { n: 1000, runs: 7 },
-  { n: 5000, runs: 5 },
+  { n: 10_000, runs: 5 },
 ];
 
 async function loadOffers(pageUrl: string): Promise<WidgetOffer[]> {
@@ -97,10 +102,10 @@ export async function measureRender(log: (m: string) => void): Promise<Figure[]>
     // Warm both paths once (code compiled, styles parsed) before anything is timed.
     await page.evaluate(async () => {
       await window.toteBench.tote(100);
-      await window.toteBench.vanilla(100);
+      await window.toteBench.plain(100);
     });
 
-    const byN: Record<number, { tote: number[]; vanilla: number[] }> = {};
+    const byN: Record<number, { tote: number[]; plain: number[] }> = {};
     for (const { n, runs } of SIZES) {
       log(`render: ${n} cards × ${runs}`);
       // Alternate the two so that a slow moment of the machine hits both alike; each starts
@@ -113,23 +118,29 @@ export async function measureRender(log: (m: string) => void): Promise<Figure[]>
         await fresh();
         const tote = await page.evaluate((count) => window.toteBench.tote(count), n);
         await fresh();
-        const vanilla = await page.evaluate((count) => window.toteBench.vanilla(count), n);
-        return { tote, vanilla };
+        const plain = await page.evaluate((count) => window.toteBench.plain(count), n);
+        return { tote, plain };
       });
       const tote = pairs.map((p) => p.tote);
-      const vanilla = pairs.map((p) => p.vanilla);
+      const plain = pairs.map((p) => p.plain);
       const label = n.toLocaleString('en-US');
       figures.push(
         figure(SECTION, `render.tote.${n}`, `${label} cards, tote-offer-grid → painted`, 'ms', tote),
-        figure(SECTION, `render.vanilla.${n}`, `${label} cards, vanilla DOM baseline → painted`, 'ms', vanilla),
-        ratio(SECTION, `render.ratio.${n}`, `${label} cards, tote / vanilla`, tote, vanilla),
+        figure(SECTION, `render.plain.${n}`, `${label} cards, plain-DOM baseline (no shadow roots or Tote styles, same content-visibility) → painted`, 'ms', plain),
+        ratio(SECTION, `render.ratio.${n}`, `${label} cards, tote / plain DOM`, tote, plain),
       );
-      byN[n] = { tote, vanilla };
+      byN[n] = { tote, plain };
     }
-    const growth = (side: 'tote' | 'vanilla') => byN[5000]![side].map((t) => t / median(byN[1000]![side]));
+    const growth = (side: 'tote' | 'plain') => byN[10_000]![side].map((t) => t / median(byN[1000]![side]));
     figures.push(
-      figure(SECTION, 'render.growth', '5,000 vs 1,000 cards, tote (linear = 5)', '×', growth('tote')),
-      figure(SECTION, 'render.growth.vanilla', '5,000 vs 1,000 cards, vanilla (linear = 5)', '×', growth('vanilla')),
+      figure(SECTION, 'render.growth', '10,000 vs 1,000 cards, tote, time to first paint (linear = 10)', '×', growth('tote')),
+      figure(SECTION, 'render.growth.plain', '10,000 vs 1,000 cards, plain DOM (linear = 10)', '×', growth('plain')),
+    );
+
+    const nodes = await page.evaluate(() => window.toteBench.nodes(1000));
+    figures.push(
+      figure(SECTION, 'render.nodes_per_card', 'DOM nodes per card (elements, text, comments; shadow trees included)', 'nodes', [nodes.perCard]),
+      figure(SECTION, 'render.rendered_of_1000', 'cards rendered of 1,000 given (windowing)', 'cards', [nodes.rendered]),
     );
 
     log('render: variant change on a 1,000-card page');
@@ -144,14 +155,14 @@ export async function measureRender(log: (m: string) => void): Promise<Figure[]>
       const tote = await heapMb(page);
       await page.evaluate(() => window.toteBench.clear());
       const empty2 = await heapMb(page);
-      await page.evaluate(() => window.toteBench.vanilla(1000));
-      const vanilla = await heapMb(page);
-      return { tote, toteDelta: tote - empty, vanillaDelta: vanilla - empty2 };
+      await page.evaluate(() => window.toteBench.plain(1000));
+      const plain = await heapMb(page);
+      return { tote, toteDelta: tote - empty, plainDelta: plain - empty2 };
     });
     figures.push(
       figure(SECTION, 'render.heap.tote', 'JS heap after 1,000 cards (page total)', 'MB', heap.map((h) => h.tote)),
       figure(SECTION, 'render.heap.tote_delta', 'JS heap added by 1,000 tote cards', 'MB', heap.map((h) => h.toteDelta)),
-      figure(SECTION, 'render.heap.vanilla_delta', 'JS heap added by 1,000 vanilla cards', 'MB', heap.map((h) => h.vanillaDelta)),
+      figure(SECTION, 'render.heap.plain_delta', 'JS heap added by 1,000 plain-DOM cards', 'MB', heap.map((h) => h.plainDelta)),
     );
     await page.close();
 
@@ -180,5 +191,6 @@ export async function measureRender(log: (m: string) => void): Promise<Figure[]>
     await server.close();
     await sandbox.close();
   }
+  figures.push(...(await measureSsrFirstPaint(log)));
   return figures;
 }

@@ -1,7 +1,8 @@
 /** The servers a bench section runs against: the sandbox, a BFF in front of it, and a page server for Chromium. */
+import { minifyTemplatesEsbuildPlugin } from '../scripts/minify-templates.mjs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { build } from 'esbuild';
+import { build, type Plugin } from 'esbuild';
 import { chromium, type Browser } from 'playwright-core';
 import { createBff, toNodeListener, type BffConfig } from '../src/bff/index.js';
 import { DEFAULT_CREDENTIALS, startSandbox, type Sandbox } from '../src/sandbox/index.js';
@@ -147,7 +148,10 @@ export async function startPageServer(pages: Record<string, string>, script: str
   };
 }
 
-/** Bundles a browser entry the way a shop would ship it (minified, Lit's production build). */
+/**
+ * Bundles a browser entry the way a shop would ship it (minified, Lit's production build, Tote's templates
+ * minified as `npm run build` does: the DOM measured is the DOM shipped).
+ */
 export async function bundle(entry: string): Promise<string> {
   const result = await build({
     entryPoints: [entry],
@@ -159,6 +163,7 @@ export async function bundle(entry: string): Promise<string> {
     write: false,
     tsconfig: 'tsconfig.json',
     logLevel: 'error',
+    plugins: [minifyTemplatesEsbuildPlugin() as Plugin],
   });
   return result.outputFiles[0]!.text;
 }

@@ -55,7 +55,7 @@ function newest(dir: string): number {
 }
 
 /** Runs `npm run build` when dist is missing or older than the sources. */
-function ensureBuild(log: (m: string) => void): void {
+export function ensureBuild(log: (m: string) => void): void {
   const out = 'dist/tote.js';
   const sources = Math.max(newest('src'), statSync('scripts/build.mjs').mtimeMs, statSync('package.json').mtimeMs);
   if (existsSync(out) && existsSync(`${SPLIT}/tote.js`) && statSync(out).mtimeMs >= sources) return;

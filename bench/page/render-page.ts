@@ -1,12 +1,14 @@
 /**
  * Runs in Chromium (bundled by bench/render.ts). Renders N offer cards with
- * <tote-offer-grid>, and the same markup with hand-written DOM calls as the
- * baseline, timing each from setting the data to the next painted frame.
+ * <tote-offer-grid>, and as the baseline the same content as plain DOM: no
+ * shadow roots, none of Tote's styles, only the page's grid and the same
+ * `content-visibility` on the items (the page's stylesheet, RENDER_PAGE). Each
+ * is timed from setting the data to the next painted frame.
  */
-import type { CSSResultOrNative } from 'lit';
 import '../../src/elements/provider/provider.js';
-import { ToteOfferGrid } from '../../src/elements/offer-grid/offer-grid.js';
-import { ToteOfferCard } from '../../src/elements/offer-card/offer-card.js';
+import type { ToteOfferGrid } from '../../src/elements/offer-grid/offer-grid.js';
+import '../../src/elements/offer-grid/offer-grid.js';
+import '../../src/elements/offer-card/offer-card.js';
 import type { WidgetOffer } from '../../src/contract/api.js';
 import { formatMoney } from '../../src/contract/money.js';
 import { offerImage, offerInStock, priceRange } from '../../src/state/offer.js';
@@ -37,9 +39,6 @@ async function clear(): Promise<void> {
   await nextPaint();
 }
 
-const sheets = (styles: CSSResultOrNative[]) =>
-  styles.map((s) => (s instanceof CSSStyleSheet ? s : (s as { styleSheet?: CSSStyleSheet }).styleSheet!));
-
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, text?: string) {
   const node = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
@@ -47,84 +46,57 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string,
   return node;
 }
 
-/** The card's markup for `offer`, built by hand. */
-function vanillaCard(offer: WidgetOffer, sheet: CSSStyleSheet[]): HTMLElement {
-  const card = el('div', { part: 'card' });
-  const root = card.attachShadow({ mode: 'open' });
-  root.adoptedStyleSheets = sheet;
-  const inStock = offerInStock(offer);
-  const article = el('article', { part: 'base', class: 'card', 'aria-labelledby': 'title' });
-  const media = el('div', { part: 'media', class: 'media' });
+/** One offer as plain DOM: what a card says (image, merchant, name, price, stock, tags, description, button), nothing more. */
+function plainCard(offer: WidgetOffer): HTMLElement {
+  const article = el('article');
   const image = offerImage(offer);
-  if (image) {
-    media.append(
-      el('img', { part: 'image', src: image.url, alt: image.alt || offer.name, width: '600', height: '600', loading: 'lazy', decoding: 'async' }),
-    );
-  }
-  const sku = offer.skus.length === 1 ? offer.skus[0]! : undefined;
-  const retail = sku?.retail_price && sku.retail_price > sku.sale_price ? sku.retail_price : undefined;
-  if (!inStock) media.append(el('span', { class: 'badge' }, 'Out of stock'));
-  else if (retail) media.append(el('span', { class: 'badge sale' }, 'Sale'));
-  const body = el('div', { class: 'body' });
-  body.append(el('p', { part: 'merchant', class: 'merchant' }, offer.merchant_name || 'This shop'));
-  body.append(el('h3', { part: 'title', class: 'title', id: 'title' }, offer.name));
+  if (image) article.append(el('img', { src: image.url, alt: image.alt || offer.name, width: '600', height: '600', loading: 'lazy', decoding: 'async' }));
+  article.append(el('p', {}, offer.merchant_name || 'This shop'), el('h3', {}, offer.name));
   const range = priceRange(offer);
   if (range) {
     const fmt = (n: number) => formatMoney(n, offer.currency, 'en-US');
-    const price = el('p', { part: 'price', class: 'price' }, range.min === range.max ? fmt(range.min) : `${fmt(range.min)} – ${fmt(range.max)}`);
-    if (retail) {
-      const s = el('s');
-      s.append(el('span', { class: 'sr-only' }, 'Regular price'), ` ${fmt(retail)}`);
-      price.append(' ', s);
-    }
-    body.append(price);
+    article.append(el('p', {}, range.min === range.max ? fmt(range.min) : `${fmt(range.min)} – ${fmt(range.max)}`));
   }
-  body.append(el('p', { part: 'availability', class: `availability ${inStock ? '' : 'out'}` }, inStock ? 'In stock' : 'Out of stock'));
+  const inStock = offerInStock(offer);
+  article.append(el('p', {}, inStock ? 'In stock' : 'Out of stock'));
   const tags = offer.tags.filter((t) => t.trim()).slice(0, 3);
   if (tags.length) {
-    const ul = el('ul', { part: 'tags', class: 'tags', 'aria-label': 'Tags' });
+    const ul = el('ul');
     for (const t of tags) ul.append(el('li', {}, t));
-    body.append(ul);
+    article.append(ul);
   }
-  if (offer.description) body.append(el('p', { part: 'description', class: 'description' }, offer.description));
-  const actions = el('div', { class: 'actions' });
-  const button = el('button', { part: 'add-button', class: 'button', type: 'button', 'aria-describedby': 'title' });
-  if (offer.skus.length === 1) {
-    button.textContent = inStock ? 'Add to cart' : 'Out of stock';
-    button.disabled = !inStock;
-  } else {
-    button.textContent = 'Choose options';
-    button.setAttribute('aria-haspopup', 'dialog');
-    if (!inStock) button.classList.add('secondary');
-  }
-  actions.append(button);
-  body.append(actions);
-  article.append(media, body, el('span', { class: 'sr-only', role: 'status' }));
-  root.append(article);
-  if (offer.skus.length > 1) root.append(el('dialog', { part: 'dialog', 'aria-labelledby': 'dialog-title' }));
-  return card;
+  if (offer.description) article.append(el('p', {}, offer.description));
+  article.append(el('button', { type: 'button' }, offer.skus.length === 1 ? 'Add to cart' : 'Choose options'));
+  return article;
 }
 
-/** The grid's markup around the cards, built by hand. */
-function vanillaGrid(offers: WidgetOffer[]): HTMLElement {
-  const grid = el('div');
-  const root = grid.attachShadow({ mode: 'open' });
-  root.adoptedStyleSheets = sheets(ToteOfferGrid.elementStyles);
-  const cardSheets = sheets(ToteOfferCard.elementStyles);
-  const section = el('section', { part: 'base', 'aria-busy': 'false' });
-  const list = el('ul', { part: 'list', class: 'list', 'aria-label': 'Products' });
+/** The plain-DOM baseline's list: no shadow root; `.plain` in RENDER_PAGE lays it out like the grid. */
+function plainGrid(offers: WidgetOffer[]): HTMLElement {
+  const list = el('ul', { class: 'plain' });
   for (const offer of offers) {
     const li = el('li');
-    li.append(vanillaCard(offer, cardSheets));
+    li.append(plainCard(offer));
     list.append(li);
   }
-  section.append(list);
-  root.append(section);
-  return grid;
+  return list;
 }
 
+/** Cards drawn (a title in their shadow root); the grid renders those near the screen of all it was given. */
 function cardsShown(grid: Element): number {
   return [...grid.shadowRoot!.querySelectorAll('ul.list > li > *')].filter((c) => c.shadowRoot?.querySelector('article h3')).length;
+}
+
+/** DOM nodes (elements, text, comments; shadow trees included, their roots not counted) per rendered card. */
+function nodesPerCard(grid: Element): number {
+  const count = (node: Node): number => {
+    let n = 1;
+    for (const child of node.childNodes) n += count(child);
+    const root = (node as Element).shadowRoot;
+    if (root) for (const child of root.childNodes) n += count(child);
+    return n;
+  };
+  const items = [...grid.shadowRoot!.querySelectorAll('ul.list > li')];
+  return items.reduce((sum, li) => sum + count(li), 0) / items.length;
 }
 
 async function mountTote(n: number): Promise<{ ms: number; grid: ToteOfferGrid }> {
@@ -141,19 +113,20 @@ async function mountTote(n: number): Promise<{ ms: number; grid: ToteOfferGrid }
   grid.offers = offers;
   await nextPaint();
   const ms = performance.now() - started;
-  if (cardsShown(grid) !== n) throw new Error(`tote: ${cardsShown(grid)} of ${n} cards rendered`);
+  const shown = cardsShown(grid);
+  if (!shown || shown > n) throw new Error(`tote: ${shown} of ${n} cards rendered`);
   return { ms, grid };
 }
 
-async function mountVanilla(n: number): Promise<number> {
+async function mountPlain(n: number): Promise<number> {
   await clear();
   const offers = offersOf(n);
   const started = performance.now();
-  const grid = vanillaGrid(offers);
-  host().append(grid);
+  const list = plainGrid(offers);
+  host().append(list);
   await nextPaint();
   const ms = performance.now() - started;
-  if (cardsShown(grid) !== n) throw new Error(`vanilla: ${cardsShown(grid)} of ${n} cards rendered`);
+  if (list.querySelectorAll('h3').length !== n) throw new Error(`plain: ${list.querySelectorAll('h3').length} of ${n} cards`);
   return ms;
 }
 
@@ -196,7 +169,12 @@ const api = {
   },
   clear,
   tote: async (n: number) => (await mountTote(n)).ms,
-  vanilla: mountVanilla,
+  plain: mountPlain,
+  /** DOM nodes per card and cards rendered, `n` given. */
+  nodes: async (n: number) => {
+    const { grid } = await mountTote(n);
+    return { perCard: nodesPerCard(grid), rendered: cardsShown(grid) };
+  },
   variantChanges,
 };
 window.toteBench = api;
