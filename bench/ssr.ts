@@ -14,30 +14,28 @@ import { figure, ratio, repeat, type Figure } from './stats.js';
 const SECTION = 'render';
 const THROTTLED = { latency: 150, downloadThroughput: 1_600_000 / 8, uploadThroughput: 750_000 / 8, cpu: 4 };
 
-/** In the page before anything else: the time of the first frame showing a product name, and hydration's work. */
-function observe() {
-  const w = window as unknown as { __firstProduct?: number; __serverCards?: number; __added: number };
-  w.__added = 0;
-  const title = () =>
-    document.querySelector('tote-offer-grid')?.shadowRoot?.querySelector('tote-offer-card')?.shadowRoot?.querySelector('h3')?.textContent;
-  const poll = () => {
-    if (title()) w.__firstProduct = performance.now();
-    else requestAnimationFrame(poll);
-  };
+/**
+ * In the page before anything else: the time of the first frame showing a product name, and hydration's work.
+ * A string, not a function: the bench runs under tsx, whose `__name` helpers do not exist in the page.
+ */
+const OBSERVE = `(() => {
+  window.__added = 0;
+  const title = () => document.querySelector('tote-offer-grid')?.shadowRoot?.querySelector('tote-offer-card')?.shadowRoot?.querySelector('h3')?.textContent;
+  const poll = () => { if (title()) window.__firstProduct = performance.now(); else requestAnimationFrame(poll); };
   requestAnimationFrame(poll);
   // When Tote defines its first element the document is parsed and nothing has hydrated: count what is there.
   const define = CustomElementRegistry.prototype.define;
-  CustomElementRegistry.prototype.define = function (this: CustomElementRegistry, ...args: Parameters<CustomElementRegistry['define']>) {
-    if (w.__serverCards === undefined) {
+  CustomElementRegistry.prototype.define = function (...args) {
+    if (window.__serverCards === undefined) {
       const grid = document.querySelector('tote-offer-grid');
       const cards = [...(grid?.shadowRoot?.querySelectorAll('tote-offer-card') ?? [])];
-      w.__serverCards = cards.length;
-      const observer = new MutationObserver((records) => records.forEach((r) => (w.__added += r.addedNodes.length)));
+      window.__serverCards = cards.length;
+      const observer = new MutationObserver((records) => records.forEach((r) => (window.__added += r.addedNodes.length)));
       for (const root of [grid?.shadowRoot, ...cards.map((c) => c.shadowRoot)]) if (root) observer.observe(root, { childList: true, subtree: true });
     }
     return define.apply(this, args);
   };
-}
+})();`;
 
 async function firstProduct(browser: Browser, url: string) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -47,7 +45,7 @@ async function firstProduct(browser: Browser, url: string) {
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   await cdp.send('Network.emulateNetworkConditions', { offline: false, ...THROTTLED });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLED.cpu });
-  await page.addInitScript(observe);
+  await page.addInitScript({ content: OBSERVE });
   await page.goto(url);
   await page.waitForFunction(() => (window as unknown as { __firstProduct?: number }).__firstProduct !== undefined, undefined, { timeout: 60_000 });
   // Hydrated (or rendered): every card has rendered once.
