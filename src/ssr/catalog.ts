@@ -8,7 +8,7 @@ import { html, nothing } from 'lit';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import { OfferResponseSchema, OffersResponseSchema, type OffersResponse, type WidgetOffer } from '../contract/api.js';
 import type { BffHandler } from '../bff/create-bff.js';
-import { loadMessages } from '../elements/internal/localize.js';
+import { loadMessages } from '../i18n/localize.js';
 import { SSR_DATA_ATTRIBUTE } from '../elements/internal/server-rendered.js';
 import '../elements/offer-grid/offer-grid.js';
 import '../elements/offer-card/offer-card.js';
