@@ -16,7 +16,9 @@ type Rendered = TemplateResult | string | typeof nothing | readonly Rendered[];
 
 function renderNode(node: Node): Rendered {
   if (typeof node === 'string') return node;
-  const c = (node.c ?? []).map(renderNode);
+  // One child as itself, not a list of one: a list costs two marker comments per item in every card of a grid.
+  const children = (node.c ?? []).map(renderNode);
+  const c = children.length === 1 ? children[0]! : children;
   switch (node.t) {
     case 'p':
       return html`<p>${c}</p>`;

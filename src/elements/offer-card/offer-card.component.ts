@@ -240,7 +240,9 @@ export class ToteOfferCard extends ToteElement {
 
   #renderDescription(offer: WidgetOffer) {
     if (offer.rich_description?.length) {
-      return html`<div part="description" class="description" dir="auto">${renderDescription(offer.rich_description, CARD_DESCRIPTION_BLOCKS)}</div>`;
+      const blocks = renderDescription(offer.rich_description, CARD_DESCRIPTION_BLOCKS);
+      // One block as itself, not a list of one (two marker comments fewer per card).
+      return html`<div part="description" class="description" dir="auto">${blocks.length === 1 ? blocks[0] : blocks}</div>`;
     }
     return offer.description ? html`<p part="description" class="description" dir="auto">${clip(offer.description)}</p>` : nothing;
   }
