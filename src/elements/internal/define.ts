@@ -5,8 +5,10 @@ import { SSR_DATA_ATTRIBUTE } from './server-rendered.js';
  * any of them upgrades; only such a page loads it (a module script runs after the document is parsed, so the data
  * scripts are there to be seen).
  */
+// `requestAnimationFrame`, not `document`: a server (Node) has neither, and must not be seen reading a browser
+// global as it imports Tote (test/ship/ssr.test.ts).
 const hydrating =
-  typeof document !== 'undefined' && document.querySelector(`script[${SSR_DATA_ATTRIBUTE}]`)
+  typeof requestAnimationFrame === 'function' && document.querySelector(`script[${SSR_DATA_ATTRIBUTE}]`)
     ? import('./hydrate.js').then((m) => m.prepareHydration())
     : undefined;
 
