@@ -144,8 +144,10 @@ describe('tote-offer-grid', () => {
       const first = cards(grid).length;
       expect(first).to.be.greaterThan(0);
       expect(first).to.be.at.most(96, 'the DOM holds what is near the screen, not all 10,000');
+      // The shopper scrolls after the page has drawn (WebKit ignores a scroll made before its observers' first check).
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
       grid.shadowRoot!.querySelector('.reveal')!.scrollIntoView();
-      await waitUntil(() => cards(grid).length > first, 'more cards near the end');
+      await waitUntil(() => cards(grid).length > first, 'more cards near the end', { timeout: 5000 });
       expect(cards(grid).length).to.be.at.most(first + 96);
       // New offers given: back to the first cards.
       grid.offers = manyOffers(500);
