@@ -4,6 +4,7 @@
  */
 import '../src/elements/provider/provider.js';
 import '../src/elements/offer-grid/offer-grid.js';
+import '../src/elements/currency-select/currency-select.js';
 import '../src/elements/cart/cart.js';
 
 const provider = document.querySelector('tote-provider')!;

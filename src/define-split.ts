@@ -8,7 +8,7 @@
  *   "Check out", or a `<tote-checkout>` coming into view — not merely being in
  *   the markup, as it often sits further down the page. A step element or
  *   `<tote-order-status>` used on its own loads it when it appears;
- * - the order lookup (a shopper finding an order again) when one appears, and
+ * - the order lookup (a shopper finding an order again) and the currency switcher when one appears, and
  *   an order page's items, refunds and cancelling when an order status shows;
  * - the variant picker on the first "Choose options", or when one appears;
  * - the operator elements (back office only) when one appears;
@@ -30,6 +30,7 @@ loadsOnDemand([CHECKOUT, 'tote-address-form', 'tote-shipping-step', 'tote-estima
 );
 loadsOnDemand(['tote-order-status'], () => import('./elements/order-status/order-status.js'));
 loadsOnDemand(['tote-order-lookup'], () => import('./elements/order-lookup/order-lookup.js'));
+loadsOnDemand(['tote-currency-select'], () => import('./elements/currency-select/currency-select.js'));
 loadsOnDemand(['tote-variant-picker'], () => import('./elements/variant-picker/variant-picker.js'));
 loadsOnDemand(['tote-merchant-health'], () => import('./elements/merchant-health/merchant-health.js'));
 loadsOnDemand(['tote-merchant-onboarding'], () => import('./elements/merchant-onboarding/merchant-onboarding.js'));
@@ -44,6 +45,7 @@ const WHEN_PRESENT = [
   'tote-payment',
   'tote-order-status',
   'tote-order-lookup',
+  'tote-currency-select',
   'tote-variant-picker',
   'tote-merchant-health',
   'tote-merchant-onboarding',

@@ -19,6 +19,7 @@ import './elements/checkout/checkout.js';
 import './elements/order-status/order-status.js';
 import './elements/order-changes/order-changes.js';
 import './elements/order-lookup/order-lookup.js';
+import './elements/currency-select/currency-select.js';
 import './elements/merchant-health/merchant-health.js';
 import './elements/merchant-onboarding/merchant-onboarding.js';
 import './elements/order-desk/order-desk.js';

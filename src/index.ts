@@ -39,6 +39,7 @@ export {
 export { ToteOrderStatus } from './elements/order-status/order-status.component.js';
 export { ToteOrderChanges, type ToteOrderCancelDetail } from './elements/order-changes/order-changes.component.js';
 export { ToteOrderLookup, type ToteOrderFoundDetail } from './elements/order-lookup/order-lookup.component.js';
+export { ToteCurrencySelect } from './elements/currency-select/currency-select.component.js';
 export { ToteMerchantHealth, type ToteHealthRefreshDetail } from './elements/merchant-health/merchant-health.component.js';
 export { ToteOrderDesk } from './elements/order-desk/order-desk.component.js';
 export { ToteMerchantOnboarding, type ToteOnboardingSaveDetail } from './elements/merchant-onboarding/merchant-onboarding.component.js';

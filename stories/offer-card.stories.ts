@@ -7,13 +7,13 @@ import type { FakeBffOptions } from './fixtures/fake-bff.js';
 import { withProvider } from './fixtures/storefront.js';
 
 /** `offer` is handed over as a property; `offerId` + `bff` fetch it instead (loading, missing, failing, busy). */
-type Args = { offer?: WidgetOffer; offerId?: number; bff?: FakeBffOptions; locale?: string; dir?: 'rtl' | 'ltr' };
+type Args = { offer?: WidgetOffer; offerId?: number; bff?: FakeBffOptions; locale?: string; dir?: 'rtl' | 'ltr'; currency?: string };
 
 const meta: Meta<Args> = {
   title: 'Catalog/OfferCard',
   component: 'tote-offer-card',
   args: { offer: mug },
-  render: ({ offer, offerId, bff, locale, dir }) =>
+  render: ({ offer, offerId, bff, locale, dir, currency }) =>
     withProvider(
       bff ?? { offers: offer ? [offer] : [] },
       html`<div style="max-width: 18rem">
@@ -21,7 +21,7 @@ const meta: Meta<Args> = {
           ? html`<tote-offer-card offer-id=${offerId}></tote-offer-card>`
           : html`<tote-offer-card .offer=${offer}></tote-offer-card>`}
       </div>`,
-      { locale, dir },
+      { locale, dir, currency, ...(currency ? { endpoint: `/story-api-${currency}` } : {}) },
     ),
 };
 export default meta;
@@ -56,3 +56,12 @@ export const ManyVariants: Story = { args: { offer: manyVariants } };
 export const HostileDescription: Story = { args: { offer: hostile } };
 
 export const RightToLeft: Story = { args: { offer: tee, locale: 'ar', dir: 'rtl' } };
+
+/** The shopper's currency is EUR, the shop sells in USD: the price converted with the BFF's rates, marked "≈". */
+export const Converted: Story = { args: { offer: tee, currency: 'EUR' } };
+
+/** The same in German, in GBP. */
+export const ConvertedGerman: Story = { args: { offer: mug, currency: 'GBP', locale: 'de' } };
+
+/** The rates cannot be had: each price stays in the shop's own currency, unmarked, never guessed. */
+export const RatesUnavailable: Story = { args: { offer: tee, currency: 'EUR', bff: { offers: [tee], rates: null } } };

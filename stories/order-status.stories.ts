@@ -35,3 +35,28 @@ export const Completed: Story = { args: { order: orderFor(threeMerchantLines, { 
 export const BagRejected: Story = { args: { order: orderFor(threeMerchantLines, { status: 'ACCEPTED', rejected: [1003], selections, id: 4103 }) } };
 export const Loading: Story = { args: { state: 'loading' } };
 export const Error: Story = { args: { state: 'error' } };
+
+const detailed = (status: string, extra: Partial<Order['bags'][number]> = {}) => {
+  const order = orderFor(threeMerchantLines, { status, selections, id: 4104 });
+  Object.assign(order, {
+    date_submitted: '2026-11-26T12:00:00Z',
+    shipping_address: { first_name: 'Ada', last_name: 'Lovelace', address_1: '12 Analytical Row', city: 'Portland', state: 'OR', postal_code: '97201', country: 'US' },
+    payment_method: { brand: 'visa', last4: '4242' },
+    sub_total: order.bags.reduce((n, b) => n + (b.sub_total ?? 0), 0),
+    total: order.bags.reduce((n, b) => n + (b.total ?? 0), 0),
+  });
+  for (const bag of order.bags) if (bag.shipping_method) Object.assign(bag.shipping_method, { min_days: 3, max_days: 6 });
+  Object.assign(order.bags[0]!, extra);
+  return order;
+};
+
+/** Everything a shopper trusts: items, variant values, method and delivery, a discount, VAT included, the address and the card. */
+export const WithDetails: Story = {
+  args: { order: detailed('ACCEPTED', { discounts: [{ code: 'WELCOME10', amount: 1290, status: 'APPLIED' }], taxes_included: true } as never) },
+};
+
+/** Shipped: tracking below, and the delivery estimate still shown. */
+export const Shipped: Story = { args: { order: detailed('ACCEPTED', { fulfillment_status: 'SHIPPED' }) } };
+
+/** Refunded by the shop: the shopper's word and when the money comes back. */
+export const Refunded: Story = { args: { order: detailed('REFUNDED', { financial_status: 'REFUNDED' }) } };

@@ -16,6 +16,8 @@ import type { ServiceState } from './service-health.js';
 import type { LogConfig } from './observability/log.js';
 import type { TelemetryConfig } from './observability/telemetry.js';
 import { observabilityFromEnv } from './observability/env.js';
+import type { OrderPlacedHook } from './order-placed.js';
+import type { RatesCache } from './stores/rates-cache.js';
 
 /** Largest widget request body unless `maxBodyBytes` says otherwise. */
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
@@ -123,6 +125,17 @@ export interface BffConfig {
   eventBus?: EventBus;
   webhookLedger?: WebhookLedger;
   rateLimiter?: RateLimiter;
+  /** Where the service's exchange rates are kept between fetches (`GET /api/currencies`). Default in memory, or Redis with `redisUrl`. */
+  ratesCache?: RatesCache;
+  /** How long one fetch of the exchange rates is served. Default 1 h (the service publishes daily rates). */
+  ratesTtlMs?: number;
+  /**
+   * Called once for each order placed, after the shopper's answer and never delaying it; never twice for one
+   * order (a retried or replayed place, another instance). It gets the service's whole order, the shopper's
+   * email and address included: send your own confirmation email from here (docs/bff.md). Errors it throws
+   * are logged with the order id and the error's name only.
+   */
+  onOrderPlaced?: OrderPlacedHook;
   /** The fetch used for upstream calls (tests count them). */
   fetch?: typeof fetch;
   /** How long `/health` reuses one probe of the service. Default 15 s. */

@@ -19,6 +19,8 @@ import { createOfferCatalog } from './offers.js';
 import { addOperatorRoutes } from './operator-routes.js';
 import { addOrderRoutes } from './order-routes.js';
 import { createPlacer } from './place.js';
+import { addCurrencyRoutes, createRatesSource } from './currency.js';
+import { createOrderPlacedNotifier } from './order-placed.js';
 import { cartHeld } from './place-guards.js';
 import { pooledFetch } from './upstream-pool.js';
 import { createQuoter } from './quote.js';
@@ -102,9 +104,10 @@ export function createBff(config: BffConfig): Bff {
   const access = createAccessSigner(signing.current, signing.previous);
   const tokens = createQuoteTokens(createSigner('quote-v1', signing.current, signing.previous));
   const unknownWindowMs = config.placeUnknownWindowMs ?? 5 * 60_000;
+  const idempotencyTtlMs = config.idempotencyTtlMs ?? 24 * 60 * 60_000;
   const submitOnce = createIdempotentRunner({
     store: stores.idempotency,
-    ttlMs: config.idempotencyTtlMs ?? 24 * 60 * 60_000,
+    ttlMs: idempotencyTtlMs,
     waitMs: config.idempotencyWaitMs ?? 30_000,
     leaseMs: config.idempotencyLeaseMs ?? 10_000,
     unknownWindowMs,
@@ -130,7 +133,16 @@ export function createBff(config: BffConfig): Bff {
     stores,
     tokens,
     quoter,
-    place: createPlacer({ client, quoter, tokens, access, submitOnce, store: stores.idempotency, unknownWindowMs }),
+    place: createPlacer({
+      client,
+      quoter,
+      tokens,
+      access,
+      submitOnce,
+      store: stores.idempotency,
+      unknownWindowMs,
+      onPlaced: createOrderPlacedNotifier(config.onOrderPlaced, stores.idempotency, idempotencyTtlMs),
+    }),
     body: jsonBody(config.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES, config.maxJsonDepth ?? 32),
     heartbeatMs: config.heartbeatMs ?? 15_000,
     streams: createStreamSlots(config.maxStreams ?? 1000, config.maxStreamsPerClient ?? 8),
@@ -140,6 +152,7 @@ export function createBff(config: BffConfig): Bff {
   const router = new Router<RouteHandler>();
   addCatalogRoutes(router, parts);
   addCheckoutRoutes(router, parts);
+  addCurrencyRoutes(router, createRatesSource(client, stores.ratesCache, config.ratesTtlMs), config.ratesTtlMs);
   addOrderRoutes(router, parts);
   if (config.operatorToken) addOperatorRoutes(router, parts, config.operatorToken);
   const metrics = config.operatorToken && config.telemetry?.prometheus ? metricsRoute(observer, config.operatorToken) : undefined;

@@ -40,6 +40,8 @@ export interface PlaceDeps {
   store: IdempotencyStore;
   /** How long an order whose outcome is unknown may still appear: what the attempt holds stays held meanwhile. */
   unknownWindowMs: number;
+  /** Told of each order placed (`onOrderPlaced`, deduplicated by order id in `order-placed.ts`). */
+  onPlaced?: (order: Order) => void;
   now?: () => number;
 }
 
@@ -84,8 +86,11 @@ function checkPlaceable(q: QuotePayload, input: ReturnType<typeof readRequest>['
   }
 }
 
-export function createPlacer({ client, quoter, tokens, access, submitOnce, store, unknownWindowMs, now = Date.now }: PlaceDeps) {
-  const placed = (order: Order): StoredAnswer => ({ status: 201, body: { status: 'placed', order: toShopperOrder(order), access: access.sign(order.id) } });
+export function createPlacer({ client, quoter, tokens, access, submitOnce, store, unknownWindowMs, onPlaced, now = Date.now }: PlaceDeps) {
+  const placed = (order: Order): StoredAnswer => {
+    onPlaced?.(order);
+    return { status: 201, body: { status: 'placed', order: toShopperOrder(order), access: access.sign(order.id) } };
+  };
   const pending = (retryAfterS: number): StoredAnswer => ({
     status: 202,
     body: { status: 'pending', retry_after: retryAfterS },

@@ -6,6 +6,7 @@
  * shipping + tax, where a bag with `taxes_included` has its tax inside its
  * prices and adds none.
  */
+import { deliveryWindowOf } from './delivery-window.js';
 import type { EstimatedCart } from '../contract/estimate.js';
 import type { ParsedQuoteRequest, QuoteBag, QuoteProblem, QuoteResponse, QuoteShippingMethod } from '../contract/checkout-api.js';
 import type { Bag, Order } from '../contract/order.js';
@@ -95,6 +96,7 @@ export function estimatedBag(input: QuoteInput, cart: EstimatedCart, merchant: M
     label: m.label,
     ...(m.carrier ? { carrier: m.carrier } : {}),
     price: m.price,
+    ...deliveryWindowOf(m),
   }));
   if (busy) problems.push({ code: 'merchant_busy', retry_after: 1 });
   else if (!shipping_methods.length) problems.push({ code: 'no_shipping' });

@@ -4,6 +4,7 @@
  * result is what the shopper sees and what the quote token states; placing
  * uses nothing else.
  */
+import { deliveryWindowOf } from './delivery-window.js';
 import type { ServiceClient } from '../contract/client.js';
 import type { QuoteBag, QuoteResponse, QuoteShippingMethod } from '../contract/checkout-api.js';
 import type { Order } from '../contract/order.js';
@@ -158,6 +159,7 @@ export function createQuoter({ client, health, tokens, ttlMs, cartHeld, merchant
           label: m.label,
           ...(m.carrier ? { carrier: m.carrier } : {}),
           price: m.price,
+          ...deliveryWindowOf(m),
         })),
       ]),
     );

@@ -19,6 +19,7 @@ import type {
   SearchOrdersRequest,
 } from './order.js';
 import type { EstimateRequest, EstimateResponse } from './estimate.js';
+import type { CurrencyRates } from './currencies.js';
 import type { DirectOrderRequest } from './direct-order.js';
 import type { PaymentToken } from './payment-token.js';
 import type { TokenProvider } from './token.js';
@@ -150,6 +151,8 @@ export interface ServiceClient {
   listOffers(merchantId: number, query?: ServiceOffersQuery, opts?: CallOptions): Promise<OfferPage>;
   iterateOffers(merchantId: number, query?: ServiceOffersQuery, opts?: CallOptions): AsyncIterable<Offer>;
   getOffer(offerId: number, opts?: CallOptions): Promise<Offer>;
+  /** `GET /v1/currencies/latest`: what one unit of `base` buys of each currency. */
+  latestCurrencies(opts?: CallOptions): Promise<CurrencyRates>;
   connectionHealth(query?: ConnectionHealthQuery, opts?: CallOptions): Promise<ConnectionHealthReport[]>;
   merchantConnectionHealth(merchantId: number, opts?: CallOptions): Promise<ConnectionHealthReport>;
   onboardMerchant(onboardingId: number, body: MerchantOnboardingInput, opts?: CallOptions): Promise<MerchantOnboarding>;

@@ -11,6 +11,7 @@ import { ConnectionHealthReportSchema, ConnectionHealthSchema, MerchantOnboardin
 import { AvailableShippingSchema, OrderSchema } from './order.js';
 import { EstimateResponseSchema } from './estimate.js';
 import { PaymentTokenSchema } from './payment-token.js';
+import { CurrencyRatesSchema } from './currencies.js';
 import { WebhookRegistrationListSchema, WebhookRegistrationSchema } from './webhook.js';
 import { RefundSchema } from './order-changes.js';
 import { WebhookEventSchema } from './webhook-events.js';
@@ -43,7 +44,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
 
 /** The catalog: offer pages of a merchant (walked by cursor or by number), one offer. */
 function offerCalls(call: Call, options: ServiceClientOptions) {
-  const calls: Pick<ServiceClient, 'listOffers' | 'iterateOffers' | 'getOffer'> = {
+  const calls: Pick<ServiceClient, 'listOffers' | 'iterateOffers' | 'getOffer' | 'latestCurrencies'> = {
     async listOffers(merchantId, query = {}, opts) {
       const size = query.size === undefined ? undefined : Math.max(1, Math.min(MAX_OFFERS_PAGE_SIZE, Math.trunc(query.size)));
       const include = typeof query.include === 'string' ? query.include : query.include?.join(',');
@@ -116,6 +117,7 @@ function offerCalls(call: Call, options: ServiceClientOptions) {
       }
     },
     getOffer: (offerId, opts) => call({ method: 'GET', path: `/v1/catalog/offers/${offerId}`, schema: OfferSchema }, opts),
+    latestCurrencies: (opts) => call({ method: 'GET', path: '/v1/currencies/latest', schema: CurrencyRatesSchema }, opts),
   };
   return calls;
 }

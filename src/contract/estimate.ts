@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { currencyCode, id, list, maybe, money, openEnum, positiveId, price } from './primitives.js';
-import { AddressInputSchema, BagDiscountSchema, quantity } from './order.js';
+import { AddressInputSchema, BagDiscountSchema, deliveryWindow, quantity } from './order.js';
 import { OrderErrorSchema } from './errors.js';
 import { DiscountCodeInputSchema } from './discount.js';
 
@@ -28,6 +28,7 @@ export const EstimatedShippingMethodSchema = z.object({
   carrier: maybe(z.string()),
   price: price,
   external_price: maybe(price),
+  ...deliveryWindow,
 });
 export type EstimatedShippingMethod = z.infer<typeof EstimatedShippingMethodSchema>;
 

@@ -8,6 +8,7 @@ export * from './order.js';
 export * from './order-changes.js';
 export * from './discount.js';
 export * from './estimate.js';
+export * from './currencies.js';
 export * from './direct-order.js';
 export * from './webhook.js';
 export * from './money.js';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { currencyCode, datetime, id, jsonObject, list, maybe, money, openEnum, price } from './primitives.js';
 import { OrderErrorSchema } from './errors.js';
 import { AddressSchema, CustomerSchema } from './address.js';
+import { SkuVariantValueSchema } from './catalog.js';
 
 // Addresses and customers, and the cart's request bodies, live in their own modules; the order family exports them.
 export * from './address.js';
@@ -38,6 +39,12 @@ export const PAYMENT_METHOD_TYPES = [
   'PAYMENT_INTENT',
   'VIOLET_PAYMENT_METHOD_ID',
 ] as const;
+
+/**
+ * Our addition: a method's delivery window in business days after the order (Monday to Friday), as the sandbox's
+ * merchants state it; the service's shipping methods carry none (docs/contract.md, "Delivery windows").
+ */
+export const deliveryWindow = { min_days: maybe(z.int().nonnegative().max(365)), max_days: maybe(z.int().nonnegative().max(365)) };
 
 /** A payment method as the service returns it on a cart or order. */
 export const PaymentMethodSchema = z
@@ -126,6 +133,7 @@ export const ShippingMethodSchema = z.object({
   min_weight: maybe(z.number()),
   max_weight: maybe(z.number()),
   external_id: maybe(z.string()),
+  ...deliveryWindow,
 });
 export type ShippingMethod = z.infer<typeof ShippingMethodSchema>;
 
@@ -201,6 +209,8 @@ export const OrderSkuSchema = z.object({
   product_type: maybe(openEnum(['PHYSICAL', 'DIGITAL', 'VIRTUAL', 'BUNDLED'])),
   custom: maybe(z.boolean()),
   custom_properties: list(z.object({ name: z.string(), value: z.string() })),
+  /** Our addition (the catalog SKU's own field): the variant values the shopper chose, e.g. Size M, Colour Blue. */
+  variant_values: list(SkuVariantValueSchema),
   quantity_fulfilled: maybe(z.int()),
   order_sku_rates: list(
     z.object({

@@ -10,7 +10,7 @@
  */
 import { z } from 'zod';
 import { OrderErrorSchema } from './errors.js';
-import { BagSchema, FulfillmentSchema, OrderSchema, OrderSkuSchema, ShippingMethodSchema } from './order.js';
+import { AddressSchema, BagDiscountSchema, BagSchema, FulfillmentSchema, OrderSchema, OrderSkuSchema, PaymentMethodSchema, ShippingMethodSchema } from './order.js';
 import { list, maybe } from './primitives.js';
 
 export const ShopperOrderSkuSchema = OrderSkuSchema.pick({
@@ -23,10 +23,20 @@ export const ShopperOrderSkuSchema = OrderSkuSchema.pick({
   price: true,
   line_price: true,
   status: true,
+  variant_values: true,
 });
 export type ShopperOrderSku = z.infer<typeof ShopperOrderSkuSchema>;
 
-export const ShopperShippingMethodSchema = ShippingMethodSchema.pick({ shipping_method_id: true, label: true, carrier: true, price: true });
+export const ShopperShippingMethodSchema = ShippingMethodSchema.pick({ shipping_method_id: true, label: true, carrier: true, price: true, min_days: true, max_days: true });
+
+/** A code the shopper typed and what it took off; the service's other discount fields stay upstream. */
+export const ShopperDiscountSchema = BagDiscountSchema.pick({ code: true, amount: true, status: true });
+
+/** Where the order goes, as the shopper typed it; phone and email stay in the BFF. */
+export const ShopperAddressSchema = AddressSchema.pick({ name: true, first_name: true, last_name: true, address_1: true, address_2: true, city: true, state: true, postal_code: true, country: true });
+
+/** How the shopper paid, as a card is named on a receipt: brand and last four digits, never a token or id. */
+export const ShopperPaymentMethodSchema = PaymentMethodSchema.in.pick({ brand: true, last4: true, last_four: true }).transform((p): { brand?: string | null; last4?: string | null } => ({ brand: p.brand, last4: p.last4 ?? p.last_four }));
 
 /** Tracking as the order page links it; the carrier's raw status text stays upstream. */
 export const ShopperFulfillmentSchema = FulfillmentSchema.pick({ id: true, bag_id: true, carrier: true, status: true, tracking_number: true, tracking_url: true });
@@ -51,7 +61,9 @@ export const ShopperBagSchema = BagSchema.pick({
   date_submitted: true,
   // Until when the shopper may cancel (issue 28): the order page offers the cancel until then.
   remorse_period_ends: true,
+  taxes_included: true,
 }).extend({
+  discounts: list(ShopperDiscountSchema),
   skus: list(ShopperOrderSkuSchema),
   shipping_method: maybe(ShopperShippingMethodSchema),
   fulfillments: list(ShopperFulfillmentSchema),
@@ -74,5 +86,10 @@ export const ShopperOrderSchema = OrderSchema.in
     date_created: true,
     date_submitted: true,
   })
-  .extend({ bags: list(ShopperBagSchema), errors: list(ShopperOrderErrorSchema) });
+  .extend({
+    bags: list(ShopperBagSchema),
+    errors: list(ShopperOrderErrorSchema),
+    shipping_address: maybe(ShopperAddressSchema),
+    payment_method: maybe(ShopperPaymentMethodSchema),
+  });
 export type ShopperOrder = z.infer<typeof ShopperOrderSchema>;

@@ -5,6 +5,9 @@ export type MerchantShippingMethod = OfferShippingMethod & {
   shipping_method_id: string;
   carrier: 'USPS' | 'UPS' | 'FEDEX' | 'DHL' | 'OTHER';
   type: 'FLAT_RATE_PRICE' | 'CALCULATED';
+  /** Delivery window in business days after the order (our addition, docs/contract.md "Delivery windows"). */
+  min_days: number;
+  max_days: number;
 };
 
 /** The seeded facts about one merchant and its commerce platform. */
@@ -52,6 +55,9 @@ function methods(
       name: 'Standard shipping',
       carrier: 'USPS',
       type: 'FLAT_RATE_PRICE',
+      // USPS Ground Advantage: 2–5 business days, plus a day to pack.
+      min_days: 3,
+      max_days: 6,
       price: price(standard, currency),
       regions: { countries },
       conditions: [],
@@ -63,6 +69,9 @@ function methods(
       carrier: 'UPS',
       // Carrier-calculated rates: the SDK's `CALCULATED` (violet-swift `OrderShippingMethod.ModelType`).
       type: 'CALCULATED',
+      // UPS 2nd Day Air once packed.
+      min_days: 2,
+      max_days: 3,
       price: price(express, currency),
       regions: { countries },
       conditions: [
@@ -77,6 +86,9 @@ function methods(
       carrier: 'OTHER',
       // A free method is a flat rate of 0, as the service sends one (test/conformance/fixtures/swift-demo.cart-74445.json, "Economy").
       type: 'FLAT_RATE_PRICE',
+      // The slowest, consolidated service.
+      min_days: 5,
+      max_days: 9,
       price: price(0, currency),
       regions: { countries },
       conditions: [{ price: price(freeOver, currency), type: 'TOTAL_PRICE', operator: 'GREATER_THAN_OR_EQUAL_TO' }],

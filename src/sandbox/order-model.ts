@@ -148,6 +148,7 @@ export function newOrderSku(ctx: SandboxContext, ref: SkuRef, quantity: number, 
     product_type: 'PHYSICAL',
     custom: false,
     custom_properties: [],
+    variant_values: ref.sku.variant_values.map(({ variant, value }) => ({ variant, value })),
     quantity_fulfilled: 0,
     order_sku_rates: [],
   };

@@ -51,6 +51,8 @@ export function toBagShippingMethod(method: MerchantShippingMethod, merchantId: 
     min_subtotal: min?.price?.amount == null ? null : convert(min.price.amount, own, base),
     max_subtotal: max?.price?.amount == null ? null : convert(max.price.amount, own, base),
     external_id: method.external_id ?? null,
+    min_days: method.min_days,
+    max_days: method.max_days,
   };
 }
 

@@ -17,6 +17,7 @@ import type {
 import type { PlaceRequest, PlaceResponse, QuoteRequest, QuoteResponse } from '../contract/checkout-api.js';
 import type { ShopperOrder as Order } from '../contract/shopper-order.js';
 import { ACCESS_HEADER, IDEMPOTENCY_HEADER, parseRetryAfter } from '../contract/wire.js';
+import type { CurrencyRates } from '../contract/currencies.js';
 
 type In<S extends z.ZodType> = z.input<S>;
 
@@ -57,6 +58,8 @@ export interface ToteApi {
   merchants(opts?: ApiCallOptions): Promise<MerchantSummary[]>;
   listOffers(query?: OffersQuery, opts?: ApiCallOptions): Promise<OffersResponse>;
   getOffer(offerId: number, opts?: ApiCallOptions): Promise<WidgetOffer>;
+  /** `GET /currencies`: the service's exchange rates, for showing prices in the shopper's currency. */
+  currencies(opts?: ApiCallOptions): Promise<CurrencyRates>;
   /** `POST /checkout/quote`: the BFF prices lines, address and shipping choices; the answer is signed. */
   quote(body: QuoteRequest, opts?: ApiCallOptions): Promise<QuoteResponse>;
   /**
@@ -245,6 +248,7 @@ export function createApiClient(options: ApiClientOptions): ToteApi {
       send('/offers', { query: { merchant_id: query.merchant_id, cursor: query.cursor, size: query.size } }, opts),
     getOffer: async (offerId, opts) =>
       (await send<{ offer: WidgetOffer }>(`/offers/${encodeURIComponent(offerId)}`, {}, opts)).offer,
+    currencies: (opts) => send('/currencies', {}, opts),
     quote: (body, opts) => send('/checkout/quote', { method: 'POST', body }, opts),
     place: (body, opts) => send('/checkout/place', { method: 'POST', body, idempotencyKey: opts.idempotencyKey }, opts),
     getOrder: async (order, opts) =>

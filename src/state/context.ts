@@ -5,6 +5,7 @@
 import { createContext } from '@lit/context';
 import type { ToteApi } from './api-client.js';
 import type { CartStore } from './cart-store.js';
+import type { DisplayCurrency } from './display-money.js';
 
 /** The BFF client of the nearest provider. */
 export const apiContext = createContext<ToteApi>('tote-api');
@@ -20,3 +21,5 @@ export const localeContext = createContext<string>('tote-locale');
 export const hostContext = createContext<EventTarget>('tote-host');
 /** Preferred ISO 4217 currency of the provider (`currency` attribute), when given. */
 export const currencyContext = createContext<string | undefined>('tote-currency');
+/** The currency prices are shown in, with the rates to convert them (`currency` attribute and `GET /api/currencies`). */
+export const displayCurrencyContext = createContext<DisplayCurrency | undefined>('tote-display-currency');

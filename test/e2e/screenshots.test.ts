@@ -117,6 +117,17 @@ describe('screenshots of every page at 375 and 1280 px, light and dark', { timeo
         await page.locator('tote-offer-card img').nth(3).waitFor();
         // The first screenful, as a shopper lands (the README's picture); lazy images below it stay unloaded.
         await check(page, `storefront-${suffix}`, { whole: false });
+        // Issue 27: a shopper who chose EUR sees the USD and GBP shops' prices converted ("≈").
+        await page.locator('tote-currency-select select').evaluate((select) => {
+          (select as HTMLSelectElement).value = 'EUR';
+          select.dispatchEvent(new Event('change', { bubbles: true }));
+        });
+        await page.locator('tote-offer-card .converted').first().waitFor();
+        await check(page, `storefront-converted-${suffix}`, { whole: false });
+        await page.locator('tote-currency-select select').evaluate((select) => {
+          (select as HTMLSelectElement).value = 'USD';
+          select.dispatchEvent(new Event('change', { bubbles: true }));
+        });
         await page.locator('tote-offer-card [part~="add-button"]', { hasText: 'Choose options' }).first().click();
         await page.locator('tote-variant-picker [part~="add-button"]').waitFor();
         await check(page, `variant-picker-${suffix}`);
@@ -152,7 +163,7 @@ describe('screenshots of every page at 375 and 1280 px, light and dark', { timeo
         await check(page, `checkout-5-confirm-${suffix}`);
         await page.getByRole('button', { name: 'Place order' }).click();
         await checkout.locator('[part="order-number"]').waitFor();
-        await checkout.locator('.next li').first().waitFor();
+        await checkout.locator('tote-order-status [part~="bag"] .item img').first().waitFor();
         await check(page, `checkout-6-placed-${suffix}`);
 
         await page.getByRole('link', { name: /^Follow order \d+$/ }).click();

@@ -63,11 +63,14 @@ describe('tote-order-status', () => {
     es.open();
     const bag = order.bags[1]!;
     expect(statusOf(el, bag.id)).to.equal('ACCEPTED');
-    expect(labelOf(el, bag.id)).to.equal('Accepted');
-    es.send('bag', { order_id: 77, bag_id: bag.id, topic: 'ORDER_SHIPPED', status: 'COMPLETED', fulfillment_status: 'SHIPPED' });
+    expect(labelOf(el, bag.id)).to.equal('Confirmed by the shop');
+    es.send('bag', { order_id: 77, bag_id: bag.id, topic: 'ORDER_SHIPPED', status: 'ACCEPTED', fulfillment_status: 'SHIPPED' });
+    await el.updateComplete;
+    expect(labelOf(el, bag.id)).to.equal('Shipped');
+    es.send('bag', { order_id: 77, bag_id: bag.id, topic: 'ORDER_DELIVERED', status: 'COMPLETED', fulfillment_status: 'DELIVERED' });
     await el.updateComplete;
     expect(statusOf(el, bag.id)).to.equal('COMPLETED');
-    expect(labelOf(el, bag.id)).to.equal('Completed');
+    expect(labelOf(el, bag.id)).to.equal('Delivered');
     expect(statusOf(el, order.bags[0]!.id)).to.equal('ACCEPTED');
     es.drop();
     await el.updateComplete;
@@ -99,7 +102,7 @@ describe('tote-order-status', () => {
     const link = root(el).querySelector<HTMLAnchorElement>(`[data-bag="${bag.id}"] a[part="tracking"]`);
     expect(link?.href).to.equal('https://tracking.example/TRK-42');
     expect(link?.textContent).to.contain('TRK-42');
-    expect(root(el).querySelector(`[data-bag="${bag.id}"] [data-field="fulfillment"] [data-value]`)!.getAttribute('data-value')).to.equal('SHIPPED');
+    expect(labelOf(el, bag.id)).to.equal('Shipped');
   });
 
   it('links tracking only through http(s) URLs', async () => {
@@ -121,12 +124,53 @@ describe('tote-order-status', () => {
     expect(FakeEventSource.instances[0]!.readyState).to.equal(2);
   });
 
-  it('names documented statuses in the locale and shows unknown ones as the service spells them', async () => {
+  it('speaks the shopper\'s words for every state, never the service\'s, in English and German', async () => {
     const o = orderFor(threeMerchantLines, { status: 'ACCEPTED', id: 6 });
-    o.bags[0]!.bag_status = 'ON_HOLD_FOR_REVIEW';
-    o.bags[0]!.status = 'ON_HOLD_FOR_REVIEW';
+    const cases: [Record<string, string | undefined>, string, string][] = [
+      [{ status: 'SUBMITTED', financial_status: 'AUTHORIZED', fulfillment_status: 'PROCESSING' }, 'Order received', 'Bestellung eingegangen'],
+      [{ status: 'IN_PROGRESS', financial_status: 'UNPAID' }, 'Order received', 'Bestellung eingegangen'],
+      [{ status: 'ON_HOLD_FOR_REVIEW', financial_status: 'PENDING' }, 'Order received', 'Bestellung eingegangen'],
+      [{ status: 'ACCEPTED', financial_status: 'PAID', fulfillment_status: 'PROCESSING' }, 'Confirmed by the shop', 'Vom Shop bestätigt'],
+      [{ status: 'ACCEPTED', financial_status: 'PAID', fulfillment_status: 'PARTIALLY_SHIPPED' }, 'Partly shipped', 'Teilweise versandt'],
+      [{ status: 'ACCEPTED', financial_status: 'PAID', fulfillment_status: 'FULFILLED' }, 'Shipped', 'Versandt'],
+      [{ status: 'COMPLETED', financial_status: 'PAID', fulfillment_status: 'DELIVERED' }, 'Delivered', 'Zugestellt'],
+      [{ status: 'CANCELED', financial_status: 'VOIDED' }, 'Cancelled', 'Storniert'],
+      [{ status: 'REJECTED', financial_status: 'VOIDED' }, 'Cancelled', 'Storniert'],
+      [{ status: 'REFUNDED', financial_status: 'REFUNDED' }, 'Refunded', 'Erstattet'],
+      [{ status: 'PARTIALLY_REFUNDED', financial_status: 'PARTIALLY_REFUNDED', fulfillment_status: 'DELIVERED' }, 'Partly refunded', 'Teilweise erstattet'],
+    ];
+    for (const [statuses, en, de] of cases) {
+      Object.assign(o.bags[0]!, { bag_status: statuses.status, ...statuses });
+      for (const [locale, word] of [['en', en], ['de', de]] as const) {
+        const el = await fixture<ToteOrderStatus>(html`<tote-order-status .order=${structuredClone(o)} locale=${locale}></tote-order-status>`);
+        await waitUntil(() => labelOf(el, o.bags[0]!.id) === word, `${JSON.stringify(statuses)} reads "${word}" in ${locale}, not "${labelOf(el, o.bags[0]!.id)}"`);
+        expect(root(el).textContent).not.to.match(/Submitted|Authorized|Accepted|Voided|Unpaid|Pending|Rejected|Canceled\b|ON HOLD|on hold/i);
+      }
+    }
+  });
+
+  it('shows each shop\'s items with variant values and quantity, its method and delivery, the address and the card', async () => {
+    const o = orderFor(threeMerchantLines, { status: 'ACCEPTED', id: 8, selections: { '1001': 'std-1001' } });
+    Object.assign(o, {
+      date_submitted: '2026-11-26T12:00:00Z',
+      shipping_address: { first_name: 'Ada', last_name: 'Lovelace', address_1: '1 Market St', city: 'San Francisco', state: 'CA', postal_code: '94105', country: 'US' },
+      payment_method: { brand: 'mastercard', last4: '4444' },
+      total: o.bags.reduce((n, b) => n + (b.total ?? 0), 0),
+    });
+    Object.assign(o.bags[0]!.shipping_method!, { min_days: 2, max_days: 4 });
+    Object.assign(o.bags[0]!, { discounts: [{ code: 'SPRING10', amount: 150, status: 'APPLIED' }], taxes_included: true });
     const el = await fixture<ToteOrderStatus>(html`<tote-order-status .order=${o}></tote-order-status>`);
-    expect(labelOf(el, o.bags[0]!.id)).to.equal('on hold for review');
-    expect(root(el).querySelector(`[data-bag="${o.bags[1]!.id}"] [data-field="financial"]`)!.textContent!.trim()).to.equal('Paid');
+    await expect(el).to.be.accessible();
+    const bag = root(el).querySelector(`[data-bag="${o.bags[0]!.id}"]`)!;
+    const first = threeMerchantLines.find((l) => l.merchant_id === o.bags[0]!.merchant_id)!;
+    expect(bag.querySelector('.item .name')!.textContent).to.equal(first.name);
+    expect(bag.querySelector('.item .variants')?.textContent ?? '').to.equal(first.variant_values.map((v) => `${v.variant}: ${v.value}`).join(', '));
+    expect(bag.querySelector('.item .qty')!.textContent).to.equal(`Qty ${first.quantity}`);
+    expect(bag.querySelector('[part="method"]')!.textContent).to.contain('Standard');
+    expect(bag.querySelector('[part="delivery"]')!.textContent).to.equal('Estimated delivery Mon, Nov 30 – Wed, Dec 2');
+    expect(bag.querySelector('[data-code="SPRING10"]')!.textContent).to.contain('Discount SPRING10').and.contain('−$1.50');
+    expect(bag.textContent).to.contain('Incl. VAT');
+    expect(root(el).querySelector('[part="address"] address')!.textContent).to.equal('Ada Lovelace1 Market St94105 San Francisco CAUnited States');
+    expect(root(el).querySelector('[part="payment"]')!.textContent).to.contain('Mastercard ending in 4444');
   });
 });

@@ -7,6 +7,8 @@ import { mixedCurrencyLines, quoteFor, threeMerchantLines } from '../../stories/
 
 const choices = (noShipping: number[] = []) => choicesFromQuote(quoteFor(threeMerchantLines, { addressed: true, noShipping }));
 const root = (el: HTMLElement) => el.shadowRoot!;
+/** Thursday 26 November 2026, noon: the delivery dates count business days from here. */
+const thursday = () => new Date(2026, 10, 26, 12);
 
 describe('tote-shipping-step', () => {
   it('is accessible with choices, loading, and with a bag that cannot ship', async () => {
@@ -22,12 +24,12 @@ describe('tote-shipping-step', () => {
   });
 
   it('offers each bag its methods with carrier and price, one choice per bag, by keyboard', async () => {
-    const el = await fixture<ToteShippingStep>(html`<tote-shipping-step .choices=${choices()}></tote-shipping-step>`);
+    const el = await fixture<ToteShippingStep>(html`<tote-shipping-step .choices=${choices()} .now=${thursday}></tote-shipping-step>`);
     const bags = [...root(el).querySelectorAll('fieldset')];
     expect(bags.map((b) => b.querySelector('legend')!.textContent)).to.deep.equal([
       'Shipping from Northwind Outdoor', 'Shipping from Leaf & Kettle', 'Shipping from Paper Lantern Books',
     ]);
-    expect(bags[0]!.textContent).to.contain('USPS').and.contain('$5.99').and.contain('$14.99').and.contain('5–7 business days').and.contain('2 business days');
+    expect(bags[0]!.textContent).to.contain('USPS').and.contain('$5.99').and.contain('$14.99').and.contain('Arrives Thu, Dec 3 – Mon, Dec 7').and.contain('Arrives Mon, Nov 30');
     const events: unknown[] = [];
     el.addEventListener('tote-shipping-select', (e) => events.push(e.detail));
     bags[0]!.querySelector<HTMLInputElement>('input')!.focus();
@@ -38,6 +40,14 @@ describe('tote-shipping-step', () => {
     for (const b of bags.slice(1)) b.querySelector<HTMLInputElement>('input')!.click();
     expect(el.complete).to.equal(true);
     expect(el.selections).to.deep.equal({ '1001': 'exp-1001', '1003': 'std-1003', '1004': 'std-1004' });
+  });
+
+  it('writes each delivery window as dates in business days, in the shopper\'s locale', async () => {
+    const saturday = () => new Date(2026, 10, 28, 12);
+    const el = await fixture<ToteShippingStep>(html`<tote-shipping-step .choices=${choices()} .now=${saturday} locale="de-DE"></tote-shipping-step>`);
+    const days = [...root(el).querySelectorAll('[data-merchant="1001"] .days')].map((d) => d.textContent!.trim());
+    // Saturday: the weekend does not count; business day 1 is Monday 30 November.
+    expect(days).to.deep.equal(['Lieferung Fr., 4. – Di., 8. Dez.', 'Lieferung Di., 1. Dez.']);
   });
 
   it('a bag without shipping says so and blocks only itself', async () => {

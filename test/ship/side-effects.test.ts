@@ -41,6 +41,9 @@ describe('element classes without their registration', { timeout: 300_000 }, () 
       'tote-checkout',
       'tote-discount-codes',
       'tote-estimate',
+      // The confirmation shows the placed order as its page does (loaded when the order is placed), with what that renders.
+      'tote-order-changes',
+      'tote-order-status',
       'tote-payment',
       'tote-shipping-step',
     ]);

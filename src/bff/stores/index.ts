@@ -12,6 +12,8 @@ export {
 } from './idempotency.js';
 export { type CachedOffersPage, type OffersCache, createMemoryOffersCache } from './offers-cache.js';
 export { type RateLimiter, createMemoryRateLimiter } from './rate-limiter.js';
+export { type RatesCache, createMemoryRatesCache } from './rates-cache.js';
+export { createRedisRatesCache } from './redis-rates-cache.js';
 export { type BudgetVerdict, type MerchantBudget, type MerchantBudgetOptions, createMemoryMerchantBudget } from './merchant-budget.js';
 export { BAG_HISTORY_LENGTH, type OrderHistory, type WebhookLedger, createMemoryWebhookLedger } from './webhook-ledger.js';
 export { type RedisConnection, type RedisConnectionOptions, StoreUnavailableError, connectRedis } from './redis-connection.js';

@@ -16,6 +16,8 @@ import { createRedisMerchantBudget } from './redis-merchant-budget.js';
 import { createRedisOffersCache } from './redis-offers-cache.js';
 import { createRedisRateLimiter } from './redis-rate-limiter.js';
 import { createRedisWebhookLedger } from './redis-webhook-ledger.js';
+import { createMemoryRatesCache, type RatesCache } from './rates-cache.js';
+import { createRedisRatesCache } from './redis-rates-cache.js';
 import { createMemoryWebhookLedger, type WebhookLedger } from './webhook-ledger.js';
 
 export interface BffStores {
@@ -24,6 +26,7 @@ export interface BffStores {
   offersCache: OffersCache;
   eventBus: EventBus;
   webhookLedger: WebhookLedger;
+  ratesCache: RatesCache;
   /** `undefined` when rate limiting is off. */
   rateLimiter: RateLimiter | undefined;
   /** `undefined` when the per-merchant budget is off. */
@@ -43,6 +46,7 @@ export function selectStores(config: BffConfig, onError: (error: unknown) => voi
       offersCache: config.offersCache ?? createMemoryOffersCache(),
       eventBus: config.eventBus ?? createMemoryEventBus(),
       webhookLedger: config.webhookLedger ?? createMemoryWebhookLedger(),
+      ratesCache: config.ratesCache ?? createMemoryRatesCache(),
       rateLimiter: limit && (config.rateLimiter ?? createMemoryRateLimiter(limit)),
       merchantBudget: budget && (config.merchantBudgetStore ?? createMemoryMerchantBudget(budget)),
       reachable: async () => true,
@@ -60,6 +64,7 @@ export function selectStores(config: BffConfig, onError: (error: unknown) => voi
     offersCache: config.offersCache ?? createRedisOffersCache(redis),
     eventBus: config.eventBus ?? createRedisEventBus(redis, { onError }),
     webhookLedger: config.webhookLedger ?? createRedisWebhookLedger(redis),
+    ratesCache: config.ratesCache ?? createRedisRatesCache(redis),
     rateLimiter: limit && (config.rateLimiter ?? createRedisRateLimiter(redis, limit)),
     merchantBudget: budget && (config.merchantBudgetStore ?? createRedisMerchantBudget(redis, budget)),
     reachable: () => redis.ping(),

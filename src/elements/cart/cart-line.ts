@@ -4,7 +4,7 @@
  * line total, and what changed about it since it was added (sold out, price,
  * quantity) with, when it can still be bought, a way to acknowledge it.
  */
-import { html, nothing } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit';
 import { multiplyMoney, type Money } from '../../contract/money.js';
 import { type CartLine, type CartStore, isBuyable } from '../../state/cart-store.js';
 import type { Translate as T } from '../../i18n/localize.js';
@@ -16,6 +16,8 @@ const MAX_QUANTITY = 1000;
 export interface CartLineView {
   t: T;
   money(m: Money): string;
+  /** The price as the shopper sees it: converted into the provider's currency, marked "≈" (shown-price.ts). */
+  price(m: Money): TemplateResult | string;
   store?: CartStore;
   /** Removes the line and keeps keyboard focus in place (the cart's own job). */
   remove(line: CartLine): void;
@@ -24,7 +26,7 @@ export interface CartLineView {
 }
 
 export function renderCartLine(line: CartLine, view: CartLineView) {
-  const { t, money } = view;
+  const { t, price } = view;
   const image = safeUrl(line.image);
   const blocking = !isBuyable(line);
   const nameId = `name-${line.sku_id}`;
@@ -45,7 +47,7 @@ export function renderCartLine(line: CartLine, view: CartLineView) {
       ${line.variant_values.length
         ? html`<p class="variants">${line.variant_values.map((v, i) => html`${i ? ', ' : ''}${v.variant}: ${v.value}`)}</p>`
         : nothing}
-      <div class="unit"><span class="sr-only">${t('unitPrice')}: </span>${money({ amount: line.unit_price, currency: line.currency })}</div>
+      <div class="unit"><span class="sr-only">${t('unitPrice')}: </span>${price({ amount: line.unit_price, currency: line.currency })}</div>
       <div class="controls">
         ${blocking ? nothing : renderStepper(line, view)}
         <button class="link" part="remove-button" type="button" aria-label=${t('removeItem', { name: line.name })} @click=${() => view.remove(line)}>
@@ -53,7 +55,7 @@ export function renderCartLine(line: CartLine, view: CartLineView) {
         </button>
       </div>
     </div>
-    <div class="line-total">${money(multiplyMoney({ amount: line.unit_price, currency: line.currency }, line.quantity))}</div>
+    <div class="line-total">${price(multiplyMoney({ amount: line.unit_price, currency: line.currency }, line.quantity))}</div>
     ${line.issue ? renderIssue(line, issueId, view) : nothing}
   </li>`;
 }

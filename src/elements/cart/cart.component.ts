@@ -8,6 +8,8 @@ import { apiContext, cartContext, hostContext } from '../../state/context.js';
 import { loadOnDemand } from '../internal/on-demand.js';
 import { loadMessages, type MessageArea } from '../../i18n/localize.js';
 import { ToteElement } from '../internal/tote-element.js';
+import { shownPrice } from '../internal/shown-price.js';
+import { convertMoney } from '../../state/display-money.js';
 import type { ToteCartOpenDetail } from '../internal/events.js';
 import { cartStyles } from './cart.styles.js';
 import { type CartLineView, renderCartLine } from './cart-line.js';
@@ -261,6 +263,7 @@ export class ToteCart extends ToteElement {
     return {
       t: (key, params) => this.t(key, params),
       money: (m) => this.#money(m),
+      price: (m) => shownPrice([m.amount], m.currency, this.display, this.effectiveLocale, this.t.bind(this)),
       store: this.store,
       remove: (line) => this.#handleRemove(line),
       setQuantity: (line, n) => this.#setQuantity(line, n),
@@ -351,13 +354,32 @@ export class ToteCart extends ToteElement {
     return html`<div part="base">
       ${withTitle ? html`<h2 tabindex="-1">${this.t('cartTitle')}</h2>` : nothing}
       ${bags.map((bag) => this.#renderBag(bag))}
-      <dl class="totals" part="total" aria-label=${this.t('cartTotals')}>
-        ${totals.map(
-          (m) => html`<div><dt>${this.t('cartTotal')}${totals.length > 1 ? html` (${m.currency})` : nothing}</dt><dd>${this.#money(m)}</dd></div>`,
-        )}
-      </dl>
+      <dl class="totals" part="total" aria-label=${this.t('cartTotals')}>${this.#renderTotals(totals)}</dl>
       ${withCheckout ? this.#renderCheckoutAction() : nothing}
     </div>`;
+  }
+
+  /**
+   * One total in the shopper's currency when the provider converts (each currency's total converted once, then
+   * added: "≈" when any was converted); else one total per currency, never added across currencies.
+   */
+  #renderTotals(totals: Money[]) {
+    const shown = this.display?.rates ? totals.map((m) => convertMoney(m, this.display)) : totals;
+    if (shown.every((m) => m.currency === shown[0]?.currency) && shown.length > 1) {
+      const one = { amount: shown.reduce((sum, m) => sum + m.amount, 0), currency: shown[0]!.currency };
+      return html`<div>
+        <dt>${this.t('cartTotal')}</dt>
+        <dd data-total=${one.amount} data-currency=${one.currency} class="converted">
+          <span aria-hidden="true">≈ </span><span class="sr-only">${this.t('about')} </span>${this.#money(one)}
+        </dd>
+      </div>`;
+    }
+    return totals.map(
+      (m) => html`<div>
+        <dt>${this.t('cartTotal')}${totals.length > 1 ? html` (${m.currency})` : nothing}</dt>
+        <dd data-total=${m.amount} data-currency=${m.currency}>${shownPrice([m.amount], m.currency, this.display, this.effectiveLocale, this.t.bind(this))}</dd>
+      </div>`,
+    );
   }
 
   #renderBag(bag: CartBag) {

@@ -268,28 +268,15 @@ export const checkoutStyles = [
       font-weight: var(--_font-weight-bold);
       color: var(--_danger);
     }
-    .emailed {
-      margin: 0;
-    }
-    .next {
-      list-style: none;
-      margin: 0;
-      padding: 0;
-      display: grid;
-      gap: var(--_space-2);
-    }
-    .next li,
     .charged div {
       display: flex;
       justify-content: space-between;
       gap: var(--_space-3);
     }
-    .next li {
-      padding: var(--_space-3) var(--_space-4);
-      border: 1px solid var(--_border);
-      border-radius: var(--_radius-m);
+    .charged-in {
+      margin: 0;
+      color: var(--_fg-muted);
     }
-    .amount,
     .charged dd {
       white-space: nowrap;
       font-variant-numeric: tabular-nums;

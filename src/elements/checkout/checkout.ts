@@ -12,7 +12,9 @@ import '../payment/payment.js';
 import '../shipping-step/shipping-step.js';
 import { defineElement } from '../internal/define.js';
 import { ToteCheckout } from './checkout.component.js';
+import { orderPage } from './confirmation.js';
 
 export * from './checkout.component.js';
 
+orderPage.load = () => import('../order-status/order-status.js');
 defineElement('tote-checkout', ToteCheckout);

@@ -1,26 +1,22 @@
 /**
- * The confirmation after "Place order": the order number first, where the
- * confirmation was emailed, a headline for each shop that refused its part
- * (and what was not charged), what each other shop does next, the total, and
- * "Continue shopping". No step list: the checkout is over.
+ * The confirmation after "Place order": the order number first, a headline for each shop that refused its
+ * part (and what was not charged), then the order as the order page shows it (`<tote-order-status>`: each
+ * shop's state and what happens next, items, shipping method and delivery, discounts, tax, the address and
+ * the payment method), the total charged in its currency, and "Continue shopping". It claims no email: Tote
+ * sends none (a shop sends its own from the BFF's `onOrderPlaced`). No step list: the checkout is over.
  */
 import { html, nothing } from 'lit';
 import { formatMoney } from '../../contract/money.js';
 import type { ShopperBag as Bag } from '../../contract/shopper-order.js';
 import type { CheckoutController } from '../../state/checkout-controller.js';
 import { bagStatus } from '../../contract/statuses.js';
-import type { MessageKey, Translate as T } from '../../i18n/localize.js';
+import type { Translate as T } from '../../i18n/localize.js';
 
-const NEXT: Record<string, MessageKey> = {
-  SHIPPED: 'nextShipped',
-  FULFILLED: 'nextShipped',
-  COMPLETED: 'nextShipped',
-  ACCEPTED: 'nextPreparing',
-  IN_PROGRESS: 'nextConfirming',
-  SUBMITTED: 'nextConfirming',
-};
+/** Registers `<tote-order-status>` when the confirmation first shows; set by `checkout.ts` (the class alone registers nothing). */
+export const orderPage: { load?: () => Promise<unknown> } = {};
 
 export function renderConfirmation(flow: CheckoutController, opts: { t: T; locale: string; onContinue: () => void }) {
+  void orderPage.load?.();
   const { t, locale } = opts;
   const placed = flow.state.placed!;
   const order = flow.order;
@@ -50,22 +46,15 @@ export function renderConfirmation(flow: CheckoutController, opts: { t: T; local
               })}
         </div>`
       : nothing}
-    ${placed.email ? html`<p class="emailed">${t('emailedYou', { email: placed.email })}</p>` : nothing}
     ${order
       ? html`<h3>${t('whatHappensNext')}</h3>
-          <ul class="next">
-            ${going.map(
-              (b) => html`<li data-merchant=${b.merchant_id} data-status=${bagStatus(b) ?? ''}>
-                <span>${t(NEXT[bagStatus(b) ?? ''] ?? 'nextConfirming', { merchant: name(b) })}</span>
-                <span class="amount">${money(b.total ?? 0, b)}</span>
-              </li>`,
-            )}
-          </ul>
+          <tote-order-status .order=${order} no-live embedded></tote-order-status>
           ${problem === 'currency'
             ? nothing
             : html`<dl class="charged">
-                <div><dt>${t('totalCharged')}</dt><dd data-total=${charged} data-currency=${currencyOf()}>${money(charged)}</dd></div>
-              </dl>`}`
+                  <div><dt>${t('totalCharged')}</dt><dd data-total=${charged} data-currency=${currencyOf()}>${money(charged)}</dd></div>
+                </dl>
+                <p class="charged-in">${t('chargedIn', { currency: currencyOf() })}</p>`}`
       : html`<p role="status">${t('loadingOrder')}</p>`}
     <div class="actions">
       <button class="button primary" part="continue-button" type="button" @click=${opts.onContinue}>${t('continueShopping')}</button>

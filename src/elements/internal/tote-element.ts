@@ -1,6 +1,7 @@
 import { LitElement, type PropertyDeclarations } from 'lit';
 import { ContextConsumer } from '@lit/context';
-import { localeContext } from '../../state/context.js';
+import { displayCurrencyContext, localeContext } from '../../state/context.js';
+import type { DisplayCurrency } from '../../state/display-money.js';
 import { loadMessages, msg, usableLocale, type MessageArea, type MessageKey } from '../../i18n/localize.js';
 
 type EventName = keyof GlobalEventHandlersEventMap;
@@ -10,7 +11,7 @@ type DetailOf<K extends EventName> = GlobalEventHandlersEventMap[K] extends Cust
 export class ToteElement extends LitElement {
   // Reactive properties are declared in `static properties` and context is read with `ContextConsumer`,
   // not with lit's decorators, to keep the shopper's bundles small (README, "Contributing").
-  static override properties: PropertyDeclarations = { locale: {} };
+  static override properties: PropertyDeclarations = { locale: {}, display: { attribute: false } };
 
   /** BCP 47 locale for text and money; taken from `<tote-provider>` when there is one. */
   declare locale?: string;
@@ -20,6 +21,15 @@ export class ToteElement extends LitElement {
     context: localeContext,
     subscribe: true,
     callback: (locale) => (this.locale = locale),
+  });
+
+  /** The currency prices are shown in and its rates, from the nearest provider (`display-money.ts`). */
+  declare display?: DisplayCurrency;
+
+  readonly #displayConsumer = new ContextConsumer(this, {
+    context: displayCurrencyContext,
+    subscribe: true,
+    callback: (display) => (this.display = display),
   });
 
   /**

@@ -1,6 +1,7 @@
 import { adoptStyles, html, nothing, svg, type PropertyValues } from 'lit';
+import { shownPrice } from '../internal/shown-price.js';
 import { ContextConsumer } from '@lit/context';
-import { formatMoney, isKnownCurrency } from '../../contract/money.js';
+import { isKnownCurrency } from '../../contract/money.js';
 import type { WidgetOffer } from '../../contract/api.js';
 import type { CartStore } from '../../state/cart-store.js';
 import { apiContext, cartContext } from '../../state/context.js';
@@ -230,10 +231,13 @@ export class ToteOfferCard extends ToteElement {
     const range = priceRange(offer);
     // No price beats a made-up one: an unknown code cannot be formatted (or bought).
     if (!range || !isKnownCurrency(offer.currency)) return nothing;
-    const fmt = (n: number) => formatMoney(n, offer.currency, this.effectiveLocale);
+    const fmt = (...amounts: number[]) =>
+      shownPrice(amounts, offer.currency, this.display, this.effectiveLocale, this.t.bind(this), ([min, max]) =>
+        max === undefined ? min! : this.t('priceRange', { min: min!, max }),
+      );
     const sku = offer.skus.length === 1 ? offer.skus[0]! : undefined;
     const retail = sku?.retail_price && sku.retail_price > sku.sale_price ? sku.retail_price : undefined;
-    const price = range.min === range.max ? fmt(range.min) : this.t('priceRange', { min: fmt(range.min), max: fmt(range.max) });
+    const price = range.min === range.max ? fmt(range.min) : fmt(range.min, range.max);
     if (retail === undefined) return price;
     return html`${price} <s><span class="sr-only">${this.t('regularPrice')}</span> ${fmt(retail)}</s>`;
   }

@@ -166,10 +166,6 @@ export class ToteOrderChanges extends ToteElement {
     const name = (id: number) => bag.skus.find((s) => s.id === id)?.name ?? `#${id}`;
     return html`<section class="bag" data-bag=${bag.id} aria-label=${shop}>
       <h4>${shop}</h4>
-      <h5>${this.t('orderItems')}</h5>
-      <ul>
-        ${bag.skus.map((s) => html`<li>${this.t('itemLine', { name: s.name ?? `#${s.sku_id}`, quantity: s.quantity })}</li>`)}
-      </ul>
       ${refunds.length
         ? html`<h5>${this.t('refundsHeading')}</h5>
             <ul>

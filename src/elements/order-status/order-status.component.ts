@@ -1,14 +1,13 @@
 import { html, nothing, type PropertyValues } from 'lit';
 import { ContextConsumer } from '@lit/context';
 import type { BagEvent } from '../../contract/api.js';
-import { formatMoney } from '../../contract/money.js';
 import type { ShopperBag as Bag, ShopperOrder as Order } from '../../contract/shopper-order.js';
-import { shownFulfillmentStatus } from '../../contract/statuses.js';
 import { type EventStream, type ToteApi, isAbortError } from '../../state/api-client.js';
 import { bagStatus } from '../../contract/statuses.js';
 import { apiContext } from '../../state/context.js';
 import { safeUrl } from '../internal/safe-url.js';
-import type { MessageArea, MessageKey } from '../../i18n/localize.js';
+import type { MessageArea } from '../../i18n/localize.js';
+import { renderBagDetails, renderOrderFacts, stateBadge, type DetailsView } from './order-details.js';
 import { ToteElement } from '../internal/tote-element.js';
 import { orderStatusStyles } from './order-status.styles.js';
 import '../../i18n/areas/orders.js';
@@ -18,32 +17,6 @@ declare global {
     'tote-order-status': ToteOrderStatus;
   }
 }
-
-/** Status values the service documents, each with its own string; any other is shown as spelled. */
-const STATUS_LABEL: Partial<Record<string, MessageKey>> = {
-  IN_PROGRESS: 'statusInProgress',
-  SUBMITTED: 'statusSubmitted',
-  ACCEPTED: 'statusAccepted',
-  REJECTED: 'statusRejected',
-  COMPLETED: 'statusCompleted',
-  CANCELED: 'statusCanceled',
-  REFUNDED: 'statusRefunded',
-  PARTIALLY_REFUNDED: 'statusPartiallyRefunded',
-  BACKORDERED: 'statusBackordered',
-  UNPAID: 'statusUnpaid',
-  AUTHORIZED: 'statusAuthorized',
-  PAID: 'statusPaid',
-  VOIDED: 'statusVoided',
-  PENDING: 'statusPending',
-  PARTIALLY_PAID: 'statusPartiallyPaid',
-  PROCESSING: 'statusProcessing',
-  SHIPPED: 'statusShipped',
-  PARTIALLY_SHIPPED: 'statusPartiallyShipped',
-  DELIVERED: 'statusDelivered',
-};
-
-const GOOD = new Set(['ACCEPTED', 'COMPLETED', 'PAID', 'SHIPPED', 'DELIVERED', 'AUTHORIZED']);
-const BAD = new Set(['REJECTED', 'CANCELED', 'VOIDED', 'REFUNDED']);
 
 /**
  * Applies one bag event to an order (events may arrive for bags the order shows, in any order of fields).
@@ -68,15 +41,23 @@ export function applyBagEvent(order: Order, event: BagEvent): Order {
 }
 
 /**
- * @summary A placed order: each bag's status, financial status and fulfillment status, updated live from the
- * BFF's event stream (reconnecting after a drop), with tracking links when a fulfillment has one; below them,
- * loaded on demand, each bag's items and refunds and the cancel controls (`<tote-order-changes>`).
+ * @summary A placed order as a shopper reads it: per shop, its state in plain words (Order received, Confirmed
+ * by the shop, Shipped, Delivered, Cancelled, Refunded) and what happens next, the items with images, variant
+ * values and quantities, the shipping method and estimated delivery, discounts, tax and total, tracking links;
+ * then the shipping address, the payment method and the order's totals. Updated live from the BFF's event stream
+ * (reconnecting after a drop); below, loaded on demand, refunds and the cancel controls (`<tote-order-changes>`).
  *
  * @event tote-order-cancel - Cancelable; the shopper confirmed a cancel; detail `{ order_id, bag_id, reason }`.
  *
  * @csspart base - The root.
  * @csspart bag - One bag.
- * @csspart status - A bag's status badge.
+ * @csspart status - A bag's state badge (the shopper's words; `data-value` keeps the service's bag status).
+ * @csspart items - A bag's items.
+ * @csspart method - A bag's shipping method.
+ * @csspart delivery - A bag's estimated delivery dates.
+ * @csspart address - The shipping address.
+ * @csspart payment - The payment method.
+ * @csspart totals - The order's totals.
  * @csspart tracking - A tracking link.
  */
 export class ToteOrderStatus extends ToteElement {
@@ -92,6 +73,7 @@ export class ToteOrderStatus extends ToteElement {
     access: {},
     order: { attribute: false },
     noLive: { type: Boolean, attribute: 'no-live' },
+    embedded: { type: Boolean },
     loading: { state: true },
     failed: { state: true },
     connection: { state: true },
@@ -110,6 +92,8 @@ export class ToteOrderStatus extends ToteElement {
   declare order?: Order;
   /** Shows the order without opening the live stream. */
   noLive = false;
+  /** Shown inside the checkout's confirmation, which states the order number and what was charged: neither is repeated. */
+  embedded = false;
 
   private loading = false;
   private failed = false;
@@ -199,39 +183,29 @@ export class ToteOrderStatus extends ToteElement {
       }
       return html`<div part="base" aria-busy="true"><p role="status">${this.t('orderLoading')}</p><div class="skeleton"></div></div>`;
     }
-    const currency = order.currency ?? order.base_currency ?? undefined;
+    const view = { t: this.t.bind(this), locale: this.effectiveLocale };
     return html`<section part="base" aria-labelledby="order-title" aria-busy=${this.loading ? 'true' : 'false'}>
-      <h3 id="order-title">${this.t('orderNumber', { id: order.id })}</h3>
+      ${this.embedded ? nothing : html`<h3 id="order-title">${this.t('orderNumber', { id: order.id })}</h3>`}
       <p class="live" role="status">
         ${this.connection === 'live' ? this.t('live') : this.connection === 'reconnecting' ? this.t('reconnecting') : ''}
       </p>
       <ul class="bags">
-        ${order.bags.map((b) => this.#renderBag(b, currency))}
+        ${order.bags.map((b) => this.#renderBag(order, b, view))}
       </ul>
+      ${renderOrderFacts(order, view, !this.embedded)}
       ${this.api && this.access
         ? html`<tote-order-changes .api=${this.api} .order=${order} .access=${this.access} .onOrder=${(o: Order) => (this.order = o)}></tote-order-changes>`
         : nothing}
     </section>`;
   }
 
-  #badge(value: string | null | undefined) {
-    const v = value ?? '';
-    const tone = GOOD.has(v) ? 'good' : BAD.has(v) ? 'bad' : '';
-    const key = STATUS_LABEL[v];
-    const label = !v ? this.t('statusPending') : key ? this.t(key) : v.replaceAll('_', ' ').toLowerCase();
-    return html`<span class="badge ${tone}" data-value=${v}>${label}</span>`;
-  }
-
-  #renderBag(bag: Bag, currency?: string) {
-    const status = bagStatus(bag);
-    const cur = bag.currency ?? currency;
-    return html`<li class="bag" part="bag" data-bag=${bag.id} data-status=${status ?? ''}>
-      <h4>${bag.merchant_name ?? `#${bag.merchant_id}`}${bag.total != null && cur ? html` · ${formatMoney(bag.total, cur, this.effectiveLocale)}` : nothing}</h4>
-      <dl>
-        <div><dt>${this.t('bagStatus')}</dt><dd part="status" data-field="status">${this.#badge(status)}</dd></div>
-        <div><dt>${this.t('financialStatus')}</dt><dd data-field="financial">${this.#badge(bag.financial_status)}</dd></div>
-        <div><dt>${this.t('fulfillmentStatus')}</dt><dd data-field="fulfillment">${this.#badge(shownFulfillmentStatus(bag.fulfillment_status))}</dd></div>
-      </dl>
+  #renderBag(order: Order, bag: Bag, view: DetailsView) {
+    return html`<li class="bag" part="bag" data-bag=${bag.id} data-status=${bagStatus(bag) ?? ''} data-merchant=${bag.merchant_id}>
+      <div class="bag-head">
+        <h4>${bag.merchant_name ?? `#${bag.merchant_id}`}</h4>
+        <span part="status" data-field="status">${stateBadge(bag, view)}</span>
+      </div>
+      ${renderBagDetails(order, bag, view)}
       ${bag.fulfillments.some((f) => f.tracking_number || f.tracking_url)
         ? html`<ul class="tracking">
             ${bag.fulfillments.map((f) => {

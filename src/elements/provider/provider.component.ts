@@ -2,7 +2,9 @@ import { LitElement, html, css, type PropertyValues } from 'lit';
 import { ContextProvider } from '@lit/context';
 import { createApiClient, type ToteApi } from '../../state/api-client.js';
 import { CartStore, cartStorageKey, type CartLine, type CartLineInput } from '../../state/cart-store.js';
-import { apiContext, cartContext, currencyContext, hostContext, localeContext } from '../../state/context.js';
+import { apiContext, cartContext, currencyContext, displayCurrencyContext, hostContext, localeContext } from '../../state/context.js';
+import type { CurrencyRates } from '../../contract/currencies.js';
+import { currencyStorageKey } from '../../state/display-money.js';
 import { lineForSku } from '../../state/offer.js';
 import { loadMessages, localeDirection, usableLocale } from '../../i18n/localize.js';
 import { loadOnDemand } from '../internal/on-demand.js';
@@ -44,6 +46,9 @@ export class ToteProvider extends LitElement {
   readonly #localeProvider = new ContextProvider(this, { context: localeContext, initialValue: 'en' });
   readonly #currencyProvider = new ContextProvider(this, { context: currencyContext });
   readonly #hostProvider = new ContextProvider(this, { context: hostContext, initialValue: this });
+  readonly #displayProvider = new ContextProvider(this, { context: displayCurrencyContext });
+  /** The service's rates from this provider's BFF, asked for once a currency is set. */
+  #rates?: Promise<CurrencyRates | undefined>;
   #setUpFor?: { endpoint: string; fetch?: typeof globalThis.fetch };
   #cartDisposed = false;
   /** The `dir` this provider set from its locale; any other value on the attribute is the host's. */
@@ -55,7 +60,11 @@ export class ToteProvider extends LitElement {
   /** BCP 47 locale for text, money and dates; defaults to the page's `lang`, then the browser's. */
   declare locale?: string;
 
-  /** Preferred ISO 4217 currency for new carts. */
+  /**
+   * The shopper's ISO 4217 currency: the checkout quotes in it, and card, picker and cart prices of shops
+   * that sell in another are shown converted into it ("≈", with the service's rates). `<tote-currency-select>`
+   * changes it.
+   */
   declare currency?: string;
 
   /**
@@ -106,7 +115,20 @@ export class ToteProvider extends LitElement {
     if (locale !== this.#localeProvider.value) void loadMessages(locale, 'cart');
     this.#localeProvider.setValue(locale);
     if (changed.has('locale')) this.#applyDirection();
-    this.#currencyProvider.setValue(this.currency?.toUpperCase());
+    const currency = this.currency?.toUpperCase();
+    this.#currencyProvider.setValue(currency);
+    if (changed.has('currency') || changed.has('endpoint') || changed.has('fetch')) this.#showIn(currency);
+  }
+
+  /** Prices shown in `currency`: at once in each shop's own, then converted once the rates are in. */
+  #showIn(currency: string | undefined): void {
+    this.#displayProvider.setValue(currency ? { currency } : undefined);
+    if (!currency) return;
+    this.#rates ??= this.api?.currencies().catch(() => (this.#rates = undefined));
+    void this.#rates?.then((rates) => {
+      // A shop without rates (an older BFF, a service outage) shows each price in the merchant's own currency.
+      if (rates && this.currency?.toUpperCase() === currency) this.#displayProvider.setValue({ currency, rates });
+    });
   }
 
   /**
@@ -207,6 +229,13 @@ export class ToteProvider extends LitElement {
     this.#setUpFor = { endpoint, fetch: this.fetch };
     const api = createApiClient({ endpoint, ...(this.fetch ? { fetch: this.fetch } : {}) });
     this.#apiProvider.setValue(api);
+    this.#rates = undefined;
+    // A currency the shopper chose on any page of this shop (`<tote-currency-select>`) wins over the page's default.
+    try {
+      this.currency = localStorage.getItem(currencyStorageKey(endpoint)) ?? this.currency;
+    } catch {
+      // Storage blocked: the page's currency stands.
+    }
     if (!this.cart || this.cart.storageKey !== cartStorageKey(endpoint) || this.#cartDisposed) {
       this.cart?.dispose();
       this.#cartDisposed = false;

@@ -6,6 +6,7 @@ import { shippingStepStyles } from './shipping-step.styles.js';
 import { renderShopBusy } from '../internal/shop-busy.js';
 import '../../i18n/areas/checkout.js';
 import { carrierName } from '../../state/carrier.js';
+import { deliveryWindowText } from '../../contract/delivery-dates.js';
 
 /** `tote-shipping-select`: the shopper picked a method for one bag. */
 export interface ToteShippingSelectDetail {
@@ -42,6 +43,7 @@ declare global {
  * @csspart bag - One bag's fieldset.
  * @csspart method - One method's label.
  * @csspart price - A method's price.
+ * @csspart delivery - A method's delivery dates (business days from today, in the shopper's locale).
  * @csspart no-shipping - The note of a bag without methods.
  */
 export class ToteShippingStep extends ToteElement {
@@ -52,6 +54,7 @@ export class ToteShippingStep extends ToteElement {
     selections: { attribute: false },
     loading: { type: Boolean, reflect: true },
     error: {},
+    now: { attribute: false },
   };
 
   /** One entry per bag with the methods offered for the address. */
@@ -62,6 +65,8 @@ export class ToteShippingStep extends ToteElement {
   loading = false;
   /** An error message to show instead of the choices. */
   error = '';
+  /** Today, for the delivery dates (a test or a story sets a fixed clock). */
+  now: () => Date = () => new Date();
 
   /** True when every bag that can ship has a valid choice. */
   get complete(): boolean {
@@ -118,7 +123,9 @@ export class ToteShippingStep extends ToteElement {
               <span class="method">
                 <span>${m.label}${carrierName(m.carrier) ? html` <span class="carrier">· ${carrierName(m.carrier)}</span>` : nothing}</span>
                 ${m.minDays !== undefined || m.maxDays !== undefined
-                  ? html`<span class="days">${this.t('deliveryDays', { min: m.minDays ?? m.maxDays!, max: m.maxDays ?? m.minDays! })}</span>`
+                  ? html`<span class="days" part="delivery"
+                      >${this.t('arrives', { dates: deliveryWindowText(m.minDays ?? m.maxDays!, m.maxDays ?? m.minDays!, this.effectiveLocale, this.now()) })}</span
+                    >`
                   : nothing}
               </span>
               <span class="price" part="price">${m.price === 0 ? this.t('free') : formatMoney(m.price, choice.currency, this.effectiveLocale)}</span>

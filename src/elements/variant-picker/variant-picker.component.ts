@@ -1,7 +1,8 @@
 import { html, nothing, type PropertyValues } from 'lit';
+import { shownPrice } from '../internal/shown-price.js';
 import { live } from 'lit/directives/live.js';
 import { ContextConsumer } from '@lit/context';
-import { formatMoney, isKnownCurrency } from '../../contract/money.js';
+import { isKnownCurrency } from '../../contract/money.js';
 import type { WidgetOffer } from '../../contract/api.js';
 import type { ShopperSku as Sku, ShopperVariant as Variant, ShopperVariantValue as VariantValue } from '../../contract/shopper-offer.js';
 import type { CartStore } from '../../state/cart-store.js';
@@ -187,7 +188,7 @@ export class ToteVariantPicker extends ToteElement {
     const currency = sku?.currency ?? offer.currency;
     // No price beats a made-up one: an unknown code cannot be formatted (or bought).
     if (!sku || !isKnownCurrency(currency)) return nothing;
-    const fmt = (n: number) => formatMoney(n, currency, this.effectiveLocale);
+    const fmt = (n: number) => shownPrice([n], currency, this.display, this.effectiveLocale, this.t.bind(this));
     const onSale = sku.retail_price != null && sku.retail_price > sku.sale_price;
     return html`<p part="price" class="price ${onSale ? 'sale' : ''}">
       ${onSale ? html`<span class="sr-only">${this.t('salePrice')}</span>` : nothing}

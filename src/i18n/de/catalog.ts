@@ -11,6 +11,9 @@ import type { catalogMessages } from '../en/catalog.js';
 const artikel = (l: string, n: unknown) => `${n} ${plural(l, Number(n), 'Artikel', 'Artikel')}`;
 
 export const catalog = {
+  about: 'Etwa',
+  convertedFrom: (p) => `umgerechnet von ${p.price}; der genaue Betrag steht an der Kasse`,
+  currencyLabel: 'Währung',
   // catalog
   addToCart: 'In den Warenkorb',
   chooseOptions: 'Optionen wählen',

@@ -113,7 +113,7 @@ export const checkout = {
   shopBusy: (p) => `${p.merchant} ist ausgelastet – neuer Versuch in ${p.seconds}\u00a0s`,
   shopBusyNow: (p) => `${p.merchant} ist ausgelastet – neuer Versuch …`,
   removeShop: (p) => `Artikel von ${p.merchant} entfernen und den Rest bestellen`,
-  deliveryDays: (p) => (p.min === p.max ? `${p.min} Werktage` : `${p.min}–${p.max} Werktage`),
+  arrives: (p) => `Lieferung ${p.dates}`,
   // placing
   stillPlacing: 'Ihre Bestellung wird noch aufgegeben. Das kann einen Moment dauern; Sie werden nicht doppelt belastet.',
   confirmingPayment: 'Zahlung wird bestätigt …',
@@ -137,12 +137,9 @@ export const checkout = {
   errorPlace: 'Die Bestellung konnte nicht aufgegeben werden. Es wurde nichts belastet; versuchen Sie es gleich noch einmal.',
   // confirmation
   orderConfirmed: (p) => `Bestellung Nr. ${p.id}`,
-  thanksHeading: 'Vielen Dank! Ihre Bestellung ist aufgegeben.',
-  emailedYou: (p) => `Wir haben Ihnen die Bestätigung an ${p.email} geschickt.`,
   whatHappensNext: 'Wie es weitergeht',
-  nextPreparing: (p) => `${p.merchant} bereitet Ihre Artikel vor und meldet sich per E-Mail, sobald sie versandt sind.`,
-  nextShipped: (p) => `${p.merchant} hat Ihre Artikel versandt.`,
-  nextConfirming: (p) => `${p.merchant} bestätigt Ihre Artikel in Kürze.`,
+  chargedIn: (p) => `Belastet in ${p.currency}: Das ist der Betrag, den Sie zahlen, gleich in welcher Währung Preise angezeigt wurden.`,
+  thanksHeading: 'Vielen Dank! Ihre Bestellung ist aufgegeben.',
   bagRejectedHeadline: (p) => `${p.merchant} konnte seinen Teil Ihrer Bestellung nicht annehmen. Die ${p.amount} dafür wurden Ihnen nicht berechnet.`,
   bagRejectedHint: 'Die Artikel liegen weiter in Ihrem Warenkorb, falls Sie es erneut versuchen möchten.',
   totalCharged: 'Gesamt',

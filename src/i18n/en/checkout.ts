@@ -112,7 +112,7 @@ export const checkoutMessages = {
   shopBusy: (p: Params) => `${p.merchant} is busy — trying again in ${p.seconds}\u00a0s`,
   shopBusyNow: (p: Params) => `${p.merchant} is busy — trying again…`,
   removeShop: (p: Params) => `Remove ${p.merchant}'s items and place the rest`,
-  deliveryDays: (p: Params) => (p.min === p.max ? `${p.min} business days` : `${p.min}–${p.max} business days`),
+  arrives: (p: Params) => `Arrives ${p.dates}`,
   // placing
   stillPlacing: 'Still placing your order. This can take a moment; you will not be charged twice.',
   confirmingPayment: 'Confirming your payment…',
@@ -135,12 +135,9 @@ export const checkoutMessages = {
   errorPlace: 'The order could not be placed. Nothing was charged; try again in a moment.',
   // confirmation
   orderConfirmed: (p: Params) => `Order #${p.id}`,
-  thanksHeading: 'Thank you! Your order is placed.',
-  emailedYou: (p: Params) => `We've emailed your confirmation to ${p.email}.`,
   whatHappensNext: 'What happens next',
-  nextPreparing: (p: Params) => `${p.merchant} is preparing your items and will email you when they ship.`,
-  nextShipped: (p: Params) => `${p.merchant} has shipped your items.`,
-  nextConfirming: (p: Params) => `${p.merchant} will confirm your items shortly.`,
+  chargedIn: (p: Params) => `Charged in ${p.currency}: this is the amount you pay, whatever currency prices were shown in.`,
+  thanksHeading: 'Thank you! Your order is placed.',
   bagRejectedHeadline: (p: Params) => `${p.merchant} could not accept its part of your order. You were not charged the ${p.amount} for it.`,
   bagRejectedHint: 'Its items are still in your cart if you want to try again.',
   totalCharged: 'Total',

@@ -6,6 +6,9 @@ import type { catalogMessages } from '../en/catalog.js';
 const articulos = (l: string, n: unknown) => `${n} ${plural(l, Number(n), 'artículo', 'artículos')}`;
 
 export const catalog = {
+  about: 'Aprox.',
+  convertedFrom: (p) => `convertido desde ${p.price}; el pago muestra el importe exacto`,
+  currencyLabel: 'Moneda',
   addToCart: 'Añadir al carrito',
   chooseOptions: 'Elegir opciones',
   chooseOptionsFor: (p) => `Elegir opciones de ${p.name}`,

@@ -4,6 +4,8 @@ import type { Translation } from '../keys.js';
 import type { checkoutMessages } from '../en/checkout.js';
 
 export const checkout = {
+  arrives: (p) => `Llega ${p.dates}`,
+  chargedIn: (p) => `Cobrado en ${p.currency}: este es el importe que pagas, sea cual sea la moneda en que se mostraron los precios.`,
   stepReview: 'Carrito',
   stepAddress: 'Dirección',
   stepShipping: 'Envío',
@@ -99,7 +101,6 @@ export const checkout = {
   shopBusy: (p) => `${p.merchant} está ocupado — se reintentará en ${p.seconds}\u00a0s`,
   shopBusyNow: (p) => `${p.merchant} está ocupado — reintentando…`,
   removeShop: (p) => `Eliminar los artículos de ${p.merchant} y pedir el resto`,
-  deliveryDays: (p) => (p.min === p.max ? `${p.min} días laborables` : `${p.min}–${p.max} días laborables`),
   stillPlacing: 'Tu pedido se sigue procesando. Puede tardar un momento; no se te cobrará dos veces.',
   confirmingPayment: 'Confirmando tu pago…',
   checking: 'Comprobando si tu pedido se ha realizado…',
@@ -121,11 +122,7 @@ export const checkout = {
   errorPlace: 'No se pudo realizar el pedido. No se ha cobrado nada; inténtalo de nuevo en un momento.',
   orderConfirmed: (p) => `Pedido n.º ${p.id}`,
   thanksHeading: '¡Gracias! Tu pedido está hecho.',
-  emailedYou: (p) => `Hemos enviado la confirmación a ${p.email}.`,
   whatHappensNext: 'Qué pasa ahora',
-  nextPreparing: (p) => `${p.merchant} está preparando tus artículos y te escribirá cuando los envíe.`,
-  nextShipped: (p) => `${p.merchant} ha enviado tus artículos.`,
-  nextConfirming: (p) => `${p.merchant} confirmará tus artículos en breve.`,
   bagRejectedHeadline: (p) => `${p.merchant} no pudo aceptar su parte de tu pedido. No se te han cobrado los ${p.amount} correspondientes.`,
   bagRejectedHint: 'Sus artículos siguen en tu carrito si quieres volver a intentarlo.',
   totalCharged: 'Total',

@@ -6,6 +6,9 @@ import type { catalogMessages } from '../en/catalog.js';
 const articles = (l: string, n: unknown) => `${n} ${plural(l, Number(n), 'article', 'articles')}`;
 
 export const catalog = {
+  about: 'Environ',
+  convertedFrom: (p) => `converti depuis ${p.price} ; le paiement indique le montant exact`,
+  currencyLabel: 'Devise',
   addToCart: 'Ajouter au panier',
   chooseOptions: 'Choisir les options',
   chooseOptionsFor: (p) => `Choisir les options de ${p.name}`,

@@ -4,6 +4,8 @@ import type { Translation } from '../keys.js';
 import type { checkoutMessages } from '../en/checkout.js';
 
 export const checkout = {
+  arrives: (p) => `Livraison ${p.dates}`,
+  chargedIn: (p) => `Débité en ${p.currency} : c’est le montant que vous payez, quelle que soit la devise des prix affichés.`,
   // steps
   stepReview: 'Panier',
   stepAddress: 'Adresse',
@@ -105,7 +107,6 @@ export const checkout = {
   shopBusy: (p) => `${p.merchant} est occupé — nouvel essai dans ${p.seconds}\u00a0s`,
   shopBusyNow: (p) => `${p.merchant} est occupé — nouvel essai…`,
   removeShop: (p) => `Retirer les articles de ${p.merchant} et commander le reste`,
-  deliveryDays: (p) => (p.min === p.max ? `${p.min} jours ouvrés` : `${p.min} à ${p.max} jours ouvrés`),
   // placing
   stillPlacing: 'Votre commande est toujours en cours. Cela peut prendre un moment ; vous ne serez pas débité deux fois.',
   confirmingPayment: 'Confirmation de votre paiement…',
@@ -129,11 +130,7 @@ export const checkout = {
   // confirmation
   orderConfirmed: (p) => `Commande n° ${p.id}`,
   thanksHeading: 'Merci ! Votre commande est passée.',
-  emailedYou: (p) => `Nous avons envoyé votre confirmation à ${p.email}.`,
   whatHappensNext: 'Et maintenant',
-  nextPreparing: (p) => `${p.merchant} prépare vos articles et vous écrira à leur expédition.`,
-  nextShipped: (p) => `${p.merchant} a expédié vos articles.`,
-  nextConfirming: (p) => `${p.merchant} va confirmer vos articles sous peu.`,
   bagRejectedHeadline: (p) => `${p.merchant} n’a pas pu accepter sa partie de votre commande. Les ${p.amount} correspondants ne vous ont pas été débités.`,
   bagRejectedHint: 'Ses articles sont toujours dans votre panier si vous voulez réessayer.',
   totalCharged: 'Total',

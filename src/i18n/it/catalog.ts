@@ -6,6 +6,9 @@ import type { catalogMessages } from '../en/catalog.js';
 const articoli = (l: string, n: unknown) => `${n} ${plural(l, Number(n), 'articolo', 'articoli')}`;
 
 export const catalog = {
+  about: 'Circa',
+  convertedFrom: (p) => `convertito da ${p.price}; al pagamento vedi l’importo esatto`,
+  currencyLabel: 'Valuta',
   addToCart: 'Aggiungi al carrello',
   chooseOptions: 'Scegli le opzioni',
   chooseOptionsFor: (p) => `Scegli le opzioni per ${p.name}`,

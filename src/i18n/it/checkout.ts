@@ -4,6 +4,8 @@ import type { Translation } from '../keys.js';
 import type { checkoutMessages } from '../en/checkout.js';
 
 export const checkout = {
+  arrives: (p) => `Arriva ${p.dates}`,
+  chargedIn: (p) => `Addebitato in ${p.currency}: è l’importo che paghi, in qualunque valuta fossero mostrati i prezzi.`,
   stepReview: 'Carrello',
   stepAddress: 'Indirizzo',
   stepShipping: 'Spedizione',
@@ -99,7 +101,6 @@ export const checkout = {
   shopBusy: (p) => `${p.merchant} è occupato — nuovo tentativo tra ${p.seconds}\u00a0s`,
   shopBusyNow: (p) => `${p.merchant} è occupato — nuovo tentativo…`,
   removeShop: (p) => `Rimuovi gli articoli di ${p.merchant} e ordina il resto`,
-  deliveryDays: (p) => (p.min === p.max ? `${p.min} giorni lavorativi` : `${p.min}–${p.max} giorni lavorativi`),
   stillPlacing: 'Il tuo ordine è ancora in corso. Può volerci un momento; non ti verrà addebitato due volte.',
   confirmingPayment: 'Conferma del pagamento…',
   checking: 'Verifica dell’esito del tuo ordine…',
@@ -121,11 +122,7 @@ export const checkout = {
   errorPlace: 'Impossibile effettuare l’ordine. Nulla è stato addebitato; riprova tra un momento.',
   orderConfirmed: (p) => `Ordine n. ${p.id}`,
   thanksHeading: 'Grazie! Il tuo ordine è stato effettuato.',
-  emailedYou: (p) => `Abbiamo inviato la conferma a ${p.email}.`,
   whatHappensNext: 'Cosa succede ora',
-  nextPreparing: (p) => `${p.merchant} sta preparando i tuoi articoli e ti scriverà quando li spedisce.`,
-  nextShipped: (p) => `${p.merchant} ha spedito i tuoi articoli.`,
-  nextConfirming: (p) => `${p.merchant} confermerà a breve i tuoi articoli.`,
   bagRejectedHeadline: (p) => `${p.merchant} non ha potuto accettare la sua parte del tuo ordine. Non ti sono stati addebitati i relativi ${p.amount}.`,
   bagRejectedHint: 'I suoi articoli sono ancora nel carrello se vuoi riprovare.',
   totalCharged: 'Totale',

@@ -3,6 +3,9 @@ import type { Translation } from '../keys.js';
 import type { catalogMessages } from '../en/catalog.js';
 
 export const catalog = {
+  about: '約',
+  convertedFrom: (p) => `${p.price} から換算。正確な金額はお支払い画面に表示されます`,
+  currencyLabel: '通貨',
   addToCart: 'カートに入れる',
   chooseOptions: 'オプションを選択',
   chooseOptionsFor: (p) => `${p.name}のオプションを選択`,

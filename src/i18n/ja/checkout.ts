@@ -3,6 +3,8 @@ import type { Translation } from '../keys.js';
 import type { checkoutMessages } from '../en/checkout.js';
 
 export const checkout = {
+  arrives: (p) => `お届け予定 ${p.dates}`,
+  chargedIn: (p) => `${p.currency} で請求されます。表示通貨にかかわらず、この金額をお支払いいただきます。`,
   stepReview: 'カート',
   stepAddress: 'お届け先',
   stepShipping: '配送方法',
@@ -98,7 +100,6 @@ export const checkout = {
   shopBusy: (p) => `${p.merchant}が混み合っています — ${p.seconds}秒後に再試行します`,
   shopBusyNow: (p) => `${p.merchant}が混み合っています — 再試行しています…`,
   removeShop: (p) => `${p.merchant}の商品を削除して残りを注文する`,
-  deliveryDays: (p) => (p.min === p.max ? `${p.min}営業日` : `${p.min}～${p.max}営業日`),
   stillPlacing: 'ご注文を処理しています。少し時間がかかる場合がありますが、二重に請求されることはありません。',
   confirmingPayment: 'お支払いを確認しています…',
   checking: 'ご注文が完了したか確認しています…',
@@ -120,11 +121,7 @@ export const checkout = {
   errorPlace: 'ご注文を確定できませんでした。請求は行われていません。しばらくしてからもう一度お試しください。',
   orderConfirmed: (p) => `ご注文番号 ${p.id}`,
   thanksHeading: 'ありがとうございます。ご注文を承りました。',
-  emailedYou: (p) => `確認メールを${p.email}にお送りしました。`,
   whatHappensNext: 'この後の流れ',
-  nextPreparing: (p) => `${p.merchant}が商品を準備しています。発送時にメールでお知らせします。`,
-  nextShipped: (p) => `${p.merchant}が商品を発送しました。`,
-  nextConfirming: (p) => `${p.merchant}がまもなく商品を確認します。`,
   bagRejectedHeadline: (p) => `${p.merchant}はご注文の一部をお受けできませんでした。その分の${p.amount}は請求されていません。`,
   bagRejectedHint: 'もう一度お試しになる場合、その商品はカートに残っています。',
   totalCharged: '合計',

@@ -6,6 +6,9 @@ import type { catalogMessages } from '../en/catalog.js';
 const artikelen = (l: string, n: unknown) => `${n} ${plural(l, Number(n), 'artikel', 'artikelen')}`;
 
 export const catalog = {
+  about: 'Ongeveer',
+  convertedFrom: (p) => `omgerekend van ${p.price}; bij het afrekenen ziet u het exacte bedrag`,
+  currencyLabel: 'Valuta',
   addToCart: 'In winkelwagen',
   chooseOptions: 'Opties kiezen',
   chooseOptionsFor: (p) => `Opties kiezen voor ${p.name}`,

@@ -4,6 +4,8 @@ import type { Translation } from '../keys.js';
 import type { checkoutMessages } from '../en/checkout.js';
 
 export const checkout = {
+  arrives: (p) => `Bezorgd ${p.dates}`,
+  chargedIn: (p) => `Afgeschreven in ${p.currency}: dit is het bedrag dat u betaalt, in welke valuta de prijzen ook werden getoond.`,
   stepReview: 'Winkelwagen',
   stepAddress: 'Adres',
   stepShipping: 'Verzending',
@@ -99,7 +101,6 @@ export const checkout = {
   shopBusy: (p) => `${p.merchant} is druk — nieuwe poging over ${p.seconds}\u00a0s`,
   shopBusyNow: (p) => `${p.merchant} is druk — nieuwe poging…`,
   removeShop: (p) => `Artikelen van ${p.merchant} verwijderen en de rest bestellen`,
-  deliveryDays: (p) => (p.min === p.max ? `${p.min} werkdagen` : `${p.min}–${p.max} werkdagen`),
   stillPlacing: 'Je bestelling wordt nog geplaatst. Dit kan even duren; je betaalt niet twee keer.',
   confirmingPayment: 'Je betaling bevestigen…',
   checking: 'Controleren of je bestelling is doorgekomen…',
@@ -121,11 +122,7 @@ export const checkout = {
   errorPlace: 'De bestelling kon niet worden geplaatst. Er is niets afgeschreven; probeer het zo opnieuw.',
   orderConfirmed: (p) => `Bestelling #${p.id}`,
   thanksHeading: 'Bedankt! Je bestelling is geplaatst.',
-  emailedYou: (p) => `We hebben je bevestiging naar ${p.email} gestuurd.`,
   whatHappensNext: 'Wat er nu gebeurt',
-  nextPreparing: (p) => `${p.merchant} maakt je artikelen klaar en mailt je zodra ze verzonden zijn.`,
-  nextShipped: (p) => `${p.merchant} heeft je artikelen verzonden.`,
-  nextConfirming: (p) => `${p.merchant} bevestigt je artikelen binnenkort.`,
   bagRejectedHeadline: (p) => `${p.merchant} kon zijn deel van je bestelling niet aannemen. De ${p.amount} daarvoor is niet afgeschreven.`,
   bagRejectedHint: 'De artikelen staan nog in je winkelwagen als je het opnieuw wilt proberen.',
   totalCharged: 'Totaal',

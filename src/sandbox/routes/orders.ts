@@ -111,8 +111,8 @@ function estimateMerchant(ctx: SandboxContext, state: MerchantState, lines: Esti
   }
   const weight = lines.reduce((w, l) => w + (l.ref.sku.shipping_dimensions?.weight ?? 0) * l.quantity, 0);
   const methods = matchingMethods(m, externalSub, weight, country).map((method) => {
-    const { shipping_method_id, label, carrier, price, external_price } = toBagShippingMethod(method, m.id, base);
-    return { shipping_method_id, label, carrier: carrier ?? null, price, external_price };
+    const { shipping_method_id, label, carrier, price, external_price, min_days, max_days } = toBagShippingMethod(method, m.id, base);
+    return { shipping_method_id, label, carrier: carrier ?? null, price, external_price, min_days, max_days };
   });
   if (!methods.length) errors.push(estimateError('EXTERNAL_GET_SHIPPING_METHODS', `${m.name} does not ship to ${country}`, m.platform));
   const cheapest = methods.length ? methods.reduce((a, b) => (b.price < a.price ? b : a)) : undefined;
@@ -240,12 +240,16 @@ async function directOrder(ctx: SandboxContext, body: unknown) {
     const bag = newBag(ctx, order, state);
     bag.skus = b.skus.map((s, j) => newOrderSku(ctx, refs[j]!, s.quantity, s.price, refs[j]!.sku.sale_price));
     const own = state.profile.currency;
+    // The channel names its price and label; a method the merchant offers keeps its carrier and delivery window.
+    const known = state.profile.shipping.find((m) => m.shipping_method_id === b.shipping_method.shipping_method_id);
     bag.shipping_method = {
       shipping_method_id: b.shipping_method.shipping_method_id ?? `custom-${bag.id}`,
       bag_id: bag.id,
       merchant_id: merchantId,
       type: 'FLAT_RATE_PRICE',
-      carrier: 'OTHER',
+      carrier: known?.carrier ?? 'OTHER',
+      min_days: known?.min_days ?? null,
+      max_days: known?.max_days ?? null,
       label: b.shipping_method.label,
       price: b.shipping_method.price,
       external_price: convert(b.shipping_method.price, req.order.currency, own),
