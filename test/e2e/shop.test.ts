@@ -185,7 +185,9 @@ for (const engine of engines()) describe(`the shopper's currency, delivery dates
       // The shopper chose USD on the storefront (one shop sells in EUR): the checkout page's provider starts in it.
       await page.reload();
       const checkout = page.locator('tote-checkout');
-      await checkout.locator('tote-cart [part="bag"]').nth(1).waitFor();
+      await checkout.locator('tote-cart [part="bag"]').nth(1).waitFor({ timeout: 60_000 }).catch(async (e) => {
+        throw new Error(`${e.message}\n${await checkout.evaluate((el) => el.shadowRoot!.textContent!.replace(/\s+/g, ' ').slice(0, 800))}`);
+      });
       await page.waitForFunction(() => {
         const cart = document.querySelector('tote-checkout')?.shadowRoot?.querySelector('tote-cart')?.shadowRoot;
         return cart?.querySelectorAll('[part="total"] dd').length === 1 && cart.querySelector('[part="total"] dd')?.getAttribute('data-currency') === 'USD';

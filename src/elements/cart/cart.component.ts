@@ -394,7 +394,7 @@ export class ToteCart extends ToteElement {
       </ul>
       <dl class="subtotal" part="subtotal">
         <dt>${this.t('bagSubtotal')}</dt>
-        <dd>${bag.totals.length ? bag.totals.map((m, i) => html`${i ? ' + ' : ''}${this.#money(m)}`) : '—'}</dd>
+        <dd>${bag.totals.length ? bag.totals.map((m, i) => html`${i ? ' + ' : ''}${this.#lineView.price(m)}`) : '—'}</dd>
       </dl>
     </section>`;
   }
