@@ -103,23 +103,7 @@ export function createBff(config: BffConfig): Bff {
 
   const access = createAccessSigner(signing.current, signing.previous);
   const tokens = createQuoteTokens(createSigner('quote-v1', signing.current, signing.previous));
-  const unknownWindowMs = config.placeUnknownWindowMs ?? 5 * 60_000;
-  const idempotencyTtlMs = config.idempotencyTtlMs ?? 24 * 60 * 60_000;
-  const submitOnce = createIdempotentRunner({
-    store: stores.idempotency,
-    ttlMs: idempotencyTtlMs,
-    waitMs: config.idempotencyWaitMs ?? 30_000,
-    leaseMs: config.idempotencyLeaseMs ?? 10_000,
-    unknownWindowMs,
-  });
-  const quoter = createQuoter({
-    client,
-    health,
-    tokens,
-    ttlMs: config.quoteTtlMs ?? 15 * 60_000,
-    cartHeld: (cartId) => cartHeld(stores.idempotency, cartId),
-    merchantOf: skus.merchantOf,
-  });
+  const { quoter, place } = checkoutFor(config, { client, health, tokens, access, stores, merchantOf: skus.merchantOf });
 
   const service = serviceProbeFor(config, client, observer);
 
@@ -133,16 +117,7 @@ export function createBff(config: BffConfig): Bff {
     stores,
     tokens,
     quoter,
-    place: createPlacer({
-      client,
-      quoter,
-      tokens,
-      access,
-      submitOnce,
-      store: stores.idempotency,
-      unknownWindowMs,
-      onPlaced: createOrderPlacedNotifier(config.onOrderPlaced, stores.idempotency, idempotencyTtlMs),
-    }),
+    place,
     body: jsonBody(config.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES, config.maxJsonDepth ?? 32),
     heartbeatMs: config.heartbeatMs ?? 15_000,
     streams: createStreamSlots(config.maxStreams ?? 1000, config.maxStreamsPerClient ?? 8),
@@ -173,6 +148,42 @@ export function createBff(config: BffConfig): Bff {
     onError,
   });
   return Object.assign(handle, { close: async () => void (await Promise.all([stores.close(), observer.shutdown()])) });
+}
+
+/** The quoter and the placer, with the idempotent runner that makes a place happen once per key. */
+function checkoutFor(
+  config: BffConfig,
+  deps: Pick<BffParts, 'client' | 'health' | 'tokens' | 'access' | 'stores'> & { merchantOf: (skuId: number) => number | undefined },
+) {
+  const { client, health, tokens, access, stores } = deps;
+  const unknownWindowMs = config.placeUnknownWindowMs ?? 5 * 60_000;
+  const idempotencyTtlMs = config.idempotencyTtlMs ?? 24 * 60 * 60_000;
+  const submitOnce = createIdempotentRunner({
+    store: stores.idempotency,
+    ttlMs: idempotencyTtlMs,
+    waitMs: config.idempotencyWaitMs ?? 30_000,
+    leaseMs: config.idempotencyLeaseMs ?? 10_000,
+    unknownWindowMs,
+  });
+  const quoter = createQuoter({
+    client,
+    health,
+    tokens,
+    ttlMs: config.quoteTtlMs ?? 15 * 60_000,
+    cartHeld: (cartId) => cartHeld(stores.idempotency, cartId),
+    merchantOf: deps.merchantOf,
+  });
+  const place = createPlacer({
+    client,
+    quoter,
+    tokens,
+    access,
+    submitOnce,
+    store: stores.idempotency,
+    unknownWindowMs,
+    onPlaced: createOrderPlacedNotifier(config.onOrderPlaced, stores.idempotency, idempotencyTtlMs),
+  });
+  return { quoter, place };
 }
 
 /** `/health`'s probe of the service, its changes of state logged (or told to `onServiceState`). */
