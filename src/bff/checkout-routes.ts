@@ -7,6 +7,7 @@
  */
 import { ACCESS_HEADER } from '../contract/api.js';
 import { QuoteRequestSchema } from '../contract/checkout-api.js';
+import { checkQuoteAddresses } from './address/quote-addresses.js';
 import { ApiHttpError, json, rateLimited, toApiError } from './errors.js';
 import { placeOutcome } from './observability/observer.js';
 import { orderEventStream } from './events.js';
@@ -28,7 +29,7 @@ export function addCheckoutRoutes(router: Router<RouteHandler>, parts: BffParts)
   const body = (ctx: RouteContext) => parts.body(ctx.request);
 
   router.add('POST', '/checkout/quote', async (ctx) => {
-    const { quote_token, ...input } = parseWith(QuoteRequestSchema, await body(ctx));
+    const { quote_token, ...input } = checkQuoteAddresses(parseWith(QuoteRequestSchema, await body(ctx)));
     // A previous cart-mode quote names the service cart to update in place; its signature proves we created it.
     const previous = quote_token ? parts.tokens.verify(quote_token, { allowExpired: true }) : undefined;
     const cartId = input.mode === 'cart' && previous?.mode === 'cart' ? previous.cart_id : undefined;

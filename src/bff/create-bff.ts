@@ -5,6 +5,7 @@
  */
 import { createServiceClient } from '../contract/client.js';
 import { createAccessSigner } from './access.js';
+import { addAddressRoutes } from './address/routes.js';
 import { addCatalogRoutes } from './catalog-routes.js';
 import { addCheckoutRoutes } from './checkout-routes.js';
 import { DEFAULT_MAX_BODY_BYTES, type BffConfig } from './config.js';
@@ -128,6 +129,7 @@ export function createBff(config: BffConfig): Bff {
   addCatalogRoutes(router, parts);
   addCheckoutRoutes(router, parts);
   addCurrencyRoutes(router, createRatesSource(client, stores.ratesCache, config.ratesTtlMs), config.ratesTtlMs);
+  addAddressRoutes(router);
   addOrderRoutes(router, parts);
   if (config.operatorToken) addOperatorRoutes(router, parts, config.operatorToken);
   const metrics = config.operatorToken && config.telemetry?.prometheus ? metricsRoute(observer, config.operatorToken) : undefined;

@@ -71,3 +71,39 @@ export const CustomerInputSchema = z.object({
   same_address: maybe(z.boolean()),
 });
 export type CustomerInput = z.infer<typeof CustomerInputSchema>;
+
+/** The address fields whose order, labels and rules depend on the country (the contact fields never do). */
+export const COUNTRY_ADDRESS_FIELDS = ['address_1', 'address_2', 'city', 'state', 'postal_code'] as const;
+export type CountryAddressField = (typeof COUNTRY_ADDRESS_FIELDS)[number];
+
+/** libaddressinput's kinds of names for the region field (its `state_name_type`). */
+export const REGION_LABELS = [
+  'area', 'county', 'department', 'district', 'do_si', 'emirate', 'island', 'oblast', 'parish', 'prefecture', 'province', 'state',
+] as const;
+/** libaddressinput's kinds of names for the postal code (its `zip_name_type`). */
+export const POSTAL_LABELS = ['postal', 'zip', 'pin', 'eircode'] as const;
+
+/**
+ * `GET /api/address-format/:country`: one country's address form, from libaddressinput's data (docs/checkout.md,
+ * "Addresses"). Only that country's data: the form asks again when the shopper picks another.
+ */
+export const AddressFormatSchema = z.object({
+  country: z.string(),
+  /** The country-dependent fields in the order the country writes them (Japan: postcode, prefecture, city, street). */
+  fields: z.array(z.enum(COUNTRY_ADDRESS_FIELDS)),
+  /** Fields the country's addresses need to be delivered. */
+  required: z.array(z.enum(COUNTRY_ADDRESS_FIELDS)),
+  labels: z.object({ state: z.enum(REGION_LABELS), postal_code: z.enum(POSTAL_LABELS) }),
+  /** libaddressinput's template: `%N` name, `%A` street lines, `%C` city, `%S` region, `%Z` postal code, `%n` a new line. */
+  format: z.string(),
+  /** Fields the country writes in capitals on an envelope. */
+  upper: z.array(z.enum(COUNTRY_ADDRESS_FIELDS)),
+  postal_example: z.string().nullable(),
+  /** The postal code's pattern (a regular expression without anchors), or null when the country has no postal codes. */
+  postal_pattern: z.string().nullable(),
+  /** The first-level regions, when the country has a fixed list: `code` is what the address carries. */
+  regions: z.array(z.object({ code: z.string(), name: z.string(), latin_name: z.string().optional() })),
+  /** Every country an address can be in (codes only; names come from `Intl.DisplayNames` in the shopper's language). */
+  countries: z.array(z.string()),
+});
+export type AddressFormat = z.infer<typeof AddressFormatSchema>;

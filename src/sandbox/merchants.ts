@@ -131,7 +131,7 @@ export const MERCHANTS: readonly MerchantProfile[] = [
     offer_count: 26,
     theme: 'stationery',
     tax: { rate: 0.1, countries: ['JP'], label: 'Consumption tax' },
-    shipping: methods(1002, 'JPY', ['JP', 'US', 'GB', 'FR', 'DE'], 800, 2400, 10000),
+    shipping: methods(1002, 'JPY', ['JP', 'US', 'GB', 'FR', 'DE', 'CA', 'BR'], 800, 2400, 10000),
     missing_scopes: [],
     payout_currently_due: [],
     rate_limit: { burst: 60, per_second: 30 },

@@ -14,6 +14,7 @@ import type {
   OffersResponse,
   WidgetOffer,
 } from '../contract/api.js';
+import type { AddressFormat } from '../contract/address.js';
 import type { PlaceRequest, PlaceResponse, QuoteRequest, QuoteResponse } from '../contract/checkout-api.js';
 import type { ShopperOrder as Order } from '../contract/shopper-order.js';
 import { ACCESS_HEADER, IDEMPOTENCY_HEADER, parseRetryAfter } from '../contract/wire.js';
@@ -69,6 +70,8 @@ export interface ToteApi {
    */
   place(body: PlaceRequest, opts: PlaceOptions): Promise<PlaceResponse>;
   getOrder(order: AccessHandle, opts?: ApiCallOptions): Promise<Order>;
+  /** `GET /address-format/:country`: one country's address form (cacheable; `address-format.ts` keeps it per page). */
+  addressFormat(country: string, opts?: ApiCallOptions): Promise<AddressFormat>;
   /** `GET /orders/:id/events` as Server-Sent Events, reconnecting with backoff until closed. */
   orderEvents(order: AccessHandle, handlers: OrderEventHandlers): EventStream;
   // Operator routes take a bearer token and live in `operator-client.ts`.
@@ -251,6 +254,7 @@ export function createApiClient(options: ApiClientOptions): ToteApi {
     currencies: (opts) => send('/currencies', {}, opts),
     quote: (body, opts) => send('/checkout/quote', { method: 'POST', body }, opts),
     place: (body, opts) => send('/checkout/place', { method: 'POST', body, idempotencyKey: opts.idempotencyKey }, opts),
+    addressFormat: (country, opts) => send(`/address-format/${encodeURIComponent(country)}`, {}, opts),
     getOrder: async (order, opts) =>
       (await send<{ order: Order }>(`/orders/${encodeURIComponent(order.id)}`, { access: order.access }, opts)).order,
     orderEvents: (order, handlers) => {

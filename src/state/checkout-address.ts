@@ -4,7 +4,7 @@
  * BFF's schema limits so a form that passes here is not refused there.
  */
 import type { AddressInput } from '../contract/order.js';
-import { checkPostalCode, regionRequired } from './checkout-postal.js';
+import { knownAddressFormat } from './address-format.js';
 
 export const ADDRESS_FIELDS = [
   'first_name',
@@ -26,7 +26,6 @@ export type FieldProblem =
   | { code: 'required' }
   | { code: 'too_long'; max: number }
   | { code: 'email' }
-  | { code: 'phone' }
   | { code: 'postal_code'; example?: string }
   | { code: 'country' };
 export type AddressProblems = Partial<Record<AddressField, FieldProblem>>;
@@ -61,35 +60,35 @@ export function toAddressDraft(value: unknown, fallbackCountry = 'US'): AddressD
   return draft;
 }
 
-// Deliberately loose: the service validates mailboxes; we only catch obvious typos.
+// Deliberately loose: the service validates mailboxes; we only catch obvious typos. The phone number is the BFF's
+// to check (libphonenumber-js, to E.164): its rules are too large for the shopper's bundle.
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const PHONE = /^\+?[\d\s().\-/]{5,32}$/;
+
+/** Needed on every address whatever its country: the service takes no address without them. */
+const ALWAYS: ReadonlySet<AddressField> = new Set(['address_1', 'city', 'postal_code', 'country']);
 
 /**
- * Problems of one field given the whole draft (the postal code depends on the
- * country). `contact` asks for name, email and phone rules of a shipping address.
+ * Problems of one field given the whole draft, by the rules of its country's form (`GET /api/address-format`)
+ * once loaded, else by the rules every country shares. `contact` asks for name and email on a shipping address.
  */
 export function checkField(draft: AddressDraft, field: AddressField, contact = true): FieldProblem | undefined {
   const value = draft[field].trim();
+  const format = knownAddressFormat(draft.country);
   const required =
-    field === 'address_1' ||
-    field === 'city' ||
-    field === 'postal_code' ||
-    field === 'country' ||
-    (field === 'state' && regionRequired(draft.country)) ||
+    ALWAYS.has(field) ||
+    (field === 'state' && !!format?.required.includes('state')) ||
     (contact && (field === 'first_name' || field === 'last_name' || field === 'email'));
   if (!value) return required ? { code: 'required' } : undefined;
-  if (value.length > MAX[field] && field !== 'postal_code') return { code: 'too_long', max: MAX[field] };
+  if (value.length > MAX[field]) return { code: 'too_long', max: MAX[field] };
   switch (field) {
     case 'email':
       return EMAIL.test(value) ? undefined : { code: 'email' };
-    case 'phone':
-      return PHONE.test(value) ? undefined : { code: 'phone' };
     case 'country':
       return /^[A-Za-z]{2}$/.test(value) ? undefined : { code: 'country' };
     case 'postal_code': {
-      const check = checkPostalCode(draft.country, value);
-      return check.ok ? undefined : { code: 'postal_code', example: check.example };
+      const pattern = format?.postal_pattern;
+      const ok = pattern ? new RegExp(`^(?:${pattern})$`, 'i').test(value) : value.length >= 2;
+      return ok ? undefined : { code: 'postal_code', example: format?.postal_example ?? undefined };
     }
     default:
       return undefined;
@@ -109,10 +108,9 @@ export function isAddressComplete(draft: AddressDraft, contact = true): boolean 
   return Object.keys(checkAddress(draft, contact)).length === 0;
 }
 
-/** The draft as the service takes it: trimmed, empty optional fields left out, postal code canonical. */
+/** The draft as the service takes it: trimmed, empty optional fields left out (the BFF makes postcodes, regions and phones canonical). */
 export function toAddressInput(draft: AddressDraft): AddressInput {
   const country = draft.country.trim().toUpperCase();
-  const postal = checkPostalCode(country, draft.postal_code);
   const optional = (v: string) => (v.trim() ? v.trim() : undefined);
   return {
     first_name: optional(draft.first_name),
@@ -121,7 +119,7 @@ export function toAddressInput(draft: AddressDraft): AddressInput {
     address_2: optional(draft.address_2),
     city: draft.city.trim(),
     state: optional(draft.state),
-    postal_code: postal.ok ? postal.value : draft.postal_code.trim(),
+    postal_code: draft.postal_code.trim(),
     country,
     phone: optional(draft.phone),
     email: optional(draft.email),

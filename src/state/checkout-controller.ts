@@ -26,6 +26,7 @@ import { isBlocking, orderTotalsProblem, rejectedBags } from './checkout-order.j
 import { BusyShops } from './busy-shops.js';
 import { createQuoteTask } from './checkout-quote-task.js';
 import { deviceId } from './device-id.js';
+import { knownAddressFormat, loadAddressFormat } from './address-format.js';
 import { PlaceFlow, type PlaceOptions } from './checkout-place.js';
 export type { CheckoutNotice, PlacingState } from './checkout-place.js';
 import {
@@ -45,6 +46,7 @@ import {
   CheckoutSession,
   type MaybeStorage,
   clampStep,
+  stepIndex,
 } from './checkout-session.js';
 
 export { QUOTE_DEBOUNCE_MS } from './checkout-quote-task.js';
@@ -57,12 +59,27 @@ export interface CheckoutControllerOptions extends PlaceOptions {
   sessionKey(): string | undefined;
 }
 
+const ADDRESS_PATH = /^(shipping|billing)_address\.([a-z_0-9]+)$/;
+
+/** A quote's 400 that names address fields, as `shipping.<field>` → the BFF's code; undefined for any other failure. */
+function addressRefusals(e: unknown): Record<string, string> | undefined {
+  if (!(e instanceof ApiRequestError) || e.status !== 400) return undefined;
+  const out: Record<string, string> = {};
+  for (const f of e.fields) {
+    const m = ADDRESS_PATH.exec(f.path);
+    if (m) out[`${m[1]}.${m[2]}`] = f.message;
+  }
+  return Object.keys(out).length ? out : undefined;
+}
+
 export class CheckoutController implements ReactiveController {
   session: CheckoutSession;
   lines: readonly CartLine[] = [];
   /** The last quote answered (kept while a newer one loads, so totals do not flicker). */
   quote?: QuoteResponse;
   quoteFailed = false;
+  /** The BFF's refusals of the last quote's address fields, keyed `shipping.<field>` / `billing.<field>`. */
+  addressErrors: Record<string, string> = {};
   /** A shop cannot price the order in the chosen currency (`currency_mismatch`). */
   currencyRefused = false;
   readonly busyShops = new BusyShops(
@@ -151,6 +168,18 @@ export class CheckoutController implements ReactiveController {
       this.#resumed = true;
       this.placer.resume();
     }
+    this.#ensureAddressFormat();
+  }
+
+  /** The review and the confirmation write the address as its country does: after a reload, its form is loaded again. */
+  #ensureAddressFormat(): void {
+    const api = this.#options.api();
+    const country = this.state.shipping.country;
+    if (!api || !/^[A-Za-z]{2}$/.test(country) || knownAddressFormat(country)) return;
+    loadAddressFormat(api, country).then(
+      () => this.#host.requestUpdate(),
+      () => undefined,
+    );
   }
 
   #sessionInputs(): readonly unknown[] {
@@ -232,6 +261,7 @@ export class CheckoutController implements ReactiveController {
   acceptQuote(quote: QuoteResponse): void {
     this.quote = quote;
     this.quoteFailed = false;
+    this.addressErrors = {};
     this.currencyRefused = false;
     const offered = new Map(quote.bags.map((b) => [String(b.merchant_id), b.shipping_methods.map((m) => m.shipping_method_id)]));
     // A pick made for an earlier address may not be offered any more: the quote's default stands.
@@ -254,6 +284,14 @@ export class CheckoutController implements ReactiveController {
     if (e instanceof ApiRequestError && e.rateLimited) {
       // The whole quote waited on a busy shop: say which, and ask again when it has room.
       this.busyShops.schedule(new Map([[e.merchantId ?? 0, Math.max(1, e.retryAfter ?? 5)]]));
+      return;
+    }
+    const refused = addressRefusals(e);
+    if (refused) {
+      // The BFF refused a field of the address (postcode, phone, region): the shopper fixes it on the address step.
+      this.addressErrors = refused;
+      if (stepIndex(this.step) > stepIndex('address')) this.goTo('address');
+      this.#host.requestUpdate();
       return;
     }
     this.quoteFailed = true;

@@ -69,7 +69,7 @@ export interface CheckoutFacts {
 
 const VERSION = 2;
 
-export function initialCheckoutState(mode: CheckoutMode = 'cart', country = 'US'): CheckoutState {
+export function initialCheckoutState(mode: CheckoutMode = 'cart', country = ''): CheckoutState {
   return {
     mode,
     step: 'review',
@@ -91,8 +91,8 @@ export function reviveCheckoutState(raw: unknown, mode: CheckoutMode): CheckoutS
   const state = initialCheckoutState(mode);
   if (!isObj(raw) || raw.v !== VERSION || raw.mode !== mode) return state;
   if (isStr(raw.step) && (CHECKOUT_STEPS as readonly string[]).includes(raw.step)) state.step = raw.step as CheckoutStep;
-  state.shipping = toAddressDraft(raw.shipping);
-  state.billing = toAddressDraft(raw.billing);
+  state.shipping = toAddressDraft(raw.shipping, '');
+  state.billing = toAddressDraft(raw.billing, '');
   if (typeof raw.billingSameAsShipping === 'boolean') state.billingSameAsShipping = raw.billingSameAsShipping;
   state.selections = reviveMethods(raw.selections);
   state.quoted = reviveMethods(raw.quoted);

@@ -5,3 +5,4 @@
  */
 export { createStripeAdapter, type StripeAdapterOptions, type StripePaymentAdapter } from './stripe-adapter.js';
 export { appearanceFor } from './appearance.js';
+export { createStripeAddressAdapter, addressFromStripe, type StripeAddressAdapterOptions } from './address-adapter.js';

@@ -693,11 +693,11 @@ describe('tote-checkout flow', function () {
     await waitUntil(() => cart.shadowRoot!.querySelectorAll('[part="bag"]').length === 3, 'the provider\'s cart is shown');
     provider.querySelector<HTMLButtonElement>('#host-button')!.focus();
     provider.startCheckout();
-    // From the cart straight to the address, its first field focused.
+    // From the cart straight to the address, its first field (the country, which decides the rest) focused.
     await reach(el, 'address');
     await waitUntil(() => {
       const form = root(el).querySelector('tote-address-form');
-      return root(el).activeElement === form && /given-name/.test(form?.shadowRoot?.activeElement?.getAttribute('autocomplete') ?? '');
+      return root(el).activeElement === form && form?.shadowRoot?.activeElement?.getAttribute('autocomplete') === 'country';
     }, 'the first field takes focus');
     await waitUntil(() => bff.requests.some((r) => r.path === '/provided/checkout/quote'), 'quoted through the provider\'s client', { timeout: 4000 });
     localStorage.removeItem('tote:cart:v1:/provided');

@@ -1,5 +1,11 @@
 import { html, nothing, type PropertyValues } from 'lit';
+import { ContextConsumer } from '@lit/context';
+import { Task } from '@lit/task';
 import { live } from 'lit/directives/live.js';
+import type { AddressFormat } from '../../contract/address.js';
+import type { AddressAdapter } from '../../state/address-adapter.js';
+import type { ToteApi } from '../../state/api-client.js';
+import { knownAddressFormat, loadAddressFormat } from '../../state/address-format.js';
 import {
   ADDRESS_FIELDS,
   type AddressDraft,
@@ -10,10 +16,11 @@ import {
   emptyAddress,
   toAddressDraft,
 } from '../../state/checkout-address.js';
-import { SHIPPING_COUNTRIES, regionRequired } from '../../state/checkout-postal.js';
+import { apiContext } from '../../state/context.js';
 import type { MessageKey } from '../../i18n/localize.js';
 import { ToteElement } from '../internal/tote-element.js';
 import { addressFormStyles } from './address-form.styles.js';
+import { type FieldView, type Section, countryOptions, fieldsOf, labelOf, regionOptions, renderField, renderInput, renderSelect } from './address-fields.js';
 import '../../i18n/areas/checkout.js';
 
 declare global {
@@ -22,43 +29,33 @@ declare global {
   }
 }
 
-type Section = 'shipping' | 'billing';
-
-const LABELS: Record<AddressField, MessageKey> = {
-  first_name: 'firstName',
-  last_name: 'lastName',
-  email: 'email',
-  phone: 'phone',
-  address_1: 'address1',
-  address_2: 'address2',
-  city: 'city',
-  state: 'region',
-  postal_code: 'postalCode',
-  country: 'country',
+/** The BFF's words for a refused field (`fields[].message` of a quote's 400) → the shopper's. */
+const SERVER_PROBLEM: Record<string, MessageKey> = {
+  invalid_postal_code: 'errPostal',
+  invalid_phone: 'errPhone',
+  unknown_region: 'errRegion',
+  unknown_country: 'errCountry',
+  invalid_characters: 'errCharacters',
 };
 
-const AUTOCOMPLETE: Record<AddressField, string> = {
-  first_name: 'given-name',
-  last_name: 'family-name',
-  email: 'email',
-  phone: 'tel',
-  address_1: 'address-line1',
-  address_2: 'address-line2',
-  city: 'address-level2',
-  state: 'address-level1',
-  postal_code: 'postal-code',
-  country: 'country',
-};
+type ServerProblem = { code: 'server'; key: MessageKey };
+type Problems = Map<string, FieldProblem | ServerProblem>;
 
-const INPUT_TYPE: Partial<Record<AddressField, string>> = { email: 'email', phone: 'tel' };
-const WIDE: ReadonlySet<AddressField> = new Set(['email', 'address_1', 'address_2']);
-/** A billing address needs no email or phone: the shipping address carries the contact. */
-const BILLING_FIELDS = ADDRESS_FIELDS.filter((f) => f !== 'email' && f !== 'phone');
+/** The region of a locale (`pt-BR` → BR, `ja` → JP by its likely region), or undefined. */
+function localeCountry(locale: string): string | undefined {
+  try {
+    return new Intl.Locale(locale).maximize().region;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * @summary The shopper's shipping address (and billing address, "same as shipping" by default) as a
- * form-associated element: it takes part in a surrounding `<form>`, reports its validity through
- * `ElementInternals`, checks postal codes by country, shows each error next to its field and announces it.
+ * form-associated element. The country comes first and decides the rest: the fields, their order, labels
+ * and rules come from the BFF one country at a time (`GET /api/address-format/:country`). Errors show after
+ * the shopper leaves a field they changed, or on submit; the BFF's own refusals (postcode, phone, region)
+ * show on their fields too.
  *
  * @event change - A field changed; read `value`, `billing` and `billingSameAsShipping`.
  * @event input - Bubbles from the fields as the shopper types.
@@ -68,6 +65,8 @@ const BILLING_FIELDS = ADDRESS_FIELDS.filter((f) => f !== 'email' && f !== 'phon
  * @csspart billing - The billing address fieldset.
  * @csspart field - Each label + input + error group.
  * @csspart error - Each field's error text.
+ *
+ * @slot address - The address adapter's fields (`adapter`), e.g. Stripe's Address Element.
  */
 export class ToteAddressForm extends ToteElement {
   static override styles = addressFormStyles;
@@ -78,7 +77,12 @@ export class ToteAddressForm extends ToteElement {
     value: { attribute: false },
     billing: { attribute: false },
     billingSameAsShipping: { attribute: false },
+    errors: { attribute: false },
+    api: { attribute: false },
+    adapter: { attribute: false },
+    container: { attribute: false },
     name: { reflect: true },
+    defaultCountry: { attribute: 'default-country' },
     disabled: { type: Boolean, reflect: true },
     touched: { state: true },
     showAll: { state: true },
@@ -86,22 +90,42 @@ export class ToteAddressForm extends ToteElement {
   };
 
   readonly #internals: ElementInternals = this.attachInternals();
+  readonly #consumer = new ContextConsumer(this, { context: apiContext, subscribe: true, callback: (api) => (this.api ??= api) });
 
   /** The shipping address with contact (name, email, phone). */
-  value: AddressDraft = emptyAddress();
+  value: AddressDraft = emptyAddress('');
   /** The billing address, used when `billingSameAsShipping` is false. */
-  billing: AddressDraft = emptyAddress();
+  billing: AddressDraft = emptyAddress('');
   /** Billing is the shipping address (the default). */
   billingSameAsShipping = true;
+  /** The BFF's refusals by field (`shipping.postal_code` → `invalid_postal_code`); each shows until that field changes. */
+  errors: Record<string, string> = {};
+  /** The BFF client that serves the countries' forms; taken from `<tote-provider>` when not set. */
+  declare api?: ToteApi;
+  /** An address provider with autocomplete; its fields replace the name, address and phone fields (default: none, the browser's autofill). */
+  declare adapter?: AddressAdapter;
+  /** The light-DOM element the adapter mounts into (slotted as `address`): providers' iframes refuse shadow roots. */
+  declare container?: HTMLElement;
   /** Form field name; the form data carries `<name>.<field>` entries. */
   name = 'address';
+  /** The shop's country, chosen when the address has none; else the page's locale's. */
+  defaultCountry = '';
   /** Disables every field. */
   disabled = false;
 
-  /** Fields the shopper has left, whose errors are shown. */
+  /** Fields the shopper changed and left, whose errors are shown. */
   private touched = new Set<string>();
   private showAll = false;
   private announcement = '';
+  readonly #t = (k: MessageKey, p?: Record<string, string | number>) => this.t(k, p);
+  /** BFF refusals whose field changed since: the shopper's new value is checked here again. */
+  #answered = new Set<string>();
+
+  // Each address's country form, loaded from the BFF when its country changes (once per page and country).
+  readonly #formats = new Task(this, {
+    args: () => [this.api, this.value.country, this.billingSameAsShipping ? '' : this.billing.country] as const,
+    task: ([api, ...countries]) => Promise.all(countries.map((c) => (api && /^[A-Za-z]{2}$/.test(c) ? loadAddressFormat(api, c) : undefined))),
+  });
 
   get form(): HTMLFormElement | null {
     return this.#internals.form;
@@ -118,19 +142,49 @@ export class ToteAddressForm extends ToteElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     // Host-supplied values are untrusted: keep known string fields only.
-    if (changed.has('value')) this.value = toAddressDraft(this.value);
-    if (changed.has('billing')) this.billing = toAddressDraft(this.billing);
+    if (changed.has('value')) this.value = toAddressDraft(this.value, '');
+    if (changed.has('billing')) this.billing = toAddressDraft(this.billing, '');
+    if (changed.has('errors')) this.#answered = new Set();
+    const country = (this.defaultCountry || localeCountry(this.effectiveLocale) || 'US').toUpperCase();
+    if (!this.value.country) this.value = { ...this.value, country };
+    if (!this.billing.country) this.billing = { ...this.billing, country: this.value.country };
   }
 
-  protected override updated(): void {
+  protected override updated(changed: PropertyValues<this>): void {
     this.#syncForm();
+    if ((changed.has('adapter') || changed.has('container')) && this.adapter && this.container) void this.#mountAdapter(this.adapter, this.container);
   }
 
-  /** Problems of both addresses, keyed `shipping.<field>` / `billing.<field>`. */
-  #problems(): Map<string, FieldProblem> {
-    const out = new Map<string, FieldProblem>();
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.adapter?.unmount?.();
+  }
+
+  async #mountAdapter(adapter: AddressAdapter, container: HTMLElement): Promise<void> {
+    await adapter.mount(container, this.value, ({ address }) => {
+      this.value = { ...this.value, ...address };
+      this.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+  }
+
+  #draft(section: Section): AddressDraft {
+    return section === 'shipping' ? this.value : this.billing;
+  }
+
+  #format(section: Section): AddressFormat | undefined {
+    return knownAddressFormat(this.#draft(section).country);
+  }
+
+  /** Problems of both addresses, keyed `shipping.<field>` / `billing.<field>`: the BFF's refusals, then the form's own checks. */
+  #problems(): Problems {
+    const out = new Map<string, FieldProblem | ServerProblem>();
     const add = (section: Section, problems: AddressProblems) => {
-      for (const [field, problem] of Object.entries(problems)) out.set(`${section}.${field}`, problem);
+      for (const field of fieldsOf(section, this.#format(section))) {
+        const key = `${section}.${field}`;
+        const server = this.errors[key];
+        if (server && !this.#answered.has(key)) out.set(key, { code: 'server', key: SERVER_PROBLEM[server] ?? 'errRegion' });
+        else if (problems[field]) out.set(key, problems[field]);
+      }
     };
     add('shipping', checkAddress(this.value, true));
     if (!this.billingSameAsShipping) add('billing', checkAddress(this.billing, false));
@@ -141,7 +195,7 @@ export class ToteAddressForm extends ToteElement {
     const data = new FormData();
     for (const f of ADDRESS_FIELDS) data.append(`${this.name}.${f}`, this.value[f]);
     data.append(`${this.name}.billing_same_as_shipping`, String(this.billingSameAsShipping));
-    if (!this.billingSameAsShipping) for (const f of BILLING_FIELDS) data.append(`${this.name}.billing.${f}`, this.billing[f]);
+    if (!this.billingSameAsShipping) for (const f of ADDRESS_FIELDS) if (f !== 'email' && f !== 'phone') data.append(`${this.name}.billing.${f}`, this.billing[f]);
     this.#internals.setFormValue(data);
     const problems = this.#problems();
     const first = problems.keys().next().value;
@@ -180,7 +234,7 @@ export class ToteAddressForm extends ToteElement {
   formStateRestoreCallback(stateValue: unknown): void {
     if (!(stateValue instanceof FormData)) return;
     const read = (prefix: string) =>
-      toAddressDraft(Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, stateValue.get(`${prefix}${f}`) ?? undefined])));
+      toAddressDraft(Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, stateValue.get(`${prefix}${f}`) ?? undefined])), '');
     this.value = read(`${this.name}.`);
     this.billingSameAsShipping = stateValue.get(`${this.name}.billing_same_as_shipping`) !== 'false';
     this.billing = read(`${this.name}.billing.`);
@@ -194,16 +248,20 @@ export class ToteAddressForm extends ToteElement {
     const v = (e.target as HTMLInputElement | HTMLSelectElement).value;
     if (section === 'shipping') this.value = { ...this.value, [field]: v };
     else this.billing = { ...this.billing, [field]: v };
-    if (e.type === 'change') {
-      this.touched = new Set(this.touched).add(`${section}.${field}`);
-      // The postal code's rule depends on the country.
-      if (field === 'country') this.touched.add(`${section}.postal_code`);
-      this.dispatchEvent(new Event('change', { bubbles: true }));
+    const key = `${section}.${field}`;
+    this.#answered.add(key);
+    // `change` fires when the shopper leaves a field whose value changed (or picks from a list): only then is its
+    // error shown. A field merely tabbed past never fires it.
+    if (e.type !== 'change') return;
+    this.touched = new Set(this.touched).add(key);
+    if (field === 'country') {
+      // Another country: its own region list and postal rule apply, and the old region means nothing there.
+      this.#draft(section).state = '';
+      this.touched.delete(`${section}.state`);
     }
-  }
-
-  #handleBlur(section: Section, field: AddressField) {
-    if (!this.touched.has(`${section}.${field}`)) this.touched = new Set(this.touched).add(`${section}.${field}`);
+    const problem = this.#problems().get(key);
+    this.announcement = problem ? `${labelOf(this.#t, field, this.#format(section))}: ${this.#problemText(section, field, problem)}` : '';
+    this.dispatchEvent(new Event('change', { bubbles: true }));
   }
 
   #handleSame(e: Event) {
@@ -211,16 +269,17 @@ export class ToteAddressForm extends ToteElement {
     this.dispatchEvent(new Event('change', { bubbles: true }));
   }
 
-  #problemText(field: AddressField, problem: FieldProblem): string {
+  #problemText(section: Section, field: AddressField, problem: FieldProblem | ServerProblem): string {
+    const format = this.#format(section);
     switch (problem.code) {
+      case 'server':
+        return this.t(problem.key, { example: format?.postal_example ?? '' });
       case 'required':
-        return this.t('errRequired', { field: this.t(LABELS[field]).toLowerCase() });
+        return this.t('errRequired', { field: labelOf(this.#t, field, format).toLowerCase() });
       case 'too_long':
         return this.t('errTooLong', { max: problem.max });
       case 'email':
         return this.t('errEmail');
-      case 'phone':
-        return this.t('errPhone');
       case 'postal_code':
         return this.t('errPostal', { example: problem.example ?? '' });
       case 'country':
@@ -231,82 +290,52 @@ export class ToteAddressForm extends ToteElement {
   override render() {
     const problems = this.#problems();
     return html`<div part="base">
-      <p class="summary" role="alert">${this.announcement && problems.size ? this.announcement : ''}</p>
-      <fieldset part="shipping" ?disabled=${this.disabled}>
-        <legend>${this.t('shippingAddress')}</legend>
-        ${ADDRESS_FIELDS.map((f) => this.#renderField('shipping', f, this.value, problems))}
-      </fieldset>
+      <p class="sr-only" role="status">${this.announcement}</p>
+      ${this.#renderSection('shipping', problems)}
       <label class="check">
         <input type="checkbox" .checked=${live(this.billingSameAsShipping)} ?disabled=${this.disabled} @change=${this.#handleSame} />
         ${this.t('sameAsShipping')}
       </label>
-      ${this.billingSameAsShipping
-        ? nothing
-        : html`<fieldset part="billing" ?disabled=${this.disabled}>
-            <legend>${this.t('billingAddress')}</legend>
-            ${BILLING_FIELDS.map((f) => this.#renderField('billing', f, this.billing, problems))}
-          </fieldset>`}
+      ${this.billingSameAsShipping ? nothing : this.#renderSection('billing', problems)}
     </div>`;
   }
 
-  #renderField(section: Section, field: AddressField, draft: AddressDraft, problems: Map<string, FieldProblem>) {
+  #renderSection(section: Section, problems: Problems) {
+    const format = this.#format(section);
+    // With an adapter its fields take the shipping address; the email stays Tote's, the BFF's refusals show below them.
+    const adapted = section === 'shipping' && this.adapter;
+    const fields = adapted ? (['email'] as const) : fieldsOf(section, format);
+    return html`<fieldset part=${section} ?disabled=${this.disabled}>
+      <legend>${this.t(section === 'shipping' ? 'shippingAddress' : 'billingAddress')}</legend>
+      ${adapted ? html`<slot name="address" class="wide"></slot>` : nothing}
+      ${fields.map((f) => this.#renderField(section, f, format, problems))}
+      ${adapted
+        ? html`<p class="error wide" part="error">${[...problems].filter(([, p]) => p.code === 'server').map(([k, p]) => this.#problemText(section, k.slice(9) as AddressField, p)).join(' ')}</p>`
+        : nothing}
+    </fieldset>`;
+  }
+
+  #renderField(section: Section, field: AddressField, format: AddressFormat | undefined, problems: Problems) {
     const key = `${section}.${field}`;
-    const id = `${section}-${field}`;
+    const draft = this.#draft(section);
     const problem = problems.get(key);
-    const shown = problem && (this.showAll || this.touched.has(key)) ? this.#problemText(field, problem) : '';
-    const optional =
-      field === 'address_2' || field === 'phone' || (field === 'state' && !regionRequired(draft.country)) ||
-      (section === 'billing' && (field === 'first_name' || field === 'last_name'));
-    const describedBy = [`${id}-error`, optional ? `${id}-hint` : ''].filter(Boolean).join(' ');
-    const autocomplete = section === 'billing' ? `billing ${AUTOCOMPLETE[field]}` : AUTOCOMPLETE[field];
-    const onInput = (e: Event) => this.#handleInput(section, field, e);
-    return html`<div class="field ${WIDE.has(field) ? 'wide' : ''}" part="field">
-      <div class="label-row">
-        <label for=${id}>${this.t(LABELS[field])}</label>
-        ${optional ? html`<span class="hint" id=${`${id}-hint`}>${this.t('optional')}</span>` : nothing}
-      </div>
-      ${field === 'country'
-        ? this.#renderCountry(id, draft.country, autocomplete, describedBy, !!shown, onInput)
-        : html`<input
-            id=${id}
-            name=${field}
-            type=${INPUT_TYPE[field] ?? 'text'}
-            autocomplete=${autocomplete}
-            .value=${live(draft[field])}
-            aria-required=${optional ? 'false' : 'true'}
-            aria-invalid=${shown ? 'true' : 'false'}
-            aria-describedby=${describedBy}
-            @input=${onInput}
-            @change=${onInput}
-            @blur=${() => this.#handleBlur(section, field)}
-          />`}
-      <p class="error" part="error" id=${`${id}-error`} aria-live="polite">${shown}</p>
-    </div>`;
-  }
-
-  #renderCountry(id: string, value: string, autocomplete: string, describedBy: string, invalid: boolean, onInput: (e: Event) => void) {
-    let names: Intl.DisplayNames | undefined;
-    try {
-      names = new Intl.DisplayNames([this.effectiveLocale, 'en'], { type: 'region' });
-    } catch {
-      names = undefined;
-    }
-    const code = value.toUpperCase();
-    const codes = SHIPPING_COUNTRIES.includes(code) || !/^[A-Z]{2}$/.test(code) ? SHIPPING_COUNTRIES : [...SHIPPING_COUNTRIES, code];
-    const options = codes
-      .map((c) => ({ code: c, name: names?.of(c) ?? c }))
-      .sort((a, b) => a.name.localeCompare(b.name, this.effectiveLocale));
-    return html`<select
-      id=${id}
-      name="country"
-      autocomplete=${autocomplete}
-      aria-required="true"
-      aria-invalid=${invalid ? 'true' : 'false'}
-      aria-describedby=${describedBy}
-      @change=${onInput}
-    >
-      ${options.map((o) => html`<option value=${o.code} ?selected=${o.code === code}>${o.name}</option>`)}
-    </select>`;
+    const server = problem?.code === 'server';
+    const shown = problem && (server || this.showAll || this.touched.has(key)) ? this.#problemText(section, field, problem) : '';
+    const required = ['country', 'address_1', 'city', 'postal_code'].includes(field) || (field === 'state' && !!format?.required.includes('state')) ||
+      (section === 'shipping' && ['first_name', 'last_name', 'email'].includes(field));
+    const t = this.#t;
+    const view: FieldView = {
+      id: `${section}-${field}`,
+      section,
+      field,
+      draft,
+      label: labelOf(t, field, format),
+      optional: !required,
+      error: shown,
+      onInput: (e: Event) => this.#handleInput(section, field, e),
+    };
+    if (field === 'country') return renderField(t, view, renderSelect(view, countryOptions(format?.countries ?? [], draft.country.toUpperCase(), this.effectiveLocale)));
+    if (field === 'state' && format?.regions.length) return renderField(t, view, renderSelect(view, regionOptions(format, this.effectiveLocale)));
+    return renderField(t, view, renderInput(view));
   }
 }
-

@@ -27,7 +27,7 @@ export const addressFormStyles = [
       gap: var(--_space-1);
       align-content: start;
     }
-    .field.wide {
+    .wide {
       grid-column: 1 / -1;
     }
     label {
@@ -63,7 +63,6 @@ export const addressFormStyles = [
       color: var(--_danger);
       font-size: var(--_font-size-s);
       margin: 0;
-      min-height: 0;
     }
     .error:empty {
       display: none;
@@ -81,14 +80,6 @@ export const addressFormStyles = [
       width: 1.25rem;
       height: 1.25rem;
       min-height: 0;
-    }
-    .summary {
-      color: var(--_danger);
-      font-weight: var(--_font-weight-bold);
-      margin: 0 0 var(--_space-3);
-    }
-    .summary:empty {
-      display: none;
     }
   `,
 ];

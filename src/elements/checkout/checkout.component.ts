@@ -16,6 +16,10 @@ import { ToteElement } from '../internal/tote-element.js';
 import { checkoutStyles } from './checkout.styles.js';
 import '../../i18n/areas/checkout.js';
 import { renderConfirmation } from './confirmation.js';
+import { totalsAnnouncer } from './live-region.js';
+import { renderAddressForm, storeAddress } from './address-step.js';
+import type { AddressAdapter } from '../../state/address-adapter.js';
+import { clearStickyBar } from './sticky-bar.js';
 import { renderRecap, renderStepNav, renderSummary } from './steps.js';
 import { noticeText, renderAnswers } from './notices.js';
 
@@ -43,7 +47,7 @@ const STEP_HEADING: Record<CheckoutStep, MessageKey> = {
  * signed quote; "Place order" places that quote with one request and an `Idempotency-Key`, so a double click,
  * a retry or a reload places one order. `mode="cart"` prices a service cart, `mode="direct"` a direct order.
  *
- * @slot payment - Light-DOM home of the payment adapter's fields (created automatically).
+ * @slot payment - Light-DOM home of the payment adapter's fields, and of the address adapter's on the address step (created automatically).
  *
  * @event tote-checkout-submit - Cancelable, before an order is sent.
  * @event tote-checkout-complete - The order was placed.
@@ -74,6 +78,7 @@ export class ToteCheckout extends ToteElement {
     stripeKey: { attribute: 'stripe-key' },
     wallets: { type: Boolean },
     paymentAdapter: { attribute: false },
+    addressAdapter: { attribute: false },
     storage: { attribute: false },
     sessionKey: { attribute: 'session-key' },
     summaryOpen: { state: true },
@@ -109,6 +114,8 @@ export class ToteCheckout extends ToteElement {
   wallets = false;
   /** The payment provider's adapter (wins over `payment`). */
   declare paymentAdapter?: PaymentAdapter;
+  /** An address provider with autocomplete (Stripe's Address Element); default: Tote's fields and the browser's autofill. */
+  declare addressAdapter?: AddressAdapter;
   /** Where the checkout keeps its progress; defaults to `sessionStorage`, `null` for memory only. */
   declare storage?: MaybeStorage;
   /** Storage key, for two checkouts on one page. */
@@ -141,8 +148,14 @@ export class ToteCheckout extends ToteElement {
   });
   #paymentContainer?: HTMLElement;
   readonly #named = new AdapterByName();
+  readonly #totals = totalsAnnouncer();
   #lastStep?: CheckoutStep;
   #listenedHost?: EventTarget;
+
+  constructor() {
+    super();
+    clearStickyBar(this, '.actions');
+  }
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -231,13 +244,8 @@ export class ToteCheckout extends ToteElement {
     await this.#cartEl?.focusLine(flagged.sku_id);
   }
 
-  #handleAddressChange() {
-    const form = this.#addressForm;
-    if (form) this.#flow.updateAddress({ shipping: form.value, billing: form.billing, billingSameAsShipping: form.billingSameAsShipping });
-  }
-
   #handleAddressContinue() {
-    this.#handleAddressChange();
+    storeAddress(this.#flow, this.#addressForm);
     if (this.#addressForm?.reportValidity()) this.#goTo('shipping');
   }
 
@@ -301,6 +309,7 @@ export class ToteCheckout extends ToteElement {
           ${renderAnswers(this.#flow, notice, (k, p) => this.t(k, p))}
           ${this.#renderStep(step)}
         </section>
+        ${this.#totals(this.#flow, (k, p) => this.t(k, p), this.effectiveLocale)}
         ${renderSummary(this.#flow, { t: (k, p) => this.t(k, p), locale: this.effectiveLocale, open: this.summaryOpen, toggle: () => (this.summaryOpen = !this.summaryOpen) })}
       </div>
     </div>`;
@@ -339,14 +348,8 @@ export class ToteCheckout extends ToteElement {
   }
 
   #renderAddress() {
-    const s = this.#flow.state;
-    return html`<tote-address-form
-        .value=${s.shipping}
-        .billing=${s.billing}
-        .billingSameAsShipping=${s.billingSameAsShipping}
-        @change=${this.#handleAddressChange}
-        @input=${this.#handleAddressChange}
-      ></tote-address-form>
+    const onChange = () => storeAddress(this.#flow, this.#addressForm);
+    return html`${renderAddressForm(this.#flow, { adapter: this.addressAdapter, container: this.#paymentContainer, onChange })}
       ${this.#renderActions('review', 'continueToShipping', () => this.#handleAddressContinue())}`;
   }
 

@@ -268,6 +268,10 @@ export const checkoutStyles = [
       font-weight: var(--_font-weight-bold);
       color: var(--_danger);
     }
+    .address {
+      margin: 0;
+      white-space: pre-line;
+    }
     .charged div {
       display: flex;
       justify-content: space-between;

@@ -145,8 +145,9 @@ export const baseStyles = css`
     }
   }
   @media (prefers-reduced-motion: reduce) {
-    .skeleton {
-      animation: none;
+    * {
+      animation: none !important;
+      transition: none !important;
     }
   }
 `;

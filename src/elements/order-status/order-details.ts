@@ -93,8 +93,9 @@ export function renderBagDetails(order: Order, bag: Bag, view: DetailsView) {
     ${delivery(order, bag, view)}`;
 }
 
-/** Where it ships, how it was paid, and (unless the page around it states them) the order's totals. */
-export function renderOrderFacts(order: Order, { t, locale }: DetailsView, withTotals = true) {
+/** Where it ships, how it was paid, and the order's totals, unless the page around it states them (the confirmation does). */
+export function renderOrderFacts(order: Order, { t, locale }: DetailsView, embedded = false) {
+  const withTotals = !embedded;
   const a = order.shipping_address;
   const card = order.payment_method;
   const name = a ? (a.name ?? [a.first_name, a.last_name].filter(Boolean).join(' ')) : '';
@@ -102,7 +103,7 @@ export function renderOrderFacts(order: Order, { t, locale }: DetailsView, withT
   const regionName = a?.country ? (new Intl.DisplayNames(locale, { type: 'region' }).of(a.country) ?? a.country) : '';
   const money = (n: number) => formatMoney(n, currencyOf(order), locale);
   return html`<div class="facts">
-      ${a
+      ${a && !embedded
         ? html`<section part="address" aria-labelledby="ship-to"><h4 id="ship-to">${t('shipTo')}</h4>
             <address>${[name, a.address_1, a.address_2, region, regionName].filter(Boolean).map((l, i) => html`${i ? html`<br />` : nothing}${l}`)}</address>
           </section>`

@@ -192,7 +192,7 @@ export class ToteOrderStatus extends ToteElement {
       <ul class="bags">
         ${order.bags.map((b) => this.#renderBag(order, b, view))}
       </ul>
-      ${renderOrderFacts(order, view, !this.embedded)}
+      ${renderOrderFacts(order, view, this.embedded)}
       ${this.api && this.access
         ? html`<tote-order-changes .api=${this.api} .order=${order} .access=${this.access} .onOrder=${(o: Order) => (this.order = o)}></tote-order-changes>`
         : nothing}

@@ -4,7 +4,12 @@
  * behaving as Stripe's docs describe (docs/payments.md lists what it covers):
  *
  *   Stripe(pk) · stripe.elements({ mode, amount, currency, paymentMethodCreation, appearance } | { clientSecret } | {})
- *   elements.create('payment' | 'expressCheckout' | 'card') · element.mount / on / destroy
+ *   elements.create('payment' | 'expressCheckout' | 'card' | 'address') · element.mount / on / destroy
+ *   the Address Element: `mode` 'shipping' | 'billing' (required), `defaultValues`, `display.name` 'split',
+ *     `fields.phone`; its fields in an iframe; `change` events `{ elementType: 'address', elementMode, empty,
+ *     complete, isNewAddress, value: { name, firstName?, lastName?, address: { line1, line2 (null when
+ *     empty), city, state, postal_code, country }, phone? } }` and `getValue()`. Not covered: Stripe's
+ *     autocomplete suggestions, its 236 country formats (a few countries' fields), contacts, allowedCountries.
  *   elements.submit() · elements.update() · stripe.createPaymentMethod({ elements })
  *   stripe.createToken(cardElement) (single-use tokens, `tok_…`)
  *   stripe.confirmPayment({ elements, clientSecret, confirmParams, redirect: 'if_required' })
@@ -110,6 +115,7 @@
         host = node;
         log('mount', { type: type });
         if (type === 'payment' || type === 'card') mountPayment();
+        else if (type === 'address') mountAddress();
         else mountExpress();
       },
       unmount: function () {
@@ -118,7 +124,7 @@
       },
       destroy: function () {
         element.unmount();
-        group._elements[type] = undefined;
+        group._elements[type === 'address' ? 'address:' + element._options.mode : type] = undefined;
         log('destroy', { type: type });
       },
       _fields: function () {
@@ -149,6 +155,80 @@
         });
         element._emit('ready', { elementType: type });
       });
+      host.appendChild(frame);
+    }
+
+    // The Address Element's value from its iframe's fields, shaped as Stripe's change event documents it.
+    function addressValue() {
+      var doc = frame && frame.contentDocument;
+      var v = function (n) {
+        var input = doc && doc.querySelector('[name="' + n + '"]');
+        return input ? input.value.trim() : '';
+      };
+      var split = element._options.display && element._options.display.name === 'split';
+      var first = v('firstName');
+      var last = v('lastName');
+      var value = {
+        name: split ? (first + ' ' + last).trim() : v('name'),
+        address: { line1: v('line1'), line2: v('line2') || null, city: v('city'), state: v('state'), postal_code: v('postal_code'), country: v('country') },
+      };
+      if (split) {
+        value.firstName = first;
+        value.lastName = last;
+      }
+      if (element._options.fields && element._options.fields.phone === 'always') value.phone = v('phone');
+      var a = value.address;
+      // Stripe's element knows which countries need a state; the stand-in asks it of those it lists.
+      var needsState = ['US', 'CA', 'BR', 'JP', 'AU', 'MX', 'IN'].indexOf(a.country) >= 0;
+      var complete = !!(value.name && a.line1 && a.city && a.postal_code && a.country && (!needsState || a.state));
+      var empty = !value.name && !a.line1 && !a.city && !a.postal_code;
+      return { complete: complete, empty: empty, isNewAddress: true, value: value };
+    }
+
+    function mountAddress() {
+      var d = element._options.defaultValues || {};
+      var a = d.address || {};
+      var split = element._options.display && element._options.display.name === 'split';
+      var esc = function (x) {
+        return String(x == null ? '' : x).replace(/[&<>"]/g, function (c) {
+          return '&#' + c.charCodeAt(0) + ';';
+        });
+      };
+      var input = function (label, name, value, autocomplete) {
+        return '<label>' + label + '<input name="' + name + '" value="' + esc(value) + '" autocomplete="' + autocomplete + '"></label>';
+      };
+      var countries = ['US', 'CA', 'GB', 'DE', 'FR', 'JP', 'BR'];
+      if (a.country && countries.indexOf(a.country) < 0) countries.push(a.country);
+      frame = document.createElement('iframe');
+      frame.title = 'Secure address input frame';
+      frame.style.cssText = 'border:0;width:100%;height:520px;display:block';
+      frame.srcdoc =
+        '<!doctype html><meta charset="utf-8"><style>body{margin:0;font:16px system-ui}label{display:block;margin:4px 0}input,select{display:block;width:95%;padding:6px}</style>' +
+        (split ? input('First name', 'firstName', d.firstName, 'given-name') + input('Last name', 'lastName', d.lastName, 'family-name') : input('Full name', 'name', d.name, 'name')) +
+        '<label>Country or region<select name="country" autocomplete="country">' +
+        countries.map(function (c) {
+          return '<option value="' + c + '"' + (c === a.country ? ' selected' : '') + '>' + c + '</option>';
+        }).join('') +
+        '</select></label>' +
+        input('Address line 1', 'line1', a.line1, 'address-line1') +
+        input('Address line 2', 'line2', a.line2, 'address-line2') +
+        input('City', 'city', a.city, 'address-level2') +
+        input('State', 'state', a.state, 'address-level1') +
+        input('Postal code', 'postal_code', a.postal_code, 'postal-code') +
+        (element._options.fields && element._options.fields.phone === 'always' ? input('Phone number', 'phone', d.phone, 'tel') : '');
+      frame.addEventListener('load', function () {
+        var emit = function () {
+          var now = addressValue();
+          element._emit('change', { elementType: 'address', elementMode: element._options.mode, empty: now.empty, complete: now.complete, isNewAddress: now.isNewAddress, value: now.value });
+        };
+        frame.contentDocument.addEventListener('input', emit);
+        frame.contentDocument.addEventListener('change', emit);
+        element._emit('ready', { elementType: 'address' });
+      });
+      element.getValue = function () {
+        var now = addressValue();
+        return Promise.resolve({ complete: now.complete, isNewAddress: now.isNewAddress, value: now.value });
+      };
       host.appendChild(frame);
     }
 
@@ -214,7 +294,18 @@
       _elements: {},
       _submitted: false,
       create: function (type, elementOptions) {
-        if (type !== 'payment' && type !== 'expressCheckout' && type !== 'card') throw integrationError('The stand-in only implements payment, expressCheckout and card.');
+        if (type !== 'payment' && type !== 'expressCheckout' && type !== 'card' && type !== 'address') {
+          throw integrationError('The stand-in only implements payment, expressCheckout, card and address.');
+        }
+        if (type === 'address') {
+          // Stripe: "Specify which mode you would like to use Address Element for" — required, one element per mode.
+          var mode = elementOptions && elementOptions.mode;
+          if (mode !== 'shipping' && mode !== 'billing') throw integrationError('Address Element: mode must be shipping or billing.');
+          if (group._elements['address:' + mode]) throw integrationError('Can only create one Address Element in ' + mode + ' mode.');
+          var address = makeElement(group, 'address', elementOptions);
+          group._elements['address:' + mode] = address;
+          return address;
+        }
         if (type !== 'card' && !group._options.clientSecret && !group._options.mode) {
           throw integrationError('In order to create a ' + type + ' element, you must pass a clientSecret or mode when creating the Elements group.');
         }
@@ -223,7 +314,8 @@
         group._elements[type] = el;
         return el;
       },
-      getElement: function (type) {
+      getElement: function (type, options) {
+        if (type === 'address') return group._elements['address:' + (options && options.mode)] || null;
         return group._elements[type] || null;
       },
       update: function (next) {
