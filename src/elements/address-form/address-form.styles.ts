@@ -77,8 +77,9 @@ export const addressFormStyles = [
       margin-bottom: var(--_space-4);
     }
     .check input {
-      width: 1.25rem;
-      height: 1.25rem;
+      /* WCAG 2.2 2.5.8: a target of at least 24 × 24 px. */
+      width: 1.5rem;
+      height: 1.5rem;
       min-height: 0;
     }
   `,
