@@ -10,7 +10,7 @@
 // types only (`import type`), which the compiler erases. Type-only imports count for every other rule,
 // circles included: a circle of types is still two modules that cannot be understood apart.
 /** Contract modules a browser may import at run time: they import nothing but each other. */
-const CORE = '^src/contract/(money|statuses|cancel-window|quote-limits|wire|delivery-dates)[.]ts$';
+const CORE = '^src/contract/(money|statuses|cancel-window|quote-limits|wire|delivery-dates|postal)[.]ts$';
 const BROWSER = '^src/(elements|state|stripe|locales|i18n|react)/|^src/(index|define|define-split|headless)[.]ts$';
 const SERVER = '^src/(bff|sandbox|contract|cli)/';
 

@@ -216,7 +216,7 @@ describe('5. BFF abuse', () => {
         mode: 'cart',
         lines: [{ sku_id: skuId, quantity: 1 }],
         customer: CUSTOMER,
-        shipping_address: { first_name: 'http://169.254.169.254/', last_name: 'file:///etc/passwd', address_1: 'gopher://127.0.0.1:25/', city: 'x', postal_code: '62701', country: 'US' },
+        shipping_address: { first_name: 'http://169.254.169.254/', last_name: 'file:///etc/passwd', address_1: 'gopher://127.0.0.1:25/', city: 'x', state: 'IL', postal_code: '62701', country: 'US' },
       });
       assert.equal(q.status, 200, q.text);
       const ready = await readyQuote(stack, [1001]);
