@@ -173,7 +173,7 @@ describe('tote-address-form', () => {
     expect(labels(el).slice(3, 8)).to.deep.equal(['Postal code', 'Prefecture', 'City', 'Address line 1', 'Address line 2']);
     expect(el.value.state, "California means nothing in Japan").to.equal('');
     const prefecture = byLabel(el, 'Prefecture') as unknown as HTMLSelectElement;
-    expect([...prefecture.options].map((o) => o.textContent!.trim())).to.deep.equal(['Choose…', 'Tokyo', 'Osaka']);
+    expect([...prefecture.options].map((o) => o.textContent!.trim())).to.deep.equal(['', 'Tokyo', 'Osaka']);
     const postal = byLabel(el, 'Postal code');
     postal.focus();
     postal.select();
