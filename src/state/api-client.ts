@@ -198,6 +198,27 @@ export async function errorFromResponse(res: Response): Promise<ApiRequestError>
   });
 }
 
+/** The order's live events: the stream's code loads when an order status first asks for it (a catalogue page does not pay for it). */
+function orderEventsOf(endpoint: string, options: ApiClientOptions, order: Parameters<ToteApi['orderEvents']>[0], handlers: Parameters<ToteApi['orderEvents']>[1]) {
+  let stream: EventStream | undefined;
+  let closed = false;
+  void import('./order-events.js').then(({ openEventStream }) => {
+    if (closed) return;
+    stream = openEventStream(
+      `${endpoint}/orders/${encodeURIComponent(order.id)}/events?access=${encodeURIComponent(order.access)}`,
+      handlers,
+      options.EventSource ?? globalThis.EventSource,
+      options.reconnectDelayMs ?? 1000,
+    );
+  });
+  return {
+    close() {
+      closed = true;
+      stream?.close();
+    },
+  };
+}
+
 export function createApiClient(options: ApiClientOptions): ToteApi {
   const endpoint = options.endpoint.replace(/\/+$/, '');
   const doFetch: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
@@ -257,25 +278,6 @@ export function createApiClient(options: ApiClientOptions): ToteApi {
     addressFormat: (country, opts) => send(`/address-format/${encodeURIComponent(country)}`, {}, opts),
     getOrder: async (order, opts) =>
       (await send<{ order: Order }>(`/orders/${encodeURIComponent(order.id)}`, { access: order.access }, opts)).order,
-    orderEvents: (order, handlers) => {
-      // The stream's code loads when an order status first asks for it: a catalogue page does not pay for it.
-      let stream: EventStream | undefined;
-      let closed = false;
-      void import('./order-events.js').then(({ openEventStream }) => {
-        if (closed) return;
-        stream = openEventStream(
-          `${endpoint}/orders/${encodeURIComponent(order.id)}/events?access=${encodeURIComponent(order.access)}`,
-          handlers,
-          options.EventSource ?? globalThis.EventSource,
-          options.reconnectDelayMs ?? 1000,
-        );
-      });
-      return {
-        close() {
-          closed = true;
-          stream?.close();
-        },
-      };
-    },
+    orderEvents: (order, handlers) => orderEventsOf(endpoint, options, order, handlers),
   };
 }
