@@ -2,7 +2,7 @@
 // script-tag bundle (lit bundled) and its code-split twin, the custom
 // elements manifest and the API tables made from it. Prints bundle sizes.
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { build as esbuild } from 'esbuild';
@@ -43,6 +43,8 @@ await esbuild({
   plugins: [minifyTemplatesEsbuildPlugin()],
 });
 log(`${sources.length} modules`);
+// Data files the server modules read beside themselves (the BFF's address data, `src/bff/address/countries.json`).
+for (const p of walk('src').filter((f) => f.endsWith('.json'))) cpSync(p, join('dist', p.slice('src/'.length)));
 
 // 2. Declarations, in parallel with the bundles. `--noCheck`: `npm run typecheck` checks; this only emits.
 const declarations = run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json', '--noCheck']).then(() =>
