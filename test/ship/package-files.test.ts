@@ -1,4 +1,4 @@
-// What `npm publish` would upload, from `npm pack --dry-run --json`: the build (code, types, source maps, which
+// What `npm publish` would upload, from `npm pack --dry-run --json`: the build (code, types, source maps, the BFF's address data, which
 // carry their sources), the elements manifest, README, LICENSE and CHANGELOG — nothing else (no src/, tests,
 // stories, examples, build stamps).
 import { before, describe, it } from 'node:test';
@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import { ensureBuilt, repo } from './support.js';
 
 const run = promisify(execFile);
-const SHIPPED = /^(dist\/.+\.(js|d\.ts|js\.map)|custom-elements\.json|CHANGELOG\.md|LICENSE|README\.md|package\.json)$/;
+const SHIPPED = /^(dist\/.+\.(js|d\.ts|js\.map)|dist\/bff\/address\/countries\.json|custom-elements\.json|CHANGELOG\.md|LICENSE|README\.md|package\.json)$/;
 
 describe('npm pack --dry-run', { timeout: 300_000 }, () => {
   let files: string[];
