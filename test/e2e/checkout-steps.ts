@@ -2,7 +2,7 @@
 // suites: the address typed with the keyboard alone, waiting for a step, paying with a sandbox card,
 // and the sandbox's control routes.
 import assert from 'node:assert/strict';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 const SANDBOX_HEADERS = {
   'content-type': 'application/json',
@@ -12,6 +12,25 @@ const SANDBOX_HEADERS = {
 };
 const isFocused = (page: Page, label: string) =>
   page.getByLabel(label, { exact: true }).evaluate((el) => (el.getRootNode() as ShadowRoot).activeElement === el);
+
+/**
+ * Fills the address step with a US shopper's address, as typed: the country (the page's, the United States)
+ * decides the form, whose fields come from the BFF; the state is a closed list.
+ */
+export async function fillUsAddress(checkout: Locator): Promise<void> {
+  await checkout.getByLabel('ZIP code', { exact: true }).waitFor({ timeout: 30_000 });
+  const fields: [string, string][] = [
+    ['First name', 'Ada'],
+    ['Last name', 'Lovelace'],
+    ['Email', 'ada@example.com'],
+    ['Phone', '+1 415 555 0100'],
+    ['Address line 1', '1 Market St'],
+    ['City', 'San Francisco'],
+    ['ZIP code', '94105'],
+  ];
+  for (const [label, value] of fields) await checkout.getByLabel(label, { exact: true }).fill(value);
+  await checkout.getByLabel('State', { exact: true }).selectOption('CA');
+}
 
 export async function typeAddressByKeyboard(page: Page): Promise<void> {
   // Entering the step focuses its heading; the first Tab reaches the first field.

@@ -11,6 +11,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { fillUsAddress } from './checkout-steps.js';
 import { chromiumFlags, findChrome } from '../../scripts/find-chrome.mjs';
 import { startDemo, type Demo } from '../../demo/server.js';
 
@@ -146,11 +147,7 @@ describe('screenshots of every page at 375 and 1280 px, light and dark', { timeo
         await page.getByRole('button', { name: 'Continue to address' }).click();
         await checkout.locator('tote-address-form').waitFor();
         await check(page, `checkout-2-address-${suffix}`);
-        const fields: [string, string][] = [
-          ['First name', 'Ada'], ['Last name', 'Lovelace'], ['Email', 'ada@example.com'], ['Phone', '+1 415 555 0100'],
-          ['Address line 1', '1 Market St'], ['City', 'San Francisco'], ['State / Province', 'CA'], ['Postal code', '94105'],
-        ];
-        for (const [label, value] of fields) await checkout.getByLabel(label, { exact: true }).fill(value);
+        await fillUsAddress(checkout);
         await page.getByRole('button', { name: 'Continue to shipping' }).click();
         await checkout.locator('tote-shipping-step input[type="radio"]:checked').first().waitFor();
         await check(page, `checkout-3-shipping-${suffix}`);

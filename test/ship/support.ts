@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { fillUsAddress } from '../e2e/checkout-steps.js';
 import { chromiumFlags, findChrome } from '../../scripts/find-chrome.mjs';
 import { launch as launchEngine, type Engine } from '../e2e/engines.js';
 
@@ -165,17 +166,7 @@ async function reachAddress(page: Page) {
 /** From the checkout's first step to a placed order, as a shopper with the sandbox card. Returns the placed step's text. */
 export async function checkOut(page: Page): Promise<string> {
   await reachAddress(page);
-  const fields: [string, string][] = [
-    ['First name', 'Ada'],
-    ['Last name', 'Lovelace'],
-    ['Email', 'ada@example.com'],
-    ['Phone', '+1 415 555 0100'],
-    ['Address line 1', '1 Market St'],
-    ['City', 'San Francisco'],
-    ['State / Province', 'CA'],
-    ['Postal code', '94105'],
-  ];
-  for (const [label, value] of fields) await page.locator('tote-checkout').getByLabel(label, { exact: true }).fill(value);
+  await fillUsAddress(page.locator('tote-checkout'));
   await page.getByRole('button', { name: 'Continue to shipping' }).click();
   await step(page, 'shipping');
   const bags = page.locator('tote-shipping-step fieldset');
