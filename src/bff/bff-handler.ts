@@ -12,6 +12,7 @@ import type { Observer } from './observability/observer.js';
 import type { RequestScope } from './observability/scope.js';
 import { preflight, type createOriginPolicy } from './security.js';
 import type { RateLimiter } from './stores/index.js';
+import { WholeRequest } from './whole-bodies.js';
 
 /** Facts about the connection that a `Request` does not carry (the Node adapter fills them in). */
 export interface RequestInfo {
@@ -86,7 +87,8 @@ export function createHandler(p: HandlerParts): BffHandler {
   async function answer(request: Request, info: RequestInfo | undefined, scope: RequestScope): Promise<Response> {
     let url: URL;
     try {
-      url = new URL(request.url);
+      // The Node adapter parsed it already: not again for each request.
+      url = request instanceof WholeRequest ? request.parsedUrl : new URL(request.url);
     } catch {
       return errorResponse(new ApiHttpError(400, 'bad_request', 'Malformed request URL'), p.redact);
     }

@@ -33,6 +33,7 @@ const DEFAULT_REQUEST_TIMEOUT_MS = 5_000;
 const DEFAULT_MAX_UNREAD_BODY_BYTES = 0;
 
 const SUSPICIOUS_PATH = /(^|\/)\.{1,2}(\/|$|\?)|%2e|%2f|%5c|\\|\/\//i;
+const SAFE_HOST = /^[A-Za-z0-9.:[\]-]{1,255}$/;
 
 function plainError(res: ServerResponse, status: number, code: string, message: string, headers: Record<string, string> = {}) {
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers });
@@ -105,16 +106,18 @@ function readWhole(req: IncomingMessage): Promise<Buffer | undefined> {
 
 function toRequest(req: IncomingMessage, signal: AbortSignal, body: ReadableStream<Uint8Array> | Buffer | undefined): Request {
   const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
+  for (const name in req.headers) {
+    const value = req.headers[name];
     if (value === undefined) continue;
-    for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
+    if (typeof value === 'string') headers.append(name, value);
+    else for (const v of value) headers.append(name, v);
   }
   // The host only feeds the same-origin check; the upstream address never comes from it.
-  const host = /^[A-Za-z0-9.:[\]-]{1,255}$/.test(req.headers.host ?? '') ? req.headers.host : 'localhost';
+  const host = SAFE_HOST.test(req.headers.host ?? '') ? req.headers.host : 'localhost';
   const url = new URL(fullUrl(req), `http://${host}`);
-  const init = { method: req.method, headers, signal };
-  if (Buffer.isBuffer(body)) return new WholeRequest(url, init, body);
-  return new Request(url, { ...init, ...(body ? { body, duplex: 'half' } : {}) } as RequestInit);
+  const method = req.method ?? 'GET';
+  if (!body || Buffer.isBuffer(body)) return new WholeRequest(url, method, headers, signal, body ?? null);
+  return new Request(url, { method, headers, signal, body, duplex: 'half' } as RequestInit);
 }
 
 /**

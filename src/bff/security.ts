@@ -79,8 +79,9 @@ export async function readBytes(request: Request, maxBytes: number): Promise<Uin
   const declared = request.headers.get('content-length');
   if (declared !== null && Number(declared) > maxBytes) throw tooLarge(maxBytes);
   if (request instanceof WholeRequest) {
-    if (request.wholeBytes.byteLength > maxBytes) throw tooLarge(maxBytes);
-    return request.wholeBytes;
+    const bytes = request.wholeBytes ?? new Uint8Array();
+    if (bytes.byteLength > maxBytes) throw tooLarge(maxBytes);
+    return bytes;
   }
   if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();

@@ -19,14 +19,23 @@ export class WholeResponse extends Response {
   }
 }
 
-/** A request whose body arrived whole before it was handed on (the Node adapter reads small bodies first). */
+/**
+ * A request the Node adapter read whole (or one without a body), built with undici's cheapest
+ * constructor (URL and method). Its headers and abort signal are the adapter's own objects rather
+ * than copies: given them, undici copies each header into a list of its own and ties a new signal
+ * to the given one, looking up that signal's listeners, which was half of the Request's cost per
+ * quote (issue 30, docs/benchmarks.md). The URL the adapter parsed is kept for the handler.
+ */
 export class WholeRequest extends Request {
   constructor(
-    input: URL,
-    init: RequestInit,
-    readonly wholeBytes: Uint8Array,
+    readonly parsedUrl: URL,
+    method: string,
+    readonly givenHeaders: Headers,
+    readonly givenSignal: AbortSignal,
+    /** `null`: no body (GET, HEAD). */
+    readonly wholeBytes: Uint8Array | null,
   ) {
-    super(input, init);
+    super(parsedUrl.href, { method });
   }
 }
 
@@ -61,9 +70,21 @@ Object.defineProperties(WholeResponse.prototype, {
     },
   },
 });
-Object.defineProperty(WholeRequest.prototype, 'body', {
-  get(this: WholeRequest) {
-    if (!streamed.has(this)) streamed.set(this, new Response(this.wholeBytes as Uint8Array<ArrayBuffer>).body);
-    return streamed.get(this);
+Object.defineProperties(WholeRequest.prototype, {
+  body: {
+    get(this: WholeRequest) {
+      if (!streamed.has(this)) streamed.set(this, this.wholeBytes === null ? null : new Response(this.wholeBytes as Uint8Array<ArrayBuffer>).body);
+      return streamed.get(this);
+    },
+  },
+  headers: {
+    get(this: WholeRequest) {
+      return this.givenHeaders;
+    },
+  },
+  signal: {
+    get(this: WholeRequest) {
+      return this.givenSignal;
+    },
   },
 });
