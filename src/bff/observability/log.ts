@@ -10,11 +10,12 @@
  */
 import { pino, type DestinationStream, type Level, type Logger } from 'pino';
 import type { Redact } from '../errors.js';
+import { batchedStdout } from './log-destination.js';
 
 export interface LogConfig {
   /** Lowest level written. Default `info` (`TOTE_LOG_LEVEL`). */
   level?: Level | 'silent';
-  /** Where the JSON lines go. Default stdout. Tests pass a stream that keeps them. */
+  /** Where the JSON lines go. Default stdout, in batches (log-destination.ts). Tests pass a stream that keeps them. */
   destination?: DestinationStream;
 }
 
@@ -73,7 +74,7 @@ export function createLogger(config: LogConfig | undefined, redact: Redact): Log
     redact: { paths: [...REDACTED_KEYS, ...REDACTED_KEYS.map((k) => `*.${k}`)], censor: '[redacted]' },
     formatters: { log: (line: Record<string, unknown>) => allowed(line, redact) },
   };
-  return config?.destination ? pino(options, config.destination) : pino(options);
+  return pino(options, config?.destination ?? batchedStdout());
 }
 
 /**
