@@ -12,7 +12,7 @@ import type { Observer } from './observability/observer.js';
 import type { RequestScope } from './observability/scope.js';
 import { preflight, type createOriginPolicy } from './security.js';
 import type { RateLimiter } from './stores/index.js';
-import { WholeRequest } from './whole-bodies.js';
+import { setHeader, WholeRequest } from './whole-bodies.js';
 
 /** Facts about the connection that a `Request` does not carry (the Node adapter fills them in). */
 export interface RequestInfo {
@@ -105,7 +105,7 @@ export function createHandler(p: HandlerParts): BffHandler {
       response = errorResponse(api, p.redact);
     }
     response = await redactJsonAnswer(response, p.redact);
-    for (const [k, v] of Object.entries(cors)) response.headers.set(k, v);
+    for (const k in cors) setHeader(response, k, cors[k]!);
     return response;
   }
 

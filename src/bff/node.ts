@@ -9,7 +9,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createBff, type BffHandler } from './create-bff.js';
 import { DEFAULT_MAX_BODY_BYTES, type BffConfig } from './config.js';
-import { WholeRequest, WholeResponse } from './whole-bodies.js';
+import { headerFields, WholeRequest, WholeResponse } from './whole-bodies.js';
 
 export interface NodeAdapterOptions {
   /** Longest a client may take to send a whole request (headers and body); then 408. Default 5 s. */
@@ -184,8 +184,7 @@ export function toNodeListener(handler: BffHandler, options: NodeAdapterOptions 
     const response = await handler(request, { clientAddress: req.socket.remoteAddress });
     // Answered already (408), or the client is gone.
     if (res.headersSent || res.destroyed) return void (await response.body?.cancel().catch(() => {}));
-    const headers: Record<string, string> = {};
-    response.headers.forEach((v, k) => (headers[k] = v));
+    const headers = headerFields(response);
     // Refused before its body was read (too large): the rest of the upload is still on the socket, so it cannot carry another request.
     const unread = !req.complete;
     if (unread) headers.connection = 'close';

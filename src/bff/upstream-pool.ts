@@ -37,10 +37,11 @@ export function createUpstreamFetch(): typeof fetch {
     });
     const text = await res.body.text();
     if (res.statusCode < 200 || res.statusCode > 599) throw new TypeError(`upstream answered status ${res.statusCode}`);
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(res.headers)) {
-      if (value === undefined) continue;
-      for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
+    // Kept as plain fields: the client reads a header only on a 429 or a redirect (whole-bodies.ts).
+    const headers: Record<string, string> = {};
+    for (const name in res.headers) {
+      const value = res.headers[name];
+      if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
     }
     return new WholeResponse(NULL_BODY.has(res.statusCode) ? null : text, { status: res.statusCode, headers });
   };

@@ -8,6 +8,7 @@ import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
 import type { Logger } from 'pino';
 import { REQUEST_ID_HEADER } from '../../contract/headers.js';
 import type { Redact } from '../errors.js';
+import { setHeader } from '../whole-bodies.js';
 import { createCallWatcher, merchantAttribute } from './calls.js';
 import { createLogger, errorFields, type LogConfig } from './log.js';
 import { requestIdOf } from './request-id.js';
@@ -66,7 +67,7 @@ async function observeRequest(state: TelemetryState, log: Logger, incoming: Requ
     span.end();
     throw error;
   }
-  response.headers.set(REQUEST_ID_HEADER, scope.id);
+  setHeader(response, REQUEST_ID_HEADER, scope.id);
   const seconds = (performance.now() - started) / 1000;
   const route = scope.route ?? '(unmatched)';
   const outcome = requestOutcome(response.status);
