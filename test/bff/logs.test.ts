@@ -105,6 +105,17 @@ describe('the log', () => {
     assert.equal(second.error_message, 'Cannot read [email] ([number]) with [redacted]');
   });
 
+  it('drops an allowed key handed an object, whatever it holds', () => {
+    const written: string[] = [];
+    const log = createLogger({ destination: { write: (l: string) => void written.push(l) } }, createRedactor([APP_SECRET]));
+    log.warn({ msg: 'offer dropped', fields: [{ token: TOKEN }], reason: { headers: { authorization: `Bearer ${TOKEN}` } }, merchant_ids: [1001, 1002] });
+    const [line] = written.map((l) => JSON.parse(l));
+    assert.equal(assertCleanLogs(written, [APP_SECRET, TOKEN]), undefined, written.join('\n'));
+    assert.equal('fields' in line, false);
+    assert.equal('reason' in line, false);
+    assert.deepEqual(line.merchant_ids, [1001, 1002]);
+  });
+
   it('would have caught one (the scan itself)', () => {
     for (const leak of [CUSTOMER.email, PHONE, ADDRESS.address_1, APP_SECRET, 'someone@else.example']) {
       assert.notEqual(assertCleanLogs([`{"msg":"x ${leak}"}`], [APP_SECRET]), undefined, leak);

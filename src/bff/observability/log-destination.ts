@@ -14,8 +14,9 @@ const BATCH_BYTES = 4096;
 /** Lines wait at most this long for others to fill a batch. */
 const FLUSH_MS = 200;
 
-export function batchedStdout(): DestinationStream & { flush(cb?: (error?: Error) => void): void } {
-  const stream = pino.destination({ dest: 1, minLength: BATCH_BYTES, sync: false });
+/** Lines to `fd` (stdout by default) in batches. */
+export function batchedDestination(fd = 1): DestinationStream & { flush(cb?: (error?: Error) => void): void } {
+  const stream = pino.destination({ dest: fd, minLength: BATCH_BYTES, sync: false });
   let waiting: NodeJS.Timeout | undefined;
   const flush = (cb?: (error?: Error) => void) => {
     clearTimeout(waiting);
