@@ -27,7 +27,8 @@ const newPool = () => new Agent({ keepAliveTimeoutThreshold: KEEP_ALIVE_MARGIN_M
 export function createUpstreamFetch(): typeof fetch {
   const dispatcher = newPool();
   return async (input, init = {}) => {
-    const url = input instanceof Request ? input.url : String(input);
+    // A URL (the service client's) is handed over as it is: undici would otherwise serialise it and parse it again.
+    const url = input instanceof Request ? input.url : input instanceof URL ? input : String(input);
     const res = await request(url, {
       method: (init.method ?? 'GET') as 'GET',
       headers: init.headers as Record<string, string> | undefined,
