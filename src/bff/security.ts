@@ -128,11 +128,14 @@ export function jsonDepth(text: string): number {
   return max;
 }
 
+/** One decoder for every body: a decode without `stream` starts afresh, so it carries nothing between requests. */
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
 /** Parses JSON bytes with the depth cap; invalid UTF-8 or JSON is a 400. */
 export function parseJsonBytes(bytes: Uint8Array, maxDepth: number): unknown {
   let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    text = strictUtf8.decode(bytes);
   } catch {
     throw badRequest('Request body is not valid UTF-8');
   }
