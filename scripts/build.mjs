@@ -1,6 +1,6 @@
 // `npm run build`: per-module ESM + .d.ts for npm consumers, the one-file
 // script-tag bundle (lit bundled) and its code-split twin, the custom
-// elements manifest and the API tables made from it. Prints bundle sizes.
+// elements manifest and the API tables made from it, and the server package's dist (packages/server). Prints bundle sizes.
 import { spawn } from 'node:child_process';
 import { cpSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,6 +8,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { build as esbuild } from 'esbuild';
 import { build as vite } from 'vite';
 import { minifyTemplatesEsbuildPlugin, minifyTemplatesPlugin } from './minify-templates.mjs';
+import { writeServerPackage } from './server-package.mjs';
 
 const started = Date.now();
 const log = (m) => console.log(`build: ${m} (${Date.now() - started} ms)`);
@@ -140,6 +141,7 @@ await run('node_modules/.bin/cem', ['analyze', '--quiet']); // custom-elements-m
 await run(process.execPath, ['scripts/api-tables.mjs']);
 log('custom-elements.json, docs/api.md');
 await declarations;
+log(`packages/server/dist: ${writeServerPackage()} files`);
 
 // A bundle that lost an element (a module dropped as "side-effect free") must fail the build, not ship.
 const tags = [...readFileSync('src/define.ts', 'utf8').matchAll(/elements\/([a-z-]+)\/\1\.js/g)].map((m) => `tote-${m[1]}`);

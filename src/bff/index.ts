@@ -1,4 +1,4 @@
-/** The backend-for-frontend (Node only): `tote-checkout/bff`. */
+/** The backend-for-frontend (Node only): `tote-checkout-server/bff` (packages/server). */
 export { createBff, type Bff, type BffHandler, type RequestInfo } from './create-bff.js';
 export { bffConfigFromEnv, serviceFromEnv, tokenFromEnv, type BffConfig, type ServiceEnv } from './config.js';
 export type { LogConfig } from './observability/log.js';

@@ -26,6 +26,11 @@ function linkPackage(example: string) {
   const modules = join(repo, 'examples', example, 'node_modules');
   mkdirSync(modules, { recursive: true });
   if (!existsSync(join(modules, 'tote-checkout'))) symlinkSync(repo, join(modules, 'tote-checkout'), 'dir');
+  // The examples with a server route take the BFF from the server package, `file:../../packages/server`.
+  const { dependencies } = JSON.parse(readFileSync(join(repo, 'examples', example, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+  if (dependencies['tote-checkout-server'] && !existsSync(join(modules, 'tote-checkout-server'))) {
+    symlinkSync(join(repo, 'packages/server'), join(modules, 'tote-checkout-server'), 'dir');
+  }
   // What `npm install` in examples/react leaves there: React of its own, beside the one the linked package
   // finds in the repository's node_modules. Two copies made the production build a blank page (issue 29).
   if (example === 'react') {

@@ -1,4 +1,4 @@
-import { bffConfigFromEnv, createBff, type BffHandler } from 'tote-checkout/bff';
+import { bffConfigFromEnv, createBff, type BffHandler } from 'tote-checkout-server/bff';
 
 // Tote's BFF as a Nitro server route: every /api/* request, with the service's credentials from the server's
 // environment (SERVICE_BASE_URL, SERVICE_APP_ID, SERVICE_APP_SECRET, SERVICE_TOKEN or SERVICE_REFRESH_TOKEN, …;

@@ -1,4 +1,4 @@
-import { bffConfigFromEnv, createBff } from 'tote-checkout/bff';
+import { bffConfigFromEnv, createBff } from 'tote-checkout-server/bff';
 
 // Tote's BFF as a route handler: every /api/* request, with the service's credentials from the server's
 // environment (SERVICE_BASE_URL, SERVICE_APP_ID, SERVICE_APP_SECRET, SERVICE_TOKEN or SERVICE_REFRESH_TOKEN, …;

@@ -1,0 +1,45 @@
+// What a set of built entry files needs: every file of `dist/` they reach through relative imports (static,
+// dynamic, type-only `import("…")` in declarations), and every package they import by name. `npm run build`
+// uses it to fill packages/server/dist; test/ship checks both packages' tarballs against it.
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, normalize } from 'node:path';
+
+const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s*)(["'])([^"'\n]+)\1/gm;
+
+/** The package a bare specifier names: `@scope/name/sub` → `@scope/name`, `lit/directives/x.js` → `lit`. */
+export const packageName = (specifier) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+
+/**
+ * Walks from `entries` (paths relative to `root`, e.g. `dist/bff/index.js`). A `.js` file brings its `.d.ts` and
+ * source map when they exist; a declaration's imports are followed too, since a consumer's type check reads them.
+ */
+export function closure(root, entries) {
+  const files = new Set();
+  const packages = new Set();
+  const pending = [...entries];
+  const add = (file) => {
+    if (!files.has(file) && existsSync(join(root, file))) pending.push(file);
+  };
+  while (pending.length) {
+    const file = pending.pop();
+    if (files.has(file)) continue;
+    files.add(file);
+    if (file.endsWith('.js')) {
+      add(`${file}.map`);
+      add(file.replace(/\.js$/, '.d.ts'));
+    }
+    if (file.endsWith('.map')) continue;
+    for (const [, , spec] of readFileSync(join(root, file), 'utf8').matchAll(SPECIFIER)) {
+      if (spec.startsWith('node:')) continue;
+      if (!spec.startsWith('.')) {
+        packages.add(packageName(spec));
+        continue;
+      }
+      const target = normalize(join(dirname(file), spec));
+      // A declaration names `./x.js` for `./x.d.ts`; the code is `./x.js`.
+      if (file.endsWith('.d.ts')) add(target.replace(/\.js$/, '.d.ts'));
+      else add(target);
+    }
+  }
+  return { files: [...files].sort(), packages: [...packages].sort() };
+}

@@ -1,0 +1,22 @@
+// The server package (packages/server, `tote-checkout-server`) ships the part of `dist/` that its entries reach:
+// the BFF, the contract client, the sandbox, the `tote` command and the English strings its translator commands
+// read. Its sources stay in src/ with the widget's; `npm run build` emits once and copies from there.
+import { cpSync, mkdirSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { closure } from './package-closure.mjs';
+
+export const SERVER_DIR = 'packages/server';
+export const SERVER_ENTRIES = ['dist/bff/index.js', 'dist/contract/index.js', 'dist/sandbox/index.js', 'dist/cli/main.js'];
+
+/** Copies the closure of the server's entries from `dist/` into packages/server/dist; returns how many files. */
+export function writeServerPackage() {
+  const out = join(SERVER_DIR, 'dist');
+  rmSync(out, { recursive: true, force: true });
+  const { files } = closure('.', SERVER_ENTRIES);
+  for (const file of files) {
+    const target = join(SERVER_DIR, file);
+    mkdirSync(dirname(target), { recursive: true });
+    cpSync(file, target);
+  }
+  return files.length;
+}
