@@ -12,8 +12,9 @@ export const packageName = (specifier) => specifier.split('/').slice(0, specifie
 /**
  * Walks from `entries` (paths relative to `root`, e.g. `dist/bff/index.js`). A `.js` file brings its `.d.ts` and
  * source map when they exist; a declaration's imports are followed too, since a consumer's type check reads them.
+ * `{ types: false }` follows the code alone: what runs.
  */
-export function closure(root, entries) {
+export function closure(root, entries, { types = true } = {}) {
   const files = new Set();
   const packages = new Set();
   const pending = [...entries];
@@ -26,7 +27,7 @@ export function closure(root, entries) {
     files.add(file);
     if (file.endsWith('.js')) {
       add(`${file}.map`);
-      add(file.replace(/\.js$/, '.d.ts'));
+      if (types) add(file.replace(/\.js$/, '.d.ts'));
     }
     if (file.endsWith('.map')) continue;
     for (const [, , spec] of readFileSync(join(root, file), 'utf8').matchAll(SPECIFIER)) {

@@ -1,47 +1,116 @@
-// What `npm publish` would upload, from `npm pack --dry-run --json`: the build (code, types, source maps, the BFF's address data, which
-// carry their sources), the elements manifest, README, LICENSE and CHANGELOG — nothing else (no src/, tests,
-// stories, examples, build stamps).
+// What `npm publish` would upload of each package, from `npm pack --dry-run --json`. The widget (`tote-checkout`,
+// the root): its build (code, types, source maps, which carry their sources), the elements manifest, README,
+// LICENSE and CHANGELOG; no server code (bff, sandbox, cli, the contract's zod schemas as code). The server
+// (`tote-checkout-server`, packages/server): the BFF, contract, sandbox and CLI and what they import, nothing of
+// the widget's elements or state. Both: every file their exports reach is in the tarball, and every package their
+// code imports by name is one they depend on.
 import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { closure } from '../../scripts/package-closure.mjs';
 import { ensureBuilt, repo } from './support.js';
 
 const run = promisify(execFile);
-const SHIPPED = /^(dist\/.+\.(js|d\.ts|js\.map)|dist\/bff\/address\/countries\.json|custom-elements\.json|CHANGELOG\.md|LICENSE|README\.md|package\.json)$/;
+const SHIPPED = /^(dist\/.+\.(js|d\.ts|js\.map)|custom-elements\.json|CHANGELOG\.md|LICENSE|README\.md|package\.json)$/;
+/** The contract's zod-free core: the only contract code the widget runs. */
+const CONTRACT_CORE = /^dist\/contract\/(money|statuses|cancel-window|wire)\.js(\.map)?$/;
+
+interface Manifest {
+  name: string;
+  exports: Record<string, string | Record<string, string>>;
+  bin?: Record<string, string>;
+  unpkg?: string;
+  dependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+}
+
+async function dryRun(dir: string): Promise<{ pkg: Manifest; files: string[] }> {
+  const { stdout } = await run('npm', ['pack', '--dry-run', '--json'], { cwd: dir });
+  const [info] = JSON.parse(stdout) as { files: { path: string }[] }[];
+  return { pkg: JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Manifest, files: info!.files.map((f) => f.path) };
+}
+
+/** The JS files the exports, the bin and `unpkg` name, wildcards expanded over the tarball's files. */
+function entryFiles(pkg: Manifest, files: string[]): string[] {
+  const targets = [
+    ...Object.values(pkg.exports).flatMap((v) => (typeof v === 'string' ? [v] : [v.default!])),
+    ...Object.values(pkg.bin ?? {}),
+    ...(pkg.unpkg ? [pkg.unpkg] : []),
+  ].map((p) => p.replace(/^\.\//, '')).filter((p) => p.endsWith('.js'));
+  return targets.flatMap((t) => {
+    if (!t.includes('*')) return [t];
+    const pattern = new RegExp(`^${t.split('*').map((s) => s.replace(/[.]/g, '\\.')).join('([^/]+)')}$`);
+    return files.filter((f) => pattern.test(f) && new Set(f.match(pattern)!.slice(1)).size === 1);
+  });
+}
+
+function checkClosure(dir: string, pkg: Manifest, files: string[]) {
+  const named = [
+    ...Object.values(pkg.exports).flatMap((v) => (typeof v === 'string' ? [v] : Object.values(v))),
+    ...Object.values(pkg.bin ?? {}),
+    ...(pkg.unpkg ? [pkg.unpkg] : []),
+  ].filter((p) => !p.includes('*')).map((p) => p.replace(/^\.\//, ''));
+  assert.deepEqual(named.filter((p) => !files.includes(p)), [], 'every file an export, the bin or `unpkg` names');
+  const reached = closure(dir, entryFiles(pkg, files));
+  assert.deepEqual(reached.files.filter((f) => !files.includes(f)), [], 'every file the entries import is shipped');
+  const allowed = new Set([...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {}), 'lit-html']);
+  assert.deepEqual(reached.packages.filter((p) => !allowed.has(p)), [], `${pkg.name} imports only what it depends on`);
+  return reached;
+}
 
 describe('npm pack --dry-run', { timeout: 300_000 }, () => {
-  let files: string[];
+  let widget: { pkg: Manifest; files: string[] };
+  let server: { pkg: Manifest; files: string[] };
+  const serverDir = join(repo, 'packages/server');
 
   before(async () => {
     await ensureBuilt();
-    const { stdout } = await run('npm', ['pack', '--dry-run', '--json'], { cwd: repo });
-    const [info] = JSON.parse(stdout) as { files: { path: string }[] }[];
-    files = info!.files.map((f) => f.path);
+    [widget, server] = await Promise.all([dryRun(repo), dryRun(serverDir)]);
   });
 
-  it('lists only code, types, maps, the manifest, README, LICENSE and CHANGELOG', () => {
-    assert.deepEqual(files.filter((f) => !SHIPPED.test(f)), []);
-    for (const f of ['LICENSE', 'CHANGELOG.md', 'README.md', 'package.json', 'custom-elements.json', 'dist/index.js', 'dist/index.d.ts', 'dist/index.js.map', 'dist/tote.js', 'dist/define.d.ts', 'dist/analytics/index.js', 'dist/react/index.d.ts', 'dist/cli/main.js']) {
-      assert.ok(files.includes(f), `${f} is shipped`);
+  it('the widget lists only code, types, maps, the manifest, README, LICENSE and CHANGELOG', () => {
+    assert.equal(widget.pkg.name, 'tote-checkout');
+    assert.deepEqual(widget.files.filter((f) => !SHIPPED.test(f)), []);
+    for (const f of ['LICENSE', 'CHANGELOG.md', 'README.md', 'package.json', 'custom-elements.json', 'dist/index.js', 'dist/index.d.ts', 'dist/index.js.map', 'dist/tote.js', 'dist/define.d.ts', 'dist/analytics/index.js', 'dist/react/index.d.ts', 'dist/headless.js', 'dist/locales/de.js', 'dist/elements/cart/cart.js']) {
+      assert.ok(widget.files.includes(f), `${f} is shipped`);
     }
-    assert.ok(files.some((f) => /^dist\/split\/.+\.js$/.test(f)), 'the code-split bundle');
+    assert.ok(widget.files.some((f) => /^dist\/split\/.+\.js$/.test(f)), 'the code-split bundle');
   });
 
-  it('every file an export, the bin or `unpkg` names is in it, and every source map carries its sources', () => {
-    const pkg = JSON.parse(readFileSync(`${repo}/package.json`, 'utf8')) as {
-      exports: Record<string, string | Record<string, string>>;
-      bin: Record<string, string>;
-      unpkg: string;
-    };
-    const named = [
-      ...Object.values(pkg.exports).flatMap((v) => (typeof v === 'string' ? [v] : Object.values(v))),
-      ...Object.values(pkg.bin),
-      pkg.unpkg,
-    ].filter((p) => !p.includes('*')).map((p) => p.replace(/^\.\//, ''));
-    assert.deepEqual(named.filter((p) => !files.includes(p)), []);
-    const map = JSON.parse(readFileSync(`${repo}/dist/bff/index.js.map`, 'utf8')) as { sources: string[]; sourcesContent?: string[] };
+  it('the widget ships no server code: no BFF, sandbox or CLI, and of the contract only its zod-free core as code', () => {
+    assert.deepEqual(widget.files.filter((f) => /^dist\/(bff|sandbox|cli)\//.test(f)), []);
+    assert.deepEqual(widget.files.filter((f) => /^dist\/contract\/.+\.js(\.map)?$/.test(f) && !CONTRACT_CORE.test(f)), []);
+    assert.equal(widget.pkg.bin, undefined, 'the `tote` command is the server package\'s');
+    for (const sub of ['./bff', './sandbox', './contract']) assert.equal(widget.pkg.exports[sub], undefined, `no ${sub} export`);
+  });
+
+  it('the widget: every file its exports reach is shipped, and its code imports no server dependency (zod only in types)', () => {
+    checkClosure(repo, widget.pkg, widget.files);
+    const serverDeps = Object.keys(server.pkg.dependencies ?? {});
+    assert.deepEqual(Object.keys(widget.pkg.dependencies ?? {}).filter((d) => serverDeps.includes(d)), [], 'no server dependency');
+    const code = closure(repo, entryFiles(widget.pkg, widget.files), { types: false });
+    assert.deepEqual(code.packages.filter((p) => serverDeps.includes(p)), [], 'the widget runs no server dependency');
+    const map = JSON.parse(readFileSync(`${repo}/dist/index.js.map`, 'utf8')) as { sources: string[]; sourcesContent?: string[] };
+    assert.equal(map.sourcesContent?.length, map.sources.length, 'maps work without src/ in the package');
+  });
+
+  it('the server lists the BFF, contract, sandbox and CLI with their types and maps, and nothing of the widget', () => {
+    assert.equal(server.pkg.name, 'tote-checkout-server');
+    assert.deepEqual(server.files.filter((f) => !SHIPPED.test(f) || f === 'custom-elements.json'), []);
+    for (const f of ['LICENSE', 'CHANGELOG.md', 'README.md', 'package.json', 'dist/bff/index.js', 'dist/bff/index.d.ts', 'dist/bff/index.js.map', 'dist/contract/index.js', 'dist/sandbox/index.js', 'dist/cli/main.js']) {
+      assert.ok(server.files.includes(f), `${f} is shipped`);
+    }
+    assert.deepEqual(server.files.filter((f) => /^dist\/(elements|state|react|analytics|locales|split|stripe)\/|^dist\/(tote|define|index|headless)\./.test(f)), []);
+  });
+
+  it('the server: every file its exports and the bin reach is shipped, nothing else, and it imports only what it depends on', () => {
+    const reached = checkClosure(serverDir, server.pkg, server.files);
+    const code = server.files.filter((f) => f.startsWith('dist/'));
+    assert.deepEqual(code.filter((f) => !reached.files.includes(f)), [], 'no file no entry reaches');
+    const map = JSON.parse(readFileSync(`${serverDir}/dist/bff/index.js.map`, 'utf8')) as { sources: string[]; sourcesContent?: string[] };
     assert.equal(map.sourcesContent?.length, map.sources.length, 'maps work without src/ in the package');
   });
 });
