@@ -1,14 +1,15 @@
-// The package as users get it: `npm pack`, then `npm install --prefer-offline` of the
+// The widget's package (tote-checkout) as users get it: `npm pack`, then `npm install --prefer-offline` of the
 // tarball (plus react for the /react subpath; from the npm cache where it has them, the
 // registry for the rest — a fresh machine's cache holds tarballs but no package metadata) into a
 // scratch project outside the repository. Each subpath imports by name; the
 // .d.ts give `document.createElement('tote-cart')` and `tote-cart-add`
 // listeners their types; a bundler honouring `sideEffects` pays for one
-// element when one is imported, and for none when only the headless store is.
+// element when one is imported, and for none when only the headless store is. Installed alone, it pulls
+// none of the server package's dependencies (test/ship/server-pack.test.ts installs that one).
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -20,12 +21,23 @@ const ELEMENTS = [
   'provider', 'offer-grid', 'offer-card', 'variant-picker', 'cart', 'address-form', 'shipping-step',
   'estimate', 'payment', 'checkout', 'order-status', 'merchant-health', 'merchant-onboarding',
 ];
-const SUBPATHS = ['', '/headless', '/contract', '/bff', '/sandbox', '/react', '/analytics', '/define', '/locales/de', ...ELEMENTS.map((e) => `/elements/${e}`)];
+const SUBPATHS = ['', '/headless', '/react', '/analytics', '/define', '/locales/de', ...ELEMENTS.map((e) => `/elements/${e}`)];
+/** What only the server needs: the server package's (tote-checkout-server) dependencies. */
+const SERVER_DEPENDENCIES = Object.keys(
+  (JSON.parse(readFileSync(join(repo, 'packages/server/package.json'), 'utf8')) as { dependencies: Record<string, string> }).dependencies,
+);
+
+/** Every package under `dir`'s node_modules, nested ones too, as npm recorded the install. */
+function installed(dir: string): string[] {
+  const lock = JSON.parse(readFileSync(join(dir, 'node_modules/.package-lock.json'), 'utf8')) as { packages: Record<string, unknown> };
+  return Object.keys(lock.packages).map((p) => p.slice(p.lastIndexOf('node_modules/') + 'node_modules/'.length));
+}
 
 describe('npm pack → install → import', { timeout: 300_000 }, () => {
   let dir: string;
   let app: string;
   let files: string[];
+  let tarball: string;
 
   before(async () => {
     await ensureBuilt();
@@ -33,6 +45,7 @@ describe('npm pack → install → import', { timeout: 300_000 }, () => {
     const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', dir], { cwd: repo });
     const [info] = JSON.parse(stdout) as { filename: string; files: { path: string }[] }[];
     files = info!.files.map((f) => f.path);
+    tarball = info!.filename;
     app = join(dir, 'app');
     await run('mkdir', ['-p', app]);
     writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'scratch', private: true, type: 'module' }));
@@ -56,16 +69,18 @@ describe('npm pack → install → import', { timeout: 300_000 }, () => {
     assert.equal(stdout.trim(), 'ok');
   });
 
-  it('installs the `tote` command: it runs from node_modules/.bin and reads the environment it is given', async () => {
-    const tote = join(app, 'node_modules/.bin/tote');
-    const help = await run(tote, ['--help'], { cwd: app });
-    assert.match(help.stderr, /^usage: tote <command>/);
-    const doctor = await run(tote, ['doctor'], { cwd: app, env: { PATH: process.env.PATH ?? '' } }).then(
-      () => assert.fail('doctor passed with an empty environment'),
-      (e: { code: number; stdout: string }) => e,
-    );
-    assert.equal(doctor.code, 1);
-    assert.match(doctor.stdout, /^FAIL  base URL: SERVICE_BASE_URL is not set — fix: set SERVICE_BASE_URL to https:\/\/api\.violet\.io/m);
+  it('installing the widget alone pulls no server dependency', async () => {
+    const alone = join(dir, 'alone');
+    await run('mkdir', ['-p', alone]);
+    writeFileSync(join(alone, 'package.json'), JSON.stringify({ name: 'storefront', private: true, type: 'module' }));
+    await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', join(dir, tarball)], { cwd: alone });
+    const packages = installed(alone);
+    assert.ok(packages.includes('tote-checkout') && packages.includes('lit'), 'the widget and its dependencies are installed');
+    assert.ok(SERVER_DEPENDENCIES.includes('zod') && SERVER_DEPENDENCIES.includes('@redis/client'));
+    assert.deepEqual(packages.filter((p) => SERVER_DEPENDENCIES.includes(p) || p.startsWith('@opentelemetry/') || p === '@lit-labs/ssr'), []);
+    // What its module imports by name at run time resolves there: the storefront's server can import the store.
+    writeFileSync(join(alone, 'store.mjs'), "const { CartStore } = await import('tote-checkout/headless'); console.log(typeof CartStore);");
+    assert.equal((await run(process.execPath, ['store.mjs'], { cwd: alone })).stdout.trim(), 'function');
   });
 
   it('the tarball is installed, not linked to the repository', () => {
