@@ -4,7 +4,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
 
-const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s*)(["'])([^"'\n]+)\1/gm;
+// `import … from "x"` / `export … from "x"` (a statement may span lines), `import "x"`, `import("x")`. Comments are
+// blanked first: a doc comment may well say `from "a"` in prose.
+const SPECIFIER = /(?:^\s*(?:import|export)\b[^;"'`]*?\bfrom\s*|^\s*import\s*|\bimport\s*\(\s*)(["'])([^"'\n]+)\1/gm;
+const COMMENT = /\/\*[\s\S]*?\*\/|^\s*\/\/.*$/gm;
 
 /** The package a bare specifier names: `@scope/name/sub` → `@scope/name`, `lit/directives/x.js` → `lit`. */
 export const packageName = (specifier) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
@@ -30,7 +33,7 @@ export function closure(root, entries, { types = true } = {}) {
       if (types) add(file.replace(/\.js$/, '.d.ts'));
     }
     if (file.endsWith('.map')) continue;
-    for (const [, , spec] of readFileSync(join(root, file), 'utf8').matchAll(SPECIFIER)) {
+    for (const [, , spec] of readFileSync(join(root, file), 'utf8').replace(COMMENT, '').matchAll(SPECIFIER)) {
       if (spec.startsWith('node:')) continue;
       if (!spec.startsWith('.')) {
         packages.add(packageName(spec));

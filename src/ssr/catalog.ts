@@ -7,7 +7,6 @@
 import { html, nothing } from 'lit';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import { OfferResponseSchema, OffersResponseSchema, type OffersResponse, type WidgetOffer } from '../contract/api.js';
-import type { BffHandler } from '../bff/create-bff.js';
 import { loadMessages } from '../i18n/localize.js';
 import { SSR_DATA_ATTRIBUTE } from '../elements/internal/server-rendered.js';
 import '../elements/offer-grid/offer-grid.js';
@@ -18,8 +17,12 @@ import { DEFAULT_STYLES_BASE, renderToString } from './render.js';
 
 /** Where the server finds the offers: given, from the BFF handler in this process, or from the BFF over HTTP. */
 export interface OfferSource {
-  /** The BFF in this process (`createBff(config)`): asked with a `Request`, no network hop. */
-  bff?: BffHandler;
+  /**
+   * The BFF in this process (`createBff(config)` of tote-checkout-server): asked with a `Request`, no network hop.
+   * Typed by what is called rather than as `BffHandler`, whose declarations live in the server package: the widget's
+   * types must not name a module it does not ship.
+   */
+  bff?: (request: Request) => Promise<Response>;
   /** The BFF's absolute base URL, fetched over HTTP (e.g. `http://127.0.0.1:8080/api`). */
   bffUrl?: string;
 }

@@ -31,7 +31,7 @@ export interface ApiCallOptions {
   key?: string;
 }
 
-/** @deprecated The BFF client's options are `ApiCallOptions`; the service client's are `CallOptions` of tote-checkout/contract. */
+/** @deprecated The BFF client's options are `ApiCallOptions`; the service client's are `CallOptions` of tote-checkout-server/contract. */
 export type CallOptions = ApiCallOptions;
 
 export interface PlaceOptions extends ApiCallOptions {

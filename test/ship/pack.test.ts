@@ -1,5 +1,5 @@
 // The widget's package (tote-checkout) as users get it: `npm pack`, then `npm install --prefer-offline` of the
-// tarball (plus react for the /react subpath; from the npm cache where it has them, the
+// tarball (plus react for the /react subpath, @lit-labs/ssr and zod for /ssr, its optional peers; from the npm cache where it has them, the
 // registry for the rest — a fresh machine's cache holds tarballs but no package metadata) into a
 // scratch project outside the repository. Each subpath imports by name; the
 // .d.ts give `document.createElement('tote-cart')` and `tote-cart-add`
@@ -21,7 +21,7 @@ const ELEMENTS = [
   'provider', 'offer-grid', 'offer-card', 'variant-picker', 'cart', 'address-form', 'shipping-step',
   'estimate', 'payment', 'checkout', 'order-status', 'merchant-health', 'merchant-onboarding',
 ];
-const SUBPATHS = ['', '/headless', '/react', '/analytics', '/define', '/locales/de', ...ELEMENTS.map((e) => `/elements/${e}`)];
+const SUBPATHS = ['', '/headless', '/ssr', '/react', '/analytics', '/define', '/locales/de', ...ELEMENTS.map((e) => `/elements/${e}`)];
 /** What only the server needs: the server package's (tote-checkout-server) dependencies. */
 const SERVER_DEPENDENCIES = Object.keys(
   (JSON.parse(readFileSync(join(repo, 'packages/server/package.json'), 'utf8')) as { dependencies: Record<string, string> }).dependencies,
@@ -50,7 +50,7 @@ describe('npm pack → install → import', { timeout: 300_000 }, () => {
     await run('mkdir', ['-p', app]);
     writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'scratch', private: true, type: 'module' }));
     // Offline from the npm cache: the machine has no registry beyond it in CI, and nothing here should need one.
-    await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', join(dir, info!.filename), 'react', 'react-dom'], { cwd: app });
+    await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', join(dir, info!.filename), 'react', 'react-dom', '@lit-labs/ssr', 'zod'], { cwd: app });
   });
   after(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -15,8 +15,10 @@ import { ensureBuilt, repo } from './support.js';
 
 const run = promisify(execFile);
 const SHIPPED = /^(dist\/.+\.(js|d\.ts|js\.map)|custom-elements\.json|CHANGELOG\.md|LICENSE|README\.md|package\.json)$/;
-/** The contract's zod-free core: the only contract code the widget runs. */
-const CONTRACT_CORE = /^dist\/contract\/(money|statuses|cancel-window|wire)\.js(\.map)?$/;
+/** The contract's zod-free core: the only contract code the widget runs in a browser. */
+const CONTRACT_CORE = /^dist\/contract\/(money|statuses|cancel-window|wire|quote-limits)\.js$/;
+/** The widget's entry that runs on a server: it renders with @lit-labs/ssr and checks the BFF's answers with the contract's schemas. */
+const SSR_ENTRY = 'dist/ssr/index.js';
 
 interface Manifest {
   name: string;
@@ -25,6 +27,7 @@ interface Manifest {
   unpkg?: string;
   dependencies?: Record<string, string>;
   peerDependencies?: Record<string, string>;
+  peerDependenciesMeta?: Record<string, { optional?: boolean }>;
 }
 
 async function dryRun(dir: string): Promise<{ pkg: Manifest; files: string[] }> {
@@ -80,19 +83,26 @@ describe('npm pack --dry-run', { timeout: 300_000 }, () => {
     assert.ok(widget.files.some((f) => /^dist\/split\/.+\.js$/.test(f)), 'the code-split bundle');
   });
 
-  it('the widget ships no server code: no BFF, sandbox or CLI, and of the contract only its zod-free core as code', () => {
+  it('the widget ships no server code: no BFF, sandbox or CLI, and of the contract only the modules its entries run', () => {
     assert.deepEqual(widget.files.filter((f) => /^dist\/(bff|sandbox|cli)\//.test(f)), []);
-    assert.deepEqual(widget.files.filter((f) => /^dist\/contract\/.+\.js(\.map)?$/.test(f) && !CONTRACT_CORE.test(f)), []);
+    const runs = closure(repo, entryFiles(widget.pkg, widget.files), { types: false }).files;
+    assert.deepEqual(widget.files.filter((f) => /^dist\/contract\/.+\.js$/.test(f) && !runs.includes(f)), [], 'no contract code no entry runs');
+    assert.ok(!widget.files.includes('dist/contract/client.js') && !widget.files.includes('dist/contract/token.js'), 'no service client');
     assert.equal(widget.pkg.bin, undefined, 'the `tote` command is the server package\'s');
     for (const sub of ['./bff', './sandbox', './contract']) assert.equal(widget.pkg.exports[sub], undefined, `no ${sub} export`);
   });
 
-  it('the widget: every file its exports reach is shipped, and its code imports no server dependency (zod only in types)', () => {
+  it('the widget: every file its exports reach is shipped; its browser code runs no server dependency and only the contract\'s zod-free core', () => {
     checkClosure(repo, widget.pkg, widget.files);
     const serverDeps = Object.keys(server.pkg.dependencies ?? {});
     assert.deepEqual(Object.keys(widget.pkg.dependencies ?? {}).filter((d) => serverDeps.includes(d)), [], 'no server dependency');
-    const code = closure(repo, entryFiles(widget.pkg, widget.files), { types: false });
-    assert.deepEqual(code.packages.filter((p) => serverDeps.includes(p)), [], 'the widget runs no server dependency');
+    const browser = closure(repo, entryFiles(widget.pkg, widget.files).filter((f) => f !== SSR_ENTRY), { types: false });
+    assert.deepEqual(browser.packages.filter((p) => serverDeps.includes(p) || p === '@lit-labs/ssr'), [], 'the browser entries run no server dependency');
+    assert.deepEqual(browser.files.filter((f) => f.startsWith('dist/contract/') && f.endsWith('.js') && !CONTRACT_CORE.test(f)), []);
+    // tote-checkout/ssr runs on the storefront's server: what it needs beyond the widget are optional peers.
+    const ssr = closure(repo, [SSR_ENTRY], { types: false });
+    const optional = Object.keys(widget.pkg.peerDependenciesMeta ?? {}).filter((p) => widget.pkg.peerDependenciesMeta![p]!.optional);
+    assert.deepEqual(ssr.packages.filter((p) => !Object.keys(widget.pkg.dependencies ?? {}).includes(p) && !optional.includes(p)), []);
     const map = JSON.parse(readFileSync(`${repo}/dist/index.js.map`, 'utf8')) as { sources: string[]; sourcesContent?: string[] };
     assert.equal(map.sourcesContent?.length, map.sources.length, 'maps work without src/ in the package');
   });
