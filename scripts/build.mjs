@@ -9,6 +9,7 @@ import { build as esbuild } from 'esbuild';
 import { build as vite } from 'vite';
 import { minifyTemplatesEsbuildPlugin, minifyTemplatesPlugin } from './minify-templates.mjs';
 import { writeServerPackage } from './server-package.mjs';
+import { writeWidgetIgnores } from './widget-package.mjs';
 
 const started = Date.now();
 const log = (m) => console.log(`build: ${m} (${Date.now() - started} ms)`);
@@ -142,6 +143,7 @@ await run(process.execPath, ['scripts/api-tables.mjs']);
 log('custom-elements.json, docs/api.md');
 await declarations;
 log(`packages/server/dist: ${writeServerPackage()} files`);
+log(`the widget ships ${writeWidgetIgnores()} contract modules as code (dist/contract/.npmignore)`);
 
 // A bundle that lost an element (a module dropped as "side-effect free") must fail the build, not ship.
 const tags = [...readFileSync('src/define.ts', 'utf8').matchAll(/elements\/([a-z-]+)\/\1\.js/g)].map((m) => `tote-${m[1]}`);

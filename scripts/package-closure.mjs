@@ -47,3 +47,20 @@ export function closure(root, entries, { types = true } = {}) {
   }
   return { files: [...files].sort(), packages: [...packages].sort() };
 }
+
+/**
+ * The JS files a package.json's `exports` (their `default`), `bin` and `unpkg` name, relative to the package;
+ * a wildcard export (`./elements/*` → `./dist/elements/*\/*.js`) is expanded over `files`, one value per `*`.
+ */
+export function entryFiles(pkg, files) {
+  const targets = [
+    ...Object.values(pkg.exports ?? {}).flatMap((v) => (typeof v === 'string' ? [v] : [v.default])),
+    ...Object.values(pkg.bin ?? {}),
+    ...(pkg.unpkg ? [pkg.unpkg] : []),
+  ].map((p) => p.replace(/^\.\//, '')).filter((p) => p.endsWith('.js'));
+  return targets.flatMap((t) => {
+    if (!t.includes('*')) return [t];
+    const pattern = new RegExp(`^${t.split('*').map((s) => s.replace(/[.]/g, '\\.')).join('([^/]+)')}$`);
+    return files.filter((f) => pattern.test(f) && new Set(f.match(pattern).slice(1)).size === 1);
+  });
+}

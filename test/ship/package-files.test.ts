@@ -1,8 +1,8 @@
 // What `npm publish` would upload of each package, from `npm pack --dry-run --json`. The widget (`tote-checkout`,
 // the root): its build (code, types, source maps, which carry their sources), the elements manifest, README,
 // LICENSE and CHANGELOG; no server code (bff, sandbox, cli, the contract's zod schemas as code). The server
-// (`tote-checkout-server`, packages/server): the BFF, contract, sandbox and CLI and what they import, nothing of
-// the widget's elements or state. Both: every file their exports reach is in the tarball, and every package their
+// (`tote-checkout-server`, packages/server): the BFF, contract, sandbox and CLI, what they import and the BFF's
+// address data, nothing of the widget's elements or state. Both: every file their exports reach is in the tarball, and every package their
 // code imports by name is one they depend on.
 import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -10,11 +10,13 @@ import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { closure } from '../../scripts/package-closure.mjs';
+import { closure, entryFiles } from '../../scripts/package-closure.mjs';
 import { ensureBuilt, repo } from './support.js';
 
 const run = promisify(execFile);
 const SHIPPED = /^(dist\/.+\.(js|d\.ts|js\.map)|custom-elements\.json|CHANGELOG\.md|LICENSE|README\.md|package\.json)$/;
+/** The server's data files (read beside its modules, not imported): the BFF's address data. */
+const SERVER_DATA = /^dist\/bff\/address\/countries\.json$/;
 /** The widget's entry that runs on a server: it renders with @lit-labs/ssr and checks the BFF's answers with the contract's schemas. */
 const SSR_ENTRY = 'dist/ssr/index.js';
 
@@ -32,20 +34,6 @@ async function dryRun(dir: string): Promise<{ pkg: Manifest; files: string[] }> 
   const { stdout } = await run('npm', ['pack', '--dry-run', '--json'], { cwd: dir });
   const [info] = JSON.parse(stdout) as { files: { path: string }[] }[];
   return { pkg: JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Manifest, files: info!.files.map((f) => f.path) };
-}
-
-/** The JS files the exports, the bin and `unpkg` name, wildcards expanded over the tarball's files. */
-function entryFiles(pkg: Manifest, files: string[]): string[] {
-  const targets = [
-    ...Object.values(pkg.exports).flatMap((v) => (typeof v === 'string' ? [v] : [v.default!])),
-    ...Object.values(pkg.bin ?? {}),
-    ...(pkg.unpkg ? [pkg.unpkg] : []),
-  ].map((p) => p.replace(/^\.\//, '')).filter((p) => p.endsWith('.js'));
-  return targets.flatMap((t) => {
-    if (!t.includes('*')) return [t];
-    const pattern = new RegExp(`^${t.split('*').map((s) => s.replace(/[.]/g, '\\.')).join('([^/]+)')}$`);
-    return files.filter((f) => pattern.test(f) && new Set(f.match(pattern)!.slice(1)).size === 1);
-  });
 }
 
 function checkClosure(dir: string, pkg: Manifest, files: string[]) {
@@ -106,8 +94,8 @@ describe('npm pack --dry-run', { timeout: 300_000 }, () => {
 
   it('the server lists the BFF, contract, sandbox and CLI with their types and maps, and nothing of the widget', () => {
     assert.equal(server.pkg.name, 'tote-checkout-server');
-    assert.deepEqual(server.files.filter((f) => !SHIPPED.test(f) || f === 'custom-elements.json'), []);
-    for (const f of ['LICENSE', 'CHANGELOG.md', 'README.md', 'package.json', 'dist/bff/index.js', 'dist/bff/index.d.ts', 'dist/bff/index.js.map', 'dist/contract/index.js', 'dist/sandbox/index.js', 'dist/cli/main.js']) {
+    assert.deepEqual(server.files.filter((f) => !(SHIPPED.test(f) || SERVER_DATA.test(f)) || f === 'custom-elements.json'), []);
+    for (const f of ['LICENSE', 'CHANGELOG.md', 'README.md', 'package.json', 'dist/bff/address/countries.json', 'dist/bff/index.js', 'dist/bff/index.d.ts', 'dist/bff/index.js.map', 'dist/contract/index.js', 'dist/sandbox/index.js', 'dist/cli/main.js']) {
       assert.ok(server.files.includes(f), `${f} is shipped`);
     }
     assert.deepEqual(server.files.filter((f) => /^dist\/(elements|state|react|analytics|locales|split|stripe)\/|^dist\/(tote|define|index|headless)\./.test(f)), []);
@@ -115,7 +103,7 @@ describe('npm pack --dry-run', { timeout: 300_000 }, () => {
 
   it('the server: every file its exports and the bin reach is shipped, nothing else, and it imports only what it depends on', () => {
     const reached = checkClosure(serverDir, server.pkg, server.files);
-    const code = server.files.filter((f) => f.startsWith('dist/'));
+    const code = server.files.filter((f) => f.startsWith('dist/') && !SERVER_DATA.test(f));
     assert.deepEqual(code.filter((f) => !reached.files.includes(f)), [], 'no file no entry reaches');
     const map = JSON.parse(readFileSync(`${serverDir}/dist/bff/index.js.map`, 'utf8')) as { sources: string[]; sourcesContent?: string[] };
     assert.equal(map.sourcesContent?.length, map.sources.length, 'maps work without src/ in the package');

@@ -60,7 +60,7 @@ async function once(name: string, stamp: string, inputs: string[], command: stri
 
 /** `npm run build`, unless dist/ is newer than every source. */
 export function ensureBuilt(): Promise<void> {
-  return once('build', 'dist/.built', ['src', 'package.json', 'scripts/build.mjs', 'scripts/server-package.mjs', 'scripts/package-closure.mjs', 'packages/server/package.json', 'custom-elements-manifest.config.mjs'], [
+  return once('build', 'dist/.built', ['src', 'package.json', 'scripts/build.mjs', 'scripts/server-package.mjs', 'scripts/widget-package.mjs', 'scripts/package-closure.mjs', 'packages/server/package.json', 'custom-elements-manifest.config.mjs'], [
     process.execPath,
     'scripts/build.mjs',
   ]);
