@@ -1,3 +1,4 @@
+import { LitElement } from 'lit';
 import { SSR_DATA_ATTRIBUTE } from './server-rendered.js';
 
 /**
@@ -9,7 +10,7 @@ import { SSR_DATA_ATTRIBUTE } from './server-rendered.js';
 // global as it imports Tote (test/ship/ssr.test.ts).
 const hydrating =
   typeof requestAnimationFrame === 'function' && document.querySelector(`script[${SSR_DATA_ATTRIBUTE}]`)
-    ? import('./hydrate.js').then((m) => m.prepareHydration())
+    ? import('./hydrate.js').then((m) => m.prepareHydration(LitElement))
     : undefined;
 
 /**

