@@ -12,7 +12,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { chromiumFlags, findChrome } from '../../scripts/find-chrome.mjs';
-import { step as checkoutStep } from '../e2e/checkout-steps.js';
+import { fillUsAddress, step as checkoutStep } from '../e2e/checkout-steps.js';
 import { startStorefront, wellStocked } from '../e2e/storefront.js';
 import { STRIPE_JS_URL } from '../../src/stripe/load-stripe.js';
 
@@ -75,17 +75,7 @@ async function toPayment(page: Page, base: string, mode: 'cart' | 'direct', wall
   await checkoutStep(page, 'review');
   await page.getByRole('button', { name: 'Continue to address' }).click();
   await checkoutStep(page, 'address');
-  for (const [label, value] of [
-    ['First name', 'Ada'],
-    ['Last name', 'Lovelace'],
-    ['Email', 'ada@example.com'],
-    ['Address line 1', '1 Market St'],
-    ['City', 'San Francisco'],
-    ['State / Province', 'CA'],
-    ['Postal code', '94105'],
-  ] as const) {
-    await page.getByLabel(label, { exact: true }).fill(value);
-  }
+  await fillUsAddress(page.locator('tote-checkout'));
   await page.getByRole('button', { name: 'Continue to shipping' }).click();
   await checkoutStep(page, 'shipping');
   const next = page.getByRole('button', { name: 'Continue to payment' });

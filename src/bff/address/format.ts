@@ -3,7 +3,7 @@
  * `scripts/address-data.mjs`): field order, required fields, label kinds, postal pattern and
  * example, regions. The widget receives only the country it asks for.
  */
-import { createRequire } from 'node:module';
+import countries from './countries.json' with { type: 'json' };
 import {
   type AddressFormat,
   type CountryAddressField,
@@ -27,7 +27,9 @@ interface AddressData {
   countries: Record<string, CountryData>;
 }
 
-const data = createRequire(import.meta.url)('./countries.json') as AddressData;
+// An import, not a read beside the module: a bundler that packs the BFF into one server file (Nuxt's Nitro) carries the
+// data along, and Node 22 reads it as JSON.
+const data = countries as unknown as AddressData; // JSON infers arrays where the data holds [code, name] pairs
 
 /** Every country code the data knows, sorted. */
 export const ADDRESS_COUNTRIES: readonly string[] = Object.keys(data.countries).sort();
