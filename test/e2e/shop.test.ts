@@ -240,7 +240,7 @@ for (const engine of engines()) describe(`the shopper's currency, delivery dates
       assert.equal(await status.locator('[part="method"]').count(), 2, 'a shipping method per shop');
       assert.equal(await status.locator('[part="delivery"]').count(), 2, 'an estimated delivery per shop');
       // The address once, above the order's details, in the country's own format (US: city, state and ZIP on one line).
-      const address = (await page.locator('tote-checkout').locator('p[part="address"]').innerText()).split('\n').map((l) => l.trim()).filter(Boolean);
+      const address = (await page.locator('tote-checkout').locator('p[part="address"]').textContent())!.split('\n').map((l) => l.trim()).filter(Boolean);
       assert.deepEqual(address.slice(0, 2), ['Ada Lovelace', '1 Market St']);
       assert.match(address[2]!, /^San Francisco,? CA 94105$/);
       assert.equal(await status.locator('[part="address"]').count(), 0, 'not twice');
