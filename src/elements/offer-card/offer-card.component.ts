@@ -102,16 +102,17 @@ export class ToteOfferCard extends ToteElement {
   protected override willUpdate(_changed: PropertyValues): void {
     if (!this.offer) this.#loader.set(this.api, this.offerId);
     const offer = this.#current;
-    if (offer !== this.#shownOffer) {
-      // A grid reuses its cards by position: another offer here is another product, with nothing of the last one open.
+    // A grid reuses its cards by position: another offer here is another product, with nothing of the last one open.
+    // The same product given again (a page merged, prices refreshed) is not another: its open picker stays open.
+    if (offer?.id !== this.#shownOffer?.id) {
       if (this.#shownOffer) {
         this.#dialog?.close();
         this.pickerOpen = false;
         this.announcement = '';
       }
-      this.#shownOffer = offer;
       this.imageFailed = false;
     }
+    this.#shownOffer = offer;
   }
 
   #handleAdd(): void {
