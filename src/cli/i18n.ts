@@ -5,28 +5,15 @@
  * does not have). A shop loads the finished file with `tote-checkout/locales/json` (docs/i18n.md).
  */
 import { readFile } from 'node:fs/promises';
-import { catalogMessages } from '../i18n/en/catalog.js';
-import { pickerMessages } from '../i18n/en/picker.js';
-import { cartMessages } from '../i18n/en/cart.js';
-import { checkoutMessages } from '../i18n/en/checkout.js';
-import { orderMessages } from '../i18n/en/orders.js';
-import { operatorMessages } from '../i18n/en/operator.js';
-import { deskMessages } from '../i18n/en/desk.js';
+import { englishByArea } from '../i18n/en/by-area.js';
 import type { Message } from '../i18n/format.js';
 import type { JsonMessage } from '../i18n/from-json.js';
 import { SHIPPED_LANGUAGES } from '../i18n/languages.js';
 import { placeholders, pluralSamples, toJsonMessage } from '../i18n/to-json.js';
 import type { CliIo } from './io.js';
 
-/** The English strings by the area they load in (the desk's load with the operator area). */
-const ENGLISH: Record<string, Record<string, Message>> = {
-  catalog: catalogMessages,
-  picker: pickerMessages,
-  cart: cartMessages,
-  checkout: checkoutMessages,
-  orders: orderMessages,
-  operator: { ...operatorMessages, ...deskMessages },
-};
+/** The English strings by the area they load in. */
+const ENGLISH: Record<string, Record<string, Message>> = englishByArea;
 
 type Entry = { area: string; source: JsonMessage; translation: JsonMessage };
 type ExportFile = { language: string; source: 'en'; messages: Record<string, Entry> };

@@ -10,24 +10,9 @@ import type { Browser, Page } from 'playwright-core';
 import { de } from '../../src/locales/de.js';
 import { msg, type MessageKey } from '../../src/i18n/localize.js';
 import { SHIPPED_LANGUAGES } from '../../src/i18n/languages.js';
-import { catalogMessages } from '../../src/i18n/en/catalog.js';
-import { cartMessages } from '../../src/i18n/en/cart.js';
-import { checkoutMessages } from '../../src/i18n/en/checkout.js';
-import { orderMessages } from '../../src/i18n/en/orders.js';
-import { operatorMessages } from '../../src/i18n/en/operator.js';
-import { deskMessages } from '../../src/i18n/en/desk.js';
-import { pickerMessages } from '../../src/i18n/en/picker.js';
 import type { Message } from '../../src/i18n/format.js';
+import { englishByArea } from '../../src/i18n/en/by-area.js';
 
-/** Every key of the English catalogue, area by area: what a translation has to cover (the desk's strings load with the operator area). */
-const englishByArea = {
-  catalog: catalogMessages,
-  picker: pickerMessages,
-  cart: cartMessages,
-  checkout: checkoutMessages,
-  orders: orderMessages,
-  operator: { ...operatorMessages, ...deskMessages },
-};
 const messageKeys = () => Object.values(englishByArea).flatMap((m) => Object.keys(m)) as MessageKey[];
 /** A language's strings, area by area, as `src/i18n/<language>/<area>.ts` export them. */
 const translation = async (language: string) =>
