@@ -1,6 +1,9 @@
 // The layers of src/ (README → Contributing), checked by `npm run lint:deps`:
 //
 //   browser:  root entries (index, define, define-split, headless), react → elements → stripe → state → core
+//             the checkout is one folder, src/checkout/, read top-down: view (its elements) → controller (the flow,
+//             its requests and timers) → rules (pure: the session's state machine, quote and order readings, address
+//             checks); the view sits beside elements/ (it uses their shared internals), the controller beside state/
 //             i18n holds every string (English beside each language) and msg(); it imports nothing else;
 //             locales are the public entries that register a language up front
 //   server:   bff, sandbox → contract → core; cli (the `tote` command) → bff → contract
@@ -11,7 +14,7 @@
 // circles included: a circle of types is still two modules that cannot be understood apart.
 /** Contract modules a browser may import at run time: they import nothing but each other. */
 const CORE = '^src/contract/(money|statuses|cancel-window|quote-limits|wire|delivery-dates|postal)[.]ts$';
-const BROWSER = '^src/(elements|state|stripe|locales|i18n|react)/|^src/(index|define|define-split|headless)[.]ts$';
+const BROWSER = '^src/(elements|checkout|state|stripe|locales|i18n|react)/|^src/(index|define|define-split|headless)[.]ts$';
 const SERVER = '^src/(bff|sandbox|contract|cli)/';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -111,21 +114,42 @@ module.exports = {
       severity: 'error',
       comment: 'state/ is plain TypeScript the elements use: it imports no element, adapter or translation.',
       from: { path: '^src/state/' },
-      to: { path: '^src/(elements|stripe|locales|i18n|react)/|^src/[^/]+[.]ts$' },
+      to: { path: '^src/(elements|checkout|stripe|locales|i18n|react)/|^src/[^/]+[.]ts$' },
+    },
+    {
+      name: 'checkout-controller-below-view',
+      severity: 'error',
+      comment: 'The checkout\'s controller is plain TypeScript its view uses: it imports no element, adapter or translation.',
+      from: { path: '^src/checkout/controller/' },
+      to: { path: '^src/(elements|checkout/view|stripe|locales|i18n|react)/|^src/[^/]+[.]ts$' },
+    },
+    {
+      name: 'checkout-rules-pure',
+      severity: 'error',
+      comment: 'The checkout\'s rules are pure: no element, no controller, no request or store (their types only).',
+      from: { path: '^src/checkout/rules/' },
+      to: { path: '^src/(elements|checkout/(view|controller)|stripe|locales|i18n|react)/|^src/[^/]+[.]ts$' },
+    },
+    {
+      name: 'checkout-rules-run-no-state',
+      severity: 'error',
+      comment: 'Rules may name the state layer\'s types (the API a format is fetched through), never run it.',
+      from: { path: '^src/checkout/rules/' },
+      to: { path: '^src/state/', dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'stripe-below-elements',
       severity: 'error',
-      comment: 'The Stripe adapter implements state/payment-adapter; elements load it, it never imports them.',
+      comment: 'The Stripe adapter implements checkout/controller/payment-adapter; the checkout\'s view loads it, it never imports an element.',
       from: { path: '^src/stripe/' },
-      to: { path: '^src/(elements|locales|react)/|^src/[^/]+[.]ts$' },
+      to: { path: '^src/(elements|checkout/view|locales|react)/|^src/[^/]+[.]ts$' },
     },
     {
       name: 'locales-hold-only-strings',
       severity: 'error',
       comment: 'A locale is translations: it imports no element, store or adapter.',
       from: { path: '^src/locales/' },
-      to: { path: '^src/(elements|state|stripe|react)/|^src/[^/]+[.]ts$' },
+      to: { path: '^src/(elements|checkout|state|stripe|react)/|^src/[^/]+[.]ts$' },
     },
     {
       name: 'i18n-holds-only-strings',
@@ -138,7 +162,7 @@ module.exports = {
       name: 'elements-below-entries',
       severity: 'error',
       comment: 'Elements never import the entry files or the framework wrappers that are built on them.',
-      from: { path: '^src/(elements|state|stripe|locales|i18n)/' },
+      from: { path: '^src/(elements|checkout|state|stripe|locales|i18n)/' },
       to: { path: '^src/react/|^src/[^/]+[.]ts$' },
     },
     {

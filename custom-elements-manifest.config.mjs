@@ -47,8 +47,8 @@ const defineElementPlugin = () => {
 };
 
 export default {
-  globs: ['src/elements/**/*.ts'],
-  exclude: ['src/elements/**/*.styles.ts'],
+  globs: ['src/elements/**/*.ts', 'src/checkout/view/**/*.ts'],
+  exclude: ['src/elements/**/*.styles.ts', 'src/checkout/view/**/*.styles.ts'],
   outdir: '.',
   litelement: true,
   plugins: [defineElementPlugin()],

@@ -4,8 +4,8 @@
  * the order's access handle.
  */
 import '../src/elements/provider/provider.js';
-import '../src/elements/checkout/checkout.js';
-import type { ToteCheckout } from '../src/elements/checkout/checkout.js';
+import '../src/checkout/view/checkout/checkout.js';
+import type { ToteCheckout } from '../src/checkout/view/checkout/checkout.js';
 
 const mode = new URLSearchParams(location.search).get('mode') === 'direct' ? 'direct' : 'cart';
 const checkout = document.querySelector<ToteCheckout>('tote-checkout')!;

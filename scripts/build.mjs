@@ -97,7 +97,7 @@ const checkoutGroup = {
   name: 'checkout',
   priority: 1,
   test: (id) =>
-    /\/src\/(elements\/(checkout|address-form|shipping-step|estimate|discount-codes|payment)\/|state\/checkout-|i18n\/(en|areas)\/checkout|stripe\/)/.test(id) &&
+    /\/src\/(checkout\/|i18n\/(en|areas)\/checkout|stripe\/)/.test(id) &&
     !/\/sandbox-adapter\.ts$/.test(id),
 };
 

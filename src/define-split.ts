@@ -29,7 +29,7 @@ import { loadOnDemand, loadsOnDemand, notRequested } from './elements/internal/o
 const CHECKOUT = 'tote-checkout';
 // `checkout.js` imports every step; with the order status they are one chunk (scripts/build.mjs, `checkoutGroup`).
 loadsOnDemand([CHECKOUT, 'tote-address-form', 'tote-shipping-step', 'tote-estimate', 'tote-discount-codes', 'tote-payment'], () =>
-  import('./elements/checkout/checkout.js'),
+  import('./checkout/view/checkout/checkout.js'),
 );
 loadsOnDemand(['tote-order-status'], () => import('./elements/order-status/order-status.js'));
 loadsOnDemand(['tote-order-lookup'], () => import('./elements/order-lookup/order-lookup.js'));

@@ -36,7 +36,7 @@ export {
 } from './state/cart-store.js';
 // The re-check a `<tote-cart>` runs on a saved cart, and the flags a checkout quote sets: for a cart UI of your own.
 export { revalidateCart } from './state/cart-revalidate.js';
-export { applyQuote } from './state/line-issues.js';
+export { applyQuote } from './checkout/rules/line-issues.js';
 export { apiContext, cartContext, localeContext, hostContext, currencyContext } from './state/context.js';
 export { createOperatorClient, type OperatorApi, type OperatorClientOptions } from './state/operator-client.js';
 export { formatMoney, parseMoney, sumByCurrency, addMoney, type Money } from './contract/money.js';

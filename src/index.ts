@@ -11,31 +11,31 @@ export { ToteOfferGrid } from './elements/offer-grid/offer-grid.component.js';
 export { ToteOfferCard } from './elements/offer-card/offer-card.component.js';
 export { ToteVariantPicker } from './elements/variant-picker/variant-picker.component.js';
 export { ToteCart, type ToteCartCheckoutDetail } from './elements/cart/cart.component.js';
-export { ToteAddressForm } from './elements/address-form/address-form.component.js';
+export { ToteAddressForm } from './checkout/view/address-form/address-form.component.js';
 export {
   ToteShippingStep,
   type ToteShippingSelectDetail,
   type ToteShippingRemoveBagDetail,
-} from './elements/shipping-step/shipping-step.component.js';
-export { ToteEstimate, type ToteEstimateChangeDetail } from './elements/estimate/estimate.component.js';
+} from './checkout/view/shipping-step/shipping-step.component.js';
+export { ToteEstimate, type ToteEstimateChangeDetail } from './checkout/view/estimate/estimate.component.js';
 export {
   ToteDiscountCodes,
   type ToteDiscountApplyDetail,
   type ToteDiscountRemoveDetail,
-} from './elements/discount-codes/discount-codes.component.js';
+} from './checkout/view/discount-codes/discount-codes.component.js';
 export {
   TotePayment,
   PaymentInputError,
   type PaymentAdapter,
-} from './elements/payment/payment.component.js';
-export { createSandboxPaymentAdapter } from './elements/payment/sandbox-adapter.js';
+} from './checkout/view/payment/payment.component.js';
+export { createSandboxPaymentAdapter } from './checkout/view/payment/sandbox-adapter.js';
 export {
   ToteCheckout,
   type ToteCheckoutSubmitDetail,
   type ToteCheckoutCompleteDetail,
   type ToteCheckoutStepDetail,
   type ToteCheckoutContinueDetail,
-} from './elements/checkout/checkout.component.js';
+} from './checkout/view/checkout/checkout.component.js';
 export { ToteOrderStatus } from './elements/order-status/order-status.component.js';
 export { ToteOrderChanges, type ToteOrderCancelDetail } from './elements/order-changes/order-changes.component.js';
 export { ToteOrderLookup, type ToteOrderFoundDetail } from './elements/order-lookup/order-lookup.component.js';

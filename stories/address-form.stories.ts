@@ -1,9 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/web-components-vite';
 import { html } from 'lit';
 import { ref } from 'lit/directives/ref.js';
-import '../src/elements/address-form/address-form.js';
-import type { ToteAddressForm } from '../src/elements/address-form/address-form.js';
-import { type AddressDraft, emptyAddress } from '../src/state/checkout-address.js';
+import '../src/checkout/view/address-form/address-form.js';
+import type { ToteAddressForm } from '../src/checkout/view/address-form/address-form.js';
+import { type AddressDraft, emptyAddress } from '../src/checkout/rules/checkout-address.js';
 import { shopperAddress } from './fixtures/checkout.js';
 
 type Args = { value: AddressDraft; billingSameAsShipping: boolean; showErrors: boolean; dir?: 'rtl' | 'ltr' };

@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/web-components-vite';
 import { html } from 'lit';
 import { ref } from 'lit/directives/ref.js';
-import '../src/elements/checkout/checkout.js';
-import type { ToteCheckout } from '../src/elements/checkout/checkout.js';
+import '../src/checkout/view/checkout/checkout.js';
+import type { ToteCheckout } from '../src/checkout/view/checkout/checkout.js';
 import type { CartLine } from '../src/state/cart-store.js';
 import { mixedCurrencyLines, shopperAddress, staleLines, threeMerchantLines } from './fixtures/checkout.js';
 import { type FakeBffOptions, checkoutStoryContext } from './fixtures/checkout-bff.js';

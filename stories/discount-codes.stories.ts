@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/web-components-vite';
 import { html } from 'lit';
-import '../src/elements/discount-codes/discount-codes.js';
-import type { CodeState } from '../src/state/checkout-quote-codes.js';
+import '../src/checkout/view/discount-codes/discount-codes.js';
+import type { CodeState } from '../src/checkout/rules/checkout-quote-codes.js';
 
 type Args = { codes: CodeState[]; currency: string; open: boolean };
 

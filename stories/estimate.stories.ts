@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/web-components-vite';
 import { html } from 'lit';
-import '../src/elements/estimate/estimate.js';
+import '../src/checkout/view/estimate/estimate.js';
 import type { QuoteResponse } from '../src/contract/checkout-api.js';
 import { createApiClient } from '../src/state/api-client.js';
 import type { CartLine } from '../src/state/cart-store.js';

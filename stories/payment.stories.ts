@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/web-components-vite';
 import { html } from 'lit';
-import '../src/elements/payment/payment.js';
-import type { PaymentAdapter } from '../src/elements/payment/payment.js';
-import { createSandboxPaymentAdapter } from '../src/elements/payment/sandbox-adapter.js';
+import '../src/checkout/view/payment/payment.js';
+import type { PaymentAdapter } from '../src/checkout/view/payment/payment.js';
+import { createSandboxPaymentAdapter } from '../src/checkout/view/payment/sandbox-adapter.js';
 
 type Args = { adapter?: PaymentAdapter; error: string };
 

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/web-components-vite';
 import { html } from 'lit';
-import '../src/elements/shipping-step/shipping-step.js';
-import { type BagShippingChoice, choicesFromQuote } from '../src/state/checkout-quote.js';
+import '../src/checkout/view/shipping-step/shipping-step.js';
+import { type BagShippingChoice, choicesFromQuote } from '../src/checkout/rules/checkout-quote.js';
 import { mixedCurrencyLines, quoteFor, threeMerchantLines } from './fixtures/checkout.js';
 
 type Args = { choices: BagShippingChoice[]; selections: Record<string, string>; loading: boolean; error: string };

@@ -4,13 +4,13 @@
  * BFF mounted under this page's origin, and records every request the
  * browser sends to the BFF with its timing.
  */
-import '../../src/elements/checkout/checkout.js';
-import type { ToteCheckout } from '../../src/elements/checkout/checkout.js';
-import type { ToteAddressForm } from '../../src/elements/address-form/address-form.js';
+import '../../src/checkout/view/checkout/checkout.js';
+import type { ToteCheckout } from '../../src/checkout/view/checkout/checkout.js';
+import type { ToteAddressForm } from '../../src/checkout/view/address-form/address-form.js';
 import type { WidgetOffer } from '../../src/contract/api.js';
 import { createApiClient } from '../../src/state/api-client.js';
 import { CartStore } from '../../src/state/cart-store.js';
-import type { CheckoutMode, CheckoutStep } from '../../src/state/checkout-session.js';
+import type { CheckoutMode, CheckoutStep } from '../../src/checkout/rules/checkout-session.js';
 import { lineForSku } from '../../src/state/offer.js';
 
 export interface RecordedRequest {

@@ -19,11 +19,11 @@ import { ToteOfferGrid as OfferGridElement } from '../elements/offer-grid/offer-
 import { ToteOfferCard as OfferCardElement } from '../elements/offer-card/offer-card.js';
 import { ToteVariantPicker as VariantPickerElement } from '../elements/variant-picker/variant-picker.js';
 import { ToteCart as CartElement } from '../elements/cart/cart.js';
-import { ToteAddressForm as AddressFormElement } from '../elements/address-form/address-form.js';
-import { ToteShippingStep as ShippingStepElement } from '../elements/shipping-step/shipping-step.js';
-import { ToteEstimate as EstimateElement } from '../elements/estimate/estimate.js';
-import { TotePayment as PaymentElement } from '../elements/payment/payment.js';
-import { ToteCheckout as CheckoutElement } from '../elements/checkout/checkout.js';
+import { ToteAddressForm as AddressFormElement } from '../checkout/view/address-form/address-form.js';
+import { ToteShippingStep as ShippingStepElement } from '../checkout/view/shipping-step/shipping-step.js';
+import { ToteEstimate as EstimateElement } from '../checkout/view/estimate/estimate.js';
+import { TotePayment as PaymentElement } from '../checkout/view/payment/payment.js';
+import { ToteCheckout as CheckoutElement } from '../checkout/view/checkout/checkout.js';
 import { ToteOrderStatus as OrderStatusElement } from '../elements/order-status/order-status.js';
 import { ToteOrderLookup as OrderLookupElement } from '../elements/order-lookup/order-lookup.js';
 import type {} from '../elements/order-changes/order-changes.component.js';

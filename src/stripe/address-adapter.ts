@@ -5,8 +5,8 @@
  * country list, formats and address autocomplete; Tote's BFF still checks the address on every quote.
  */
 import type { Appearance, Stripe, StripeAddressElement, StripeAddressElementChangeEvent, StripeElementLocale } from '@stripe/stripe-js';
-import type { AddressAdapter } from '../state/address-adapter.js';
-import type { AddressDraft } from '../state/checkout-address.js';
+import type { AddressAdapter } from '../checkout/controller/address-adapter.js';
+import type { AddressDraft } from '../checkout/rules/checkout-address.js';
 import { loadStripe } from './load-stripe.js';
 
 export interface StripeAddressAdapterOptions {

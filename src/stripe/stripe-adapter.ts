@@ -18,11 +18,11 @@ import type {
   StripePaymentElement,
 } from '@stripe/stripe-js';
 import type { PlaceRequest, PlaceRequiresActionResponse, QuoteRequest, QuoteResponse } from '../contract/checkout-api.js';
-import { type PaymentAdapter, PaymentInputError } from '../state/payment-adapter.js';
-import type { CheckoutPayment } from '../state/checkout-session.js';
+import { type PaymentAdapter, PaymentInputError } from '../checkout/controller/payment-adapter.js';
+import type { CheckoutPayment } from '../checkout/rules/checkout-session.js';
 import { appearanceFor, cardStyleFor } from './appearance.js';
 import { loadStripe } from './load-stripe.js';
-import { stripeQuotePayment } from '../state/stripe-quote.js';
+import { stripeQuotePayment } from '../checkout/rules/stripe-quote.js';
 
 export interface StripeAdapterOptions {
   /**

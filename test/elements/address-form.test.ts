@@ -1,7 +1,7 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import '../../src/elements/address-form/address-form.js';
-import type { ToteAddressForm } from '../../src/elements/address-form/address-form.js';
+import '../../src/checkout/view/address-form/address-form.js';
+import type { ToteAddressForm } from '../../src/checkout/view/address-form/address-form.js';
 import type { AddressFormat } from '../../src/contract/address.js';
 import type { ToteApi } from '../../src/state/api-client.js';
 import { shopperAddress } from '../../stories/fixtures/checkout.js';

@@ -1,16 +1,16 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import '../../src/elements/checkout/checkout.js';
+import '../../src/checkout/view/checkout/checkout.js';
 import '../../src/elements/provider/provider.js';
 import type { ToteProvider } from '../../src/elements/provider/provider.js';
-import type { ToteCheckout } from '../../src/elements/checkout/checkout.js';
-import type { ToteAddressForm } from '../../src/elements/address-form/address-form.js';
+import type { ToteCheckout } from '../../src/checkout/view/checkout/checkout.js';
+import type { ToteAddressForm } from '../../src/checkout/view/address-form/address-form.js';
 import type { ToteCart } from '../../src/elements/cart/cart.js';
-import type { PaymentAdapter } from '../../src/elements/payment/payment.js';
+import type { PaymentAdapter } from '../../src/checkout/view/payment/payment.js';
 import { createApiClient } from '../../src/state/api-client.js';
 import { CartStore } from '../../src/state/cart-store.js';
-import { applyQuote } from '../../src/state/line-issues.js';
-import type { CheckoutMode, CheckoutStep } from '../../src/state/checkout-session.js';
+import { applyQuote } from '../../src/checkout/rules/line-issues.js';
+import type { CheckoutMode, CheckoutStep } from '../../src/checkout/rules/checkout-session.js';
 import { shopperAddress, threeMerchantLines, yenLine } from '../../stories/fixtures/checkout.js';
 import { type FakeBffOptions, createFakeBff } from '../../stories/fixtures/checkout-bff.js';
 

@@ -1,8 +1,8 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import '../../src/elements/discount-codes/discount-codes.js';
-import type { ToteDiscountCodes } from '../../src/elements/discount-codes/discount-codes.js';
-import type { CodeState } from '../../src/state/checkout-quote-codes.js';
+import '../../src/checkout/view/discount-codes/discount-codes.js';
+import type { ToteDiscountCodes } from '../../src/checkout/view/discount-codes/discount-codes.js';
+import type { CodeState } from '../../src/checkout/rules/checkout-quote-codes.js';
 
 const root = (el: HTMLElement) => el.shadowRoot!;
 const applied: CodeState = { code: 'TOTE10', status: 'applied', amount: 1250 };

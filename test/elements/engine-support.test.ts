@@ -4,7 +4,7 @@
 // may lack a feature, the element tests cover the degradation (Trusted Types:
 // offer-card-trusted-types.test.ts).
 import { expect, fixture, html } from '@open-wc/testing';
-import '../../src/elements/address-form/address-form.js';
+import '../../src/checkout/view/address-form/address-form.js';
 import '../../src/elements/offer-card/offer-card.js';
 import type { ToteOfferCard } from '../../src/elements/offer-card/offer-card.js';
 import { tee } from '../../stories/fixtures/offers.js';

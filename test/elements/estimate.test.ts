@@ -1,6 +1,6 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
-import '../../src/elements/estimate/estimate.js';
-import type { ToteEstimate } from '../../src/elements/estimate/estimate.js';
+import '../../src/checkout/view/estimate/estimate.js';
+import type { ToteEstimate } from '../../src/checkout/view/estimate/estimate.js';
 import { createApiClient } from '../../src/state/api-client.js';
 import { mixedCurrencyLines, quoteFor, shopperAddress, threeMerchantLines } from '../../stories/fixtures/checkout.js';
 import { createFakeBff } from '../../stories/fixtures/checkout-bff.js';

@@ -1,7 +1,7 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
-import '../../src/elements/payment/payment.js';
-import { type PaymentAdapter, PaymentInputError, type TotePayment } from '../../src/elements/payment/payment.js';
-import { createSandboxPaymentAdapter } from '../../src/elements/payment/sandbox-adapter.js';
+import '../../src/checkout/view/payment/payment.js';
+import { type PaymentAdapter, PaymentInputError, type TotePayment } from '../../src/checkout/view/payment/payment.js';
+import { createSandboxPaymentAdapter } from '../../src/checkout/view/payment/sandbox-adapter.js';
 
 describe('tote-payment', () => {
   it('is accessible with the sandbox cards, without an adapter and with an error', async () => {

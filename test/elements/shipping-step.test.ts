@@ -1,8 +1,8 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import '../../src/elements/shipping-step/shipping-step.js';
-import type { ToteShippingStep } from '../../src/elements/shipping-step/shipping-step.js';
-import { choicesFromQuote } from '../../src/state/checkout-quote.js';
+import '../../src/checkout/view/shipping-step/shipping-step.js';
+import type { ToteShippingStep } from '../../src/checkout/view/shipping-step/shipping-step.js';
+import { choicesFromQuote } from '../../src/checkout/rules/checkout-quote.js';
 import { mixedCurrencyLines, quoteFor, threeMerchantLines } from '../../stories/fixtures/checkout.js';
 
 const choices = (noShipping: number[] = []) => choicesFromQuote(quoteFor(threeMerchantLines, { addressed: true, noShipping }));

@@ -8,15 +8,15 @@
  * controls.
  */
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
-import '../../src/elements/checkout/checkout.js';
+import '../../src/checkout/view/checkout/checkout.js';
 import '../../src/elements/cart/cart.js';
 import '../../src/elements/offer-card/offer-card.js';
-import type { ToteCheckout } from '../../src/elements/checkout/checkout.js';
-import type { ToteAddressForm } from '../../src/elements/address-form/address-form.js';
+import type { ToteCheckout } from '../../src/checkout/view/checkout/checkout.js';
+import type { ToteAddressForm } from '../../src/checkout/view/address-form/address-form.js';
 import type { ToteOfferCard } from '../../src/elements/offer-card/offer-card.js';
 import { createApiClient } from '../../src/state/api-client.js';
 import { CartStore, cartStorageKey } from '../../src/state/cart-store.js';
-import type { CheckoutStep } from '../../src/state/checkout-session.js';
+import type { CheckoutStep } from '../../src/checkout/rules/checkout-session.js';
 import { shopperAddress, threeMerchantLines, yenLine } from '../../stories/fixtures/checkout.js';
 import { createFakeBff } from '../../stories/fixtures/checkout-bff.js';
 import { mug } from '../../stories/fixtures/offers.js';

@@ -5,7 +5,7 @@
  * reads them (`classifyPlaceFailure`, docs/checkout.md's table), so "not
  * placed" here is what the shopper was told.
  */
-import { classifyPlaceFailure } from '../../src/state/checkout-order.js';
+import { classifyPlaceFailure } from '../../src/checkout/rules/checkout-order.js';
 import type { Answer } from './stack.js';
 
 export interface Line {

@@ -42,6 +42,9 @@ const PLANTED: Record<string, [file: string, source: string]> = {
   'elements-below-entries': ['elements/internal/planted-entry.ts', "export * from '../../headless.js';\n"],
   'cli-apart-from-sandbox': ['cli/planted-sandbox.ts', "export { DEFAULT_CREDENTIALS } from '../sandbox/index.js';\n"],
   'cli-on-top': ['bff/planted-cli.ts', "export { run } from '../cli/run.js';\n"],
+  'checkout-controller-below-view': ['checkout/controller/planted-view.ts', "export { safeUrl } from '../../elements/internal/safe-url.js';\n"],
+  'checkout-rules-pure': ['checkout/rules/planted-controller.ts', "export { BusyShops } from '../controller/busy-shops.js';\n"],
+  'checkout-rules-run-no-state': ['checkout/rules/planted-state.ts', "export { isBuyable } from '../../state/cart-store.js';\n"],
   'no-unresolvable': ['bff/planted-missing.ts', "export * from './no-such-module.js';\n"],
 };
 

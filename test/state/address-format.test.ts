@@ -1,13 +1,13 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { countryName, formatAddressLines, loadAddressFormat } from '../../src/state/address-format.js';
+import { countryName, formatAddressLines, loadAddressFormat } from '../../src/checkout/rules/address-format.js';
 import type { ToteApi } from '../../src/state/api-client.js';
 import { addressFormat } from '../../src/bff/address/format.js';
 
 // The BFF's answer for each country, as the widget loads it; a country not loaded reads with the default template.
 const api = { addressFormat: async (c: string) => addressFormat(c)! } as unknown as ToteApi;
 await Promise.all(['US', 'FR', 'DE', 'GB', 'JP', 'BR'].map((c) => loadAddressFormat(api, c)));
-import { carrierName } from '../../src/state/carrier.js';
+import { carrierName } from '../../src/checkout/rules/carrier.js';
 
 const base = { first_name: 'Ada', last_name: 'Lovelace', address_1: '1 Market St', address_2: null };
 

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { CartStore, cartStorageKey, parseStoredLines, type CartLineInput } from '../../src/state/cart-store.js';
 import type { ToteApi } from '../../src/state/api-client.js';
 import { revalidateCart } from '../../src/state/cart-revalidate.js';
-import { applyQuote } from '../../src/state/line-issues.js';
+import { applyQuote } from '../../src/checkout/rules/line-issues.js';
 import type { WidgetOffer } from '../../src/contract/api.js';
 
 class MemoryStorage implements Storage {

@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkAddress, checkField, emptyAddress, toAddressDraft, toAddressInput } from '../../src/state/checkout-address.js';
+import { checkAddress, checkField, emptyAddress, toAddressDraft, toAddressInput } from '../../src/checkout/rules/checkout-address.js';
 import { AddressInputSchema } from '../../src/contract/order.js';
-import { loadAddressFormat } from '../../src/state/address-format.js';
+import { loadAddressFormat } from '../../src/checkout/rules/address-format.js';
 import type { ToteApi } from '../../src/state/api-client.js';
 import { addressFormat } from '../../src/bff/address/format.js';
 

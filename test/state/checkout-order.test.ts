@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { classifyPlaceFailure, isBlocking, orderTotalsProblem, rejectedBags } from '../../src/state/checkout-order.js';
+import { classifyPlaceFailure, isBlocking, orderTotalsProblem, rejectedBags } from '../../src/checkout/rules/checkout-order.js';
 import { OrderSchema } from '../../src/contract/order.js';
 
 const order = (total: number, bags: { total: number; currency?: string; status?: string }[], currency = 'USD') =>

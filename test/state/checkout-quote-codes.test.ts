@@ -1,9 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { QuoteResponseSchema, type QuoteResponse } from '../../src/contract/checkout-api.js';
-import { emptyAddress } from '../../src/state/checkout-address.js';
-import { quoteRequest, quoteTotalsDisagree } from '../../src/state/checkout-quote.js';
-import { codeStates, withCode, withoutCode } from '../../src/state/checkout-quote-codes.js';
+import { emptyAddress } from '../../src/checkout/rules/checkout-address.js';
+import { quoteRequest, quoteTotalsDisagree } from '../../src/checkout/rules/checkout-quote.js';
+import { codeStates, withCode, withoutCode } from '../../src/checkout/rules/checkout-quote-codes.js';
 
 const bag = (over: object) => ({ merchant_id: 1, merchant_name: 'A', lines: [], shipping_methods: [], sub_total: 0, shipping_total: 0, tax_total: 0, total: 0, problems: [], ...over });
 const quote = (bags: object[], totals: object): QuoteResponse =>

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { QuoteResponseSchema, type QuoteResponse } from '../../src/contract/checkout-api.js';
-import { emptyAddress } from '../../src/state/checkout-address.js';
+import { emptyAddress } from '../../src/checkout/rules/checkout-address.js';
 import {
   busyMerchants,
   checkoutCurrency,
@@ -11,7 +11,7 @@ import {
   quoteKey,
   quoteRequest,
   quoteTotalsDisagree,
-} from '../../src/state/checkout-quote.js';
+} from '../../src/checkout/rules/checkout-quote.js';
 
 const lines = [
   { sku_id: 11, merchant_id: 1001, name: 'Tee', unit_price: 2000, currency: 'USD', quantity: 2 },

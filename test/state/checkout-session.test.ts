@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { CheckoutSession, clampStep, initialCheckoutState, type CheckoutFacts } from '../../src/state/checkout-session.js';
-import { emptyAddress } from '../../src/state/checkout-address.js';
+import { CheckoutSession, clampStep, initialCheckoutState, type CheckoutFacts } from '../../src/checkout/rules/checkout-session.js';
+import { emptyAddress } from '../../src/checkout/rules/checkout-address.js';
 
 class MemoryStorage {
   data = new Map<string, string>();

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { deviceId } from '../../src/state/device-id.js';
+import { deviceId } from '../../src/checkout/controller/device-id.js';
 
 class MemoryStorage {
   data = new Map<string, string>();

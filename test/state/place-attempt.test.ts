@@ -1,10 +1,10 @@
-// The attempt's state machine (src/state/place-attempt.ts), driven with a scripted BFF and an injected clock:
+// The attempt's state machine (src/checkout/controller/place-attempt.ts), driven with a scripted BFF and an injected clock:
 // which answers resend the same key and body, which end the attempt, and the busy bound.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { PlaceRequest, PlaceResponse } from '../../src/contract/checkout-api.js';
 import { ApiRequestError, type ToteApi } from '../../src/state/api-client.js';
-import { LOST_ANSWER_BACKOFF_S, PLACE_BUSY_BOUND_S, type AttemptHooks, type AttemptPhase, runAttempt } from '../../src/state/place-attempt.js';
+import { LOST_ANSWER_BACKOFF_S, PLACE_BUSY_BOUND_S, type AttemptHooks, type AttemptPhase, runAttempt } from '../../src/checkout/controller/place-attempt.js';
 
 const order = { id: 7, bags: [] } as never;
 const placed: PlaceResponse = { status: 'placed', order, access: 'acc-7' };

@@ -3,8 +3,8 @@
 // DOM, `change` events whose value the adapter maps into Tote's address. The address form shows the
 // element in its `address` slot, keeps the email its own, and shows the BFF's refusals below it.
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
-import '../../src/elements/address-form/address-form.js';
-import type { ToteAddressForm } from '../../src/elements/address-form/address-form.js';
+import '../../src/checkout/view/address-form/address-form.js';
+import type { ToteAddressForm } from '../../src/checkout/view/address-form/address-form.js';
 import { addressFromStripe, createStripeAddressAdapter } from '../../src/stripe/index.js';
 
 interface StandIn {

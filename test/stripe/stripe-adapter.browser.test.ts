@@ -2,9 +2,9 @@
 // loaded the way a page loads Stripe.js: a script that defines window.Stripe, which the
 // adapter's loader (src/stripe/load-stripe.ts) then uses instead of adding its own.
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
-import '../../src/elements/payment/payment.js';
-import type { TotePayment } from '../../src/elements/payment/payment.js';
-import { PaymentInputError } from '../../src/elements/payment/payment-adapter.js';
+import '../../src/checkout/view/payment/payment.js';
+import type { TotePayment } from '../../src/checkout/view/payment/payment.js';
+import { PaymentInputError } from '../../src/checkout/view/payment/payment-adapter.js';
 import { createStripeAdapter, type StripePaymentAdapter } from '../../src/stripe/index.js';
 
 interface StandIn {

@@ -1,0 +1,176 @@
+/**
+ * Pure builders between the checkout's inputs and the BFF's quote: the quote
+ * request, what the shipping step and the summary show of a quote, which cart
+ * lines a quote flags, and what changed between two quotes (a 409
+ * `quote_changed` at "Place order"). Amounts are minor units of the quote's
+ * one currency; nothing here adds amounts of two currencies.
+ */
+import type { QuoteBag, QuoteRequest, QuoteResponse } from '../../contract/checkout-api.js';
+import { type AddressDraft, isAddressComplete, toAddressInput } from './checkout-address.js';
+export { lineIssues } from './line-issues.js';
+import type { CheckoutLine } from './checkout-order.js';
+import type { CheckoutMode, CheckoutState } from './checkout-session.js';
+
+export interface QuoteInputs {
+  mode: CheckoutMode;
+  /** The shopper's currency: the provider's `currency`, else the first merchant's (docs/checkout.md). */
+  currency?: string;
+  /** The buyable lines, in cart order. */
+  lines: readonly CheckoutLine[];
+  state: Pick<CheckoutState, 'shipping' | 'billing' | 'billingSameAsShipping' | 'selections' | 'quoteToken'> & Partial<Pick<CheckoutState, 'codes'>>;
+  /** What the payment adapter needs the cart to be set up for (cart mode, Stripe intent capture). */
+  payment?: QuoteRequest['payment'];
+  /** This browser's id (`device-id.ts`): tells two tabs of one shopper from two shoppers. */
+  deviceId?: string;
+}
+
+/**
+ * The currency a checkout quotes in: the provider's choice when it names one,
+ * else the currency of the first line in the cart (the first merchant's).
+ */
+export function checkoutCurrency(preferred: string | undefined, lines: readonly Pick<CheckoutLine, 'currency'>[]): string | undefined {
+  return preferred?.toUpperCase() || lines[0]?.currency;
+}
+
+/** The quote request for the current inputs, or undefined when there is nothing to quote. */
+export function quoteRequest(input: QuoteInputs): QuoteRequest | undefined {
+  if (!input.lines.length) return undefined;
+  const { state } = input;
+  const req: QuoteRequest = {
+    mode: input.mode,
+    lines: input.lines.map((l) => ({ sku_id: l.sku_id, quantity: l.quantity })),
+  };
+  if (input.currency) req.currency = input.currency;
+  // An address half typed is not sent: each keystroke would ask for a price that means nothing.
+  if (isAddressComplete(state.shipping, true)) {
+    const { first_name, last_name, email } = state.shipping;
+    req.customer = { first_name: first_name.trim(), last_name: last_name.trim(), email: email.trim() };
+    req.shipping_address = toAddressInput(state.shipping);
+    const billing: AddressDraft | undefined = state.billingSameAsShipping ? undefined : state.billing;
+    if (billing && isAddressComplete(billing, false)) req.billing_address = toAddressInput(billing);
+    const picked = Object.entries(state.selections);
+    if (picked.length) req.shipping = picked.map(([merchant, id]) => ({ merchant_id: Number(merchant), shipping_method_id: id }));
+  }
+  // The service estimates a direct order for an address only: nothing to ask before there is one.
+  if (input.mode === 'direct' && !req.shipping_address) return undefined;
+  if (state.codes?.length) req.discount_codes = [...state.codes];
+  if (input.payment) req.payment = input.payment;
+  if (input.deviceId) req.device_id = input.deviceId;
+  if (input.mode === 'cart' && state.quoteToken) req.quote_token = state.quoteToken;
+  return req;
+}
+
+/** What identifies a request's inputs: the same inputs are not quoted twice (the token changes with every answer). */
+export function quoteKey(req: QuoteRequest | undefined): string {
+  if (!req) return '';
+  const { quote_token: _token, ...inputs } = req;
+  return JSON.stringify(inputs);
+}
+
+/** The shipping method each bag has in a quote, keyed by merchant id. */
+export function chosenMethods(quote: QuoteResponse): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const bag of quote.bags) if (bag.shipping_method_id) out[String(bag.merchant_id)] = bag.shipping_method_id;
+  return out;
+}
+
+/** One bag's shipping as the shipping step shows it. */
+export interface BagShippingChoice {
+  merchantId: number;
+  merchantName?: string;
+  currency: string;
+  methods: { id: string; label: string; carrier?: string; price: number; minDays?: number; maxDays?: number }[];
+  /** Epoch ms until which the shop is busy (rate limited); its methods are asked for again then. */
+  busyUntil?: number;
+}
+
+export function choicesFromQuote(quote: QuoteResponse, busy: ReadonlyMap<number, number> = new Map()): BagShippingChoice[] {
+  return quote.bags.map((bag) => {
+    const choice: BagShippingChoice = {
+      merchantId: bag.merchant_id,
+      merchantName: bag.merchant_name,
+      currency: quote.currency,
+      methods: bag.shipping_methods.map((m) => ({
+        id: m.shipping_method_id,
+        label: m.label,
+        price: m.price,
+        ...(m.carrier ? { carrier: m.carrier } : {}),
+        ...(m.min_days !== undefined ? { minDays: m.min_days } : {}),
+        ...(m.max_days !== undefined ? { maxDays: m.max_days } : {}),
+      })),
+    };
+    const until = busy.get(bag.merchant_id);
+    if (until !== undefined) choice.busyUntil = until;
+    return choice;
+  });
+}
+
+/** Seconds to wait per busy shop (`merchant_busy` problems), keyed by merchant id. */
+export function busyMerchants(quote: QuoteResponse): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const bag of quote.bags) {
+    for (const p of bag.problems) if (p.code === 'merchant_busy') out.set(bag.merchant_id, Math.max(1, p.retry_after ?? 5));
+  }
+  return out;
+}
+
+const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
+
+/**
+ * True when a quote's totals are not the sum of its bags (or a bag's total not
+ * the sum of its parts): such a quote is shown with an error and never placed.
+ */
+export function quoteTotalsDisagree(quote: QuoteResponse): boolean {
+  const { totals, bags } = quote;
+  // A VAT-inclusive bag's tax is inside its prices: it is neither added to its total nor to the order's tax.
+  const added = (b: QuoteBag) => (b.taxes_included ? 0 : b.tax_total);
+  const parts = [
+    [totals.sub_total, (b: QuoteBag) => b.sub_total],
+    [totals.shipping_total, (b: QuoteBag) => b.shipping_total],
+    [totals.discount_total ?? 0, (b: QuoteBag) => b.discount_total ?? 0],
+    [totals.tax_total, added],
+    [totals.total, (b: QuoteBag) => b.total],
+  ] as const;
+  if (parts.some(([total, of]) => total !== sum(bags.map(of)))) return true;
+  return bags.some((b) => b.total !== b.sub_total - (b.discount_total ?? 0) + b.shipping_total + added(b));
+}
+
+/** What changed between the quote the shopper saw and a fresh one; shown after a 409 `quote_changed`. */
+export type QuoteChange =
+  | { kind: 'price'; name: string; before: number; after: number }
+  | { kind: 'unavailable'; name: string }
+  | { kind: 'shipping' | 'tax'; merchant: string; before: number; after: number }
+  | { kind: 'total'; before: number; after: number };
+
+export function quoteChanges(before: QuoteResponse, after: QuoteResponse): QuoteChange[] {
+  const changes: QuoteChange[] = [];
+  // Amounts of two currencies are never compared: only the new total is meaningful then.
+  if (before.currency === after.currency) {
+    const old = new Map(before.bags.map((b) => [b.merchant_id, b]));
+    for (const bag of after.bags) {
+      const was = old.get(bag.merchant_id);
+      for (const line of bag.lines) {
+        const prev = was?.lines.find((l) => l.sku_id === line.sku_id);
+        if (!line.available || bag.problems.some((p) => p.sku_id === line.sku_id && (p.code === 'out_of_stock' || p.code === 'unavailable'))) {
+          changes.push({ kind: 'unavailable', name: line.name });
+        } else if (prev && prev.unit_price !== line.unit_price) {
+          changes.push({ kind: 'price', name: line.name, before: prev.unit_price, after: line.unit_price });
+        }
+      }
+      if (was) changes.push(...partChanges(was, bag));
+    }
+  }
+  if (before.totals.total !== after.totals.total || before.currency !== after.currency) {
+    changes.push({ kind: 'total', before: before.totals.total, after: after.totals.total });
+  }
+  return changes;
+}
+
+function partChanges(was: QuoteBag, now: QuoteBag): QuoteChange[] {
+  const out: QuoteChange[] = [];
+  if (was.shipping_total !== now.shipping_total) {
+    out.push({ kind: 'shipping', merchant: now.merchant_name, before: was.shipping_total, after: now.shipping_total });
+  }
+  if (was.tax_total !== now.tax_total) out.push({ kind: 'tax', merchant: now.merchant_name, before: was.tax_total, after: now.tax_total });
+  return out;
+}

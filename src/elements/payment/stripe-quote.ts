@@ -1,2 +1,0 @@
-/** Defined in `src/state/` (the Stripe adapter in `src/stripe/` uses it too, and stripe sits below elements). */
-export { stripeQuotePayment } from '../../state/stripe-quote.js';
