@@ -1,5 +1,5 @@
 /**
- * The model's commands: what a shopper does (quote, place, press again,
+ * The model's commands: what a shopper does (quote, with or without a discount code, place, press again,
  * confirm a second order, another tab) and what happens to the shop around
  * them (an answer lost on the way back, time passing beyond the quote's
  * expiry, the signing key rotated, Redis paused, full or restarted empty, a
@@ -26,6 +26,18 @@ export const MODEL_BFF = {
 const SLOW_MS = 1_300;
 /** Platform latency while a race runs, so that the race can land between the BFF's steps. */
 const RACE_LATENCY_MS = 250;
+/**
+ * The codes a quote may carry: `MODEL10` is 10 % off at the first merchant (made by `createModelCodes` after each
+ * reset), `NOPE2024` is known nowhere (the quote names it refused and prices without it).
+ */
+export const MODEL_CODES = { real: 'MODEL10', unknown: 'NOPE2024' } as const;
+export type CodeChoice = keyof typeof MODEL_CODES | 'none';
+const codesOf = (choice: CodeChoice) => (choice === 'none' ? [] : [MODEL_CODES[choice]]);
+
+/** The shop's side of `MODEL_CODES`: a percentage code at the first merchant the model shops from. */
+export const createModelCodes = (r: Pick<Real, 'stack' | 'skus'>) =>
+  r.stack.control('/__sandbox/discounts', { json: { code: MODEL_CODES.real, value_type: 'PERCENTAGE', value: 10, merchant_id: r.skus[0]!.merchant_id } });
+
 /** One device: the shopper's two tabs share it (the quote's `device_id`, docs/checkout.md "Two tabs"). */
 export const DEVICE_ID = 'model-device-0123456789';
 
@@ -60,19 +72,32 @@ function record(m: Model, attempt: ModelAttempt, a: Answer) {
   const fresh = a.body?.quote;
   if (code === 'quote_changed' && fresh?.ready && typeof fresh.quote_token === 'string') {
     const was = m.quotes[attempt.quote]!;
-    m.quotes.push({ token: fresh.quote_token, mode: was.mode, total: fresh.totals.total, lines: was.lines, epoch: m.epoch, origin: 'changed' });
+    m.quotes.push({ token: fresh.quote_token, mode: was.mode, total: fresh.totals.total, lines: was.lines, codes: was.codes, epoch: m.epoch, origin: 'changed' });
   }
 }
 
-export function quoteBody(mode: 'direct' | 'cart', lines: Line[], previousToken?: string) {
-  return { mode, currency: 'USD', lines, customer: CUSTOMER, shipping_address: ADDRESS, device_id: DEVICE_ID, ...(previousToken ? { quote_token: previousToken } : {}) };
+export function quoteBody(mode: 'direct' | 'cart', lines: Line[], codes: string[], previousToken?: string) {
+  return {
+    mode,
+    currency: 'USD',
+    lines,
+    customer: CUSTOMER,
+    shipping_address: ADDRESS,
+    device_id: DEVICE_ID,
+    ...(codes.length ? { discount_codes: codes } : {}),
+    ...(previousToken ? { quote_token: previousToken } : {}),
+  };
 }
 
-async function askQuote(m: Model, r: Real, mode: 'direct' | 'cart', lines: Line[], origin: ModelQuote['origin'], previousToken?: string) {
-  const a = await r.stack.api('/api/checkout/quote', { json: quoteBody(mode, lines, previousToken) });
+async function askQuote(m: Model, r: Real, mode: 'direct' | 'cart', lines: Line[], codes: string[], origin: ModelQuote['origin'], previousToken?: string) {
+  const a = await r.stack.api('/api/checkout/quote', { json: quoteBody(mode, lines, codes, previousToken) });
   if (a.status !== 200 || a.body?.ready !== true) return `${a.status} ${a.body?.error?.code ?? 'not ready'}`;
-  m.quotes.push({ token: a.body.quote_token, mode, total: a.body.totals.total, lines, epoch: m.epoch, origin });
-  return `quote ${m.quotes.length - 1} total ${a.body.totals.total}`;
+  // The code must really act: 10 % off exactly when the first merchant's SKU is bought with it, else nothing.
+  const discounted = codes.includes(MODEL_CODES.real) && lines.some((l) => l.sku_id === r.skus[0]!.sku_id);
+  if (discounted !== a.body.totals.discount_total > 0) throw new Error(`a quote with codes [${codes}] came back with discount ${a.body.totals.discount_total}`);
+  m.quotes.push({ token: a.body.quote_token, mode, total: a.body.totals.total, lines, codes, epoch: m.epoch, origin });
+  const discount = a.body.totals.discount_total ? ` (discount ${a.body.totals.discount_total})` : '';
+  return `quote ${m.quotes.length - 1} total ${a.body.totals.total}${discount}`;
 }
 
 const placeBody = (q: ModelQuote, confirm: boolean) => ({ quote_token: q.token, payment: PAY, ...(confirm ? { confirm_duplicate: true as const } : {}) });
@@ -87,13 +112,18 @@ const setFaults = (r: Real, merchantId: number, faults: object) => r.stack.contr
 
 /** A shopper asks for a quote of some of the shop's SKUs. */
 export class QuoteCommand implements Cmd {
-  constructor(readonly mode: 'direct' | 'cart', readonly picks: number[], readonly quantity: number) {}
+  constructor(
+    readonly mode: 'direct' | 'cart',
+    readonly picks: number[],
+    readonly quantity: number,
+    readonly code: CodeChoice = 'none',
+  ) {}
   check = () => true;
   async run(m: Model, r: Real) {
     const lines = this.picks.map((i) => ({ sku_id: r.skus[i % r.skus.length]!.sku_id, quantity: this.quantity }));
-    await askQuote(m, r, this.mode, lines, 'quote');
+    await askQuote(m, r, this.mode, lines, codesOf(this.code), 'quote');
   }
-  toString = () => `quote(${this.mode}, [${this.picks}], x${this.quantity})`;
+  toString = () => `quote(${this.mode}, [${this.picks}], x${this.quantity}${this.code === 'none' ? '' : `, code ${MODEL_CODES[this.code]}`})`;
 }
 
 /**
@@ -125,7 +155,7 @@ async function runRace(m: Model, r: Real, q: ModelQuote, race: Race): Promise<st
     case 'other_tab_edit': {
       // Another tab (a duplicate of this one: same session, same cart) edits what it buys.
       const lines = q.lines.map((l) => ({ ...l, quantity: l.quantity + 1 }));
-      return `other tab: ${await askQuote(m, r, q.mode, lines, 'other_tab_edit', q.mode === 'cart' ? q.token : undefined)}`;
+      return `other tab: ${await askQuote(m, r, q.mode, lines, q.codes, 'other_tab_edit', q.mode === 'cart' ? q.token : undefined)}`;
     }
     case 'redis_full':
       await r.stack.fillRedis(true);
@@ -278,8 +308,13 @@ const upstream: fc.Arbitrary<Upstream> = fc.oneof(
 /** Every command with its arguments; quotes and places are the most frequent. */
 export function modelCommands(maxCommands: number) {
   const quote = fc
-    .tuple(fc.constantFrom('direct' as const, 'cart' as const), fc.subarray([0, 1, 2], { minLength: 1 }), fc.integer({ min: 1, max: 2 }))
-    .map(([mode, picks, quantity]) => new QuoteCommand(mode, picks, quantity));
+    .tuple(
+      fc.constantFrom('direct' as const, 'cart' as const),
+      fc.subarray([0, 1, 2], { minLength: 1 }),
+      fc.integer({ min: 1, max: 2 }),
+      fc.constantFrom<CodeChoice>('none', 'real', 'real', 'unknown'),
+    )
+    .map(([mode, picks, quantity, code]) => new QuoteCommand(mode, picks, quantity, code));
   const place = fc.tuple(fc.nat(), fc.boolean(), race, upstream).map(([pick, lose, r, u]) => new PlaceCommand(pick, lose, r, u));
   const again = fc.tuple(fc.nat(), fc.boolean()).map(([pick, lose]) => new ResendCommand(pick, lose));
   // fc.commands picks among its arbitraries evenly: listing one twice makes it twice as frequent.

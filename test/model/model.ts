@@ -19,6 +19,8 @@ export interface ModelQuote {
   /** What the shopper was shown and must be charged, minor units. */
   total: number;
   lines: Line[];
+  /** The discount codes the shopper entered (a real one for one shop, an unknown one, or none): the total is after them. */
+  codes: string[];
   /** The clock's jumps before this quote: two quotes of the same lines in one epoch are "two tabs". */
   epoch: number;
   /** How it came: asked for, the fresh quote of a 409 `quote_changed`, or another tab's edit of the same cart. */

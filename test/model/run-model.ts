@@ -21,7 +21,7 @@
 import fc from 'fast-check';
 import { appOrderIdFor } from '../../src/bff/idempotency.js';
 import { installSkewClock } from './clock.js';
-import { MODEL_BFF, QuoteCommand, modelCommands, resend, type Real, type Sku } from './commands.js';
+import { MODEL_BFF, QuoteCommand, createModelCodes, modelCommands, resend, type Real, type Sku } from './commands.js';
 import { emptyModel, purchaseOf, type Model } from './model.js';
 import { startCheckoutStack } from './stack.js';
 
@@ -43,7 +43,7 @@ export interface Violation {
 
 const MERCHANTS = [1001, 1002, 1003];
 const INITIAL_KEY = 'model-signing-key-0';
-const STARTING_QUOTES = [new QuoteCommand('direct', [0], 1), new QuoteCommand('cart', [1, 2], 1)];
+const STARTING_QUOTES = [new QuoteCommand('direct', [0], 1), new QuoteCommand('cart', [0, 1, 2], 1, 'real')];
 /** Presses of the same key after the bound before an attempt counts as never ending. */
 const SETTLE_PRESSES = 12;
 /** Commands per run, beside the two starting quotes. */
@@ -156,6 +156,7 @@ export async function withModelStack<T>(body: (runOnce: (cmds: Iterable<fc.Async
     const real: Real = { stack, clock, skus: await findSkus({ stack }), rotations: 0, pausedUntil: 0 };
     const runOnce = async (cmds: Iterable<fc.AsyncCommand<Model, Real>>) => {
       await stack.control('/__sandbox/reset', { json: {} });
+      await createModelCodes(real);
       await stack.fillRedis(false);
       await stack.flushRedis();
       await stack.restartBff({ current: INITIAL_KEY });
