@@ -4,6 +4,7 @@
 //             the checkout is one folder, src/checkout/, read top-down: view (its elements) → controller (the flow,
 //             its requests and timers) → rules (pure: the session's state machine, quote and order readings, address
 //             checks); the view sits beside elements/ (it uses their shared internals), the controller beside state/
+//             events (the registry of DOM events) names their types and runs none of their code
 //             i18n holds every string (English beside each language) and msg(); it imports nothing else;
 //             locales are the public entries that register a language up front
 //   server:   bff, sandbox → contract → core; cli (the `tote` command) → bff → contract
@@ -14,7 +15,7 @@
 // circles included: a circle of types is still two modules that cannot be understood apart.
 /** Contract modules a browser may import at run time: they import nothing but each other. */
 const CORE = '^src/contract/(money|statuses|cancel-window|quote-limits|wire|delivery-dates|postal)[.]ts$';
-const BROWSER = '^src/(elements|checkout|state|stripe|locales|i18n|react)/|^src/(index|define|define-split|headless)[.]ts$';
+const BROWSER = '^src/(elements|checkout|state|stripe|locales|i18n|react|events)/|^src/(index|define|define-split|headless)[.]ts$';
 const SERVER = '^src/(bff|sandbox|contract|cli)/';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -143,6 +144,13 @@ module.exports = {
       comment: 'The Stripe adapter implements checkout/controller/payment-adapter; the checkout\'s view loads it, it never imports an element.',
       from: { path: '^src/stripe/' },
       to: { path: '^src/(elements|checkout/view|locales|react)/|^src/[^/]+[.]ts$' },
+    },
+    {
+      name: 'events-declare-only',
+      severity: 'error',
+      comment: 'src/events/ declares the DOM events: it names the types of the layers that carry them and runs none of their code, so every browser layer may dispatch through it.',
+      from: { path: '^src/events/' },
+      to: { path: '^src/', pathNot: '^src/events/', dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'locales-hold-only-strings',

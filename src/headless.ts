@@ -4,7 +4,7 @@
  * here registers a tag, so a bundler pays only for what is used (build your
  * own UI on the same cart, or read the cart from outside Tote's elements).
  */
-export type { ToteCartAddDetail, ToteSkuSelectDetail, ToteHostRequestDetail } from './elements/internal/events.js';
+export type { ToteCartAddDetail, ToteSkuSelectDetail, ToteHostRequestDetail } from './events/registry.js';
 export { msg } from './i18n/headless-msg.js';
 export {
   addMessages,

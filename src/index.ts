@@ -10,39 +10,54 @@ export { ToteProvider, type AddToCartInput } from './elements/provider/provider.
 export { ToteOfferGrid } from './elements/offer-grid/offer-grid.component.js';
 export { ToteOfferCard } from './elements/offer-card/offer-card.component.js';
 export { ToteVariantPicker } from './elements/variant-picker/variant-picker.component.js';
-export { ToteCart, type ToteCartCheckoutDetail } from './elements/cart/cart.component.js';
+export { ToteCart } from './elements/cart/cart.component.js';
 export { ToteAddressForm } from './checkout/view/address-form/address-form.component.js';
-export {
-  ToteShippingStep,
-  type ToteShippingSelectDetail,
-  type ToteShippingRemoveBagDetail,
-} from './checkout/view/shipping-step/shipping-step.component.js';
-export { ToteEstimate, type ToteEstimateChangeDetail } from './checkout/view/estimate/estimate.component.js';
-export {
-  ToteDiscountCodes,
-  type ToteDiscountApplyDetail,
-  type ToteDiscountRemoveDetail,
-} from './checkout/view/discount-codes/discount-codes.component.js';
+export { ToteShippingStep } from './checkout/view/shipping-step/shipping-step.component.js';
+export { ToteEstimate } from './checkout/view/estimate/estimate.component.js';
+export { ToteDiscountCodes } from './checkout/view/discount-codes/discount-codes.component.js';
 export {
   TotePayment,
   PaymentInputError,
   type PaymentAdapter,
 } from './checkout/view/payment/payment.component.js';
 export { createSandboxPaymentAdapter } from './checkout/view/payment/sandbox-adapter.js';
-export {
-  ToteCheckout,
-  type ToteCheckoutSubmitDetail,
-  type ToteCheckoutCompleteDetail,
-  type ToteCheckoutStepDetail,
-  type ToteCheckoutContinueDetail,
-} from './checkout/view/checkout/checkout.component.js';
+export { ToteCheckout } from './checkout/view/checkout/checkout.component.js';
 export { ToteOrderStatus } from './elements/order-status/order-status.component.js';
-export { ToteOrderChanges, type ToteOrderCancelDetail } from './elements/order-changes/order-changes.component.js';
-export { ToteOrderLookup, type ToteOrderFoundDetail } from './elements/order-lookup/order-lookup.component.js';
+export { ToteOrderChanges } from './elements/order-changes/order-changes.component.js';
+export { ToteOrderLookup } from './elements/order-lookup/order-lookup.component.js';
 export { ToteCurrencySelect } from './elements/currency-select/currency-select.component.js';
-export { ToteMerchantHealth, type ToteHealthRefreshDetail } from './elements/merchant-health/merchant-health.component.js';
+export { ToteMerchantHealth } from './elements/merchant-health/merchant-health.component.js';
 export { ToteOrderDesk } from './elements/order-desk/order-desk.component.js';
-export { ToteMerchantOnboarding, type ToteOnboardingSaveDetail } from './elements/merchant-onboarding/merchant-onboarding.component.js';
+export { ToteMerchantOnboarding } from './elements/merchant-onboarding/merchant-onboarding.component.js';
 
 export { ToteElement } from './elements/internal/tote-element.js';
+/** Every event's name and `detail` type, from the one registry (docs/events.md). */
+export type {
+  ToteEventName,
+  ToteEventMap,
+  ToteEventDetail,
+  ToteCartAddDetail,
+  ToteSkuSelectDetail,
+  ToteCartOpenDetail,
+  ToteCartRemoveDetail,
+  ToteCartQuantityDetail,
+  ToteCartCheckoutDetail,
+  ToteOfferViewDetail,
+  ToteOfferListViewDetail,
+  ToteHostRequestDetail,
+  ToteShippingSelectDetail,
+  ToteShippingRemoveBagDetail,
+  ToteEstimateChangeDetail,
+  ToteDiscountApplyDetail,
+  ToteDiscountRemoveDetail,
+  ToteCheckoutStepDetail,
+  TotePaymentAuthorizedDetail,
+  ToteCheckoutSubmitDetail,
+  ToteCheckoutCompleteDetail,
+  ToteCheckoutContinueDetail,
+  ToteOrderFoundDetail,
+  ToteOrderCancelDetail,
+  ToteHealthRefreshDetail,
+  ToteOnboardingSaveDetail,
+} from './events/registry.js';
 export * from './headless.js';

@@ -2,7 +2,9 @@
 /**
  * `tote-checkout/react`: React components for every Tote element, made with
  * `@lit/react`. Properties are set as properties (rich data works), and each
- * `tote-*` event has an `onTote…` prop typed with its detail. Reach the
+ * `tote-*` event has an `onTote…` prop typed with its detail (src/react/event-props.ts,
+ * written from the events registry: an element's own events and those of the
+ * elements it renders; every event on `ToteProvider`). Reach the
  * element's methods (`addToCart`, `openCart`, `startCheckout` on
  * `ToteProvider`) through a `ref`. Importing this module registers the
  * elements it wraps; in Node (server rendering) it touches no DOM.
@@ -13,7 +15,8 @@
  * the framework renders them on the client side of the boundary.
  */
 import * as React from 'react';
-import { createComponent, type EventName } from '@lit/react';
+import { createComponent } from '@lit/react';
+import { eventProps } from './event-props.js';
 import { ToteProvider as ProviderElement } from '../elements/provider/provider.js';
 import { ToteOfferGrid as OfferGridElement } from '../elements/offer-grid/offer-grid.js';
 import { ToteOfferCard as OfferCardElement } from '../elements/offer-card/offer-card.js';
@@ -26,22 +29,19 @@ import { TotePayment as PaymentElement } from '../checkout/view/payment/payment.
 import { ToteCheckout as CheckoutElement } from '../checkout/view/checkout/checkout.js';
 import { ToteOrderStatus as OrderStatusElement } from '../elements/order-status/order-status.js';
 import { ToteOrderLookup as OrderLookupElement } from '../elements/order-lookup/order-lookup.js';
-import type {} from '../elements/order-changes/order-changes.component.js';
+import { ToteOrderChanges as OrderChangesElement } from '../elements/order-changes/order-changes.js';
+import { ToteDiscountCodes as DiscountCodesElement } from '../elements/discount-codes/discount-codes.js';
+import { ToteCurrencySelect as CurrencySelectElement } from '../elements/currency-select/currency-select.js';
 import { ToteOrderDesk as OrderDeskElement } from '../elements/order-desk/order-desk.js';
 import { ToteMerchantHealth as MerchantHealthElement } from '../elements/merchant-health/merchant-health.js';
 import { ToteMerchantOnboarding as MerchantOnboardingElement } from '../elements/merchant-onboarding/merchant-onboarding.js';
-
-/** The typed event name of a `tote-*` event, for `@lit/react`'s `events` map. */
-const on = <K extends keyof GlobalEventHandlersEventMap>(name: K) => name as EventName<GlobalEventHandlersEventMap[K]>;
-
-const cartAdd = { onToteCartAdd: on('tote-cart-add'), onToteSkuSelect: on('tote-sku-select'), onToteOfferView: on('tote-offer-view') };
 
 /** `<tote-provider>`: give it `endpoint` (and `locale`); use a ref for `addToCart`, `openCart`, `startCheckout`. */
 export const ToteProvider = /* @__PURE__ */ createComponent({
   react: React,
   tagName: 'tote-provider',
   elementClass: ProviderElement,
-  events: { ...cartAdd, onToteCartOpen: on('tote-cart-open'), onToteCheckoutStart: on('tote-checkout-start') },
+  events: eventProps['tote-provider'],
   displayName: 'ToteProvider',
 });
 
@@ -49,7 +49,7 @@ export const ToteOfferGrid = /* @__PURE__ */ createComponent({
   react: React,
   tagName: 'tote-offer-grid',
   elementClass: OfferGridElement,
-  events: { ...cartAdd, onToteOfferListView: on('tote-offer-list-view') },
+  events: eventProps['tote-offer-grid'],
   displayName: 'ToteOfferGrid',
 });
 
@@ -57,7 +57,7 @@ export const ToteOfferCard = /* @__PURE__ */ createComponent({
   react: React,
   tagName: 'tote-offer-card',
   elementClass: OfferCardElement,
-  events: cartAdd,
+  events: eventProps['tote-offer-card'],
   displayName: 'ToteOfferCard',
 });
 
@@ -65,7 +65,7 @@ export const ToteVariantPicker = /* @__PURE__ */ createComponent({
   react: React,
   tagName: 'tote-variant-picker',
   elementClass: VariantPickerElement,
-  events: cartAdd,
+  events: eventProps['tote-variant-picker'],
   displayName: 'ToteVariantPicker',
 });
 
@@ -73,12 +73,7 @@ export const ToteCart = /* @__PURE__ */ createComponent({
   react: React,
   tagName: 'tote-cart',
   elementClass: CartElement,
-  events: {
-    onToteCartCheckout: on('tote-cart-checkout'),
-    onToteCartRemove: on('tote-cart-remove'),
-    onToteCartQuantity: on('tote-cart-quantity'),
-    onToteCartOpen: on('tote-cart-open'),
-  },
+  events: eventProps['tote-cart'],
   displayName: 'ToteCart',
 });
 
@@ -86,7 +81,7 @@ export const ToteAddressForm = /* @__PURE__ */ createComponent({
   react: React,
   tagName: 'tote-address-form',
   elementClass: AddressFormElement,
-  events: { onChange: 'change', onInput: 'input' },
+  events: eventProps['tote-address-form'],
   displayName: 'ToteAddressForm',
 });
 
@@ -94,7 +89,7 @@ export const ToteShippingStep = /* @__PURE__ */ createComponent({
   react: React,
   tagName: 'tote-shipping-step',
   elementClass: ShippingStepElement,
-  events: { onToteShippingSelect: on('tote-shipping-select'), onToteShippingRemoveBag: on('tote-shipping-remove-bag') },
+  events: eventProps['tote-shipping-step'],
   displayName: 'ToteShippingStep',
 });
 
@@ -102,14 +97,24 @@ export const ToteEstimate = /* @__PURE__ */ createComponent({
   react: React,
   tagName: 'tote-estimate',
   elementClass: EstimateElement,
-  events: { onToteEstimateChange: on('tote-estimate-change') },
+  events: eventProps['tote-estimate'],
   displayName: 'ToteEstimate',
+});
+
+/** `<tote-discount-codes>`: the codes field on its own (`<tote-checkout>` renders one). */
+export const ToteDiscountCodes = /* @__PURE__ */ createComponent({
+  react: React,
+  tagName: 'tote-discount-codes',
+  elementClass: DiscountCodesElement,
+  events: eventProps['tote-discount-codes'],
+  displayName: 'ToteDiscountCodes',
 });
 
 export const TotePayment = /* @__PURE__ */ createComponent({
   react: React,
   tagName: 'tote-payment',
   elementClass: PaymentElement,
+  events: eventProps['tote-payment'],
   displayName: 'TotePayment',
 });
 
@@ -117,12 +122,7 @@ export const ToteCheckout = /* @__PURE__ */ createComponent({
   react: React,
   tagName: 'tote-checkout',
   elementClass: CheckoutElement,
-  events: {
-    onToteCheckoutSubmit: on('tote-checkout-submit'),
-    onToteCheckoutComplete: on('tote-checkout-complete'),
-    onToteCheckoutStep: on('tote-checkout-step'),
-    onToteCheckoutContinue: on('tote-checkout-continue'),
-  },
+  events: eventProps['tote-checkout'],
   displayName: 'ToteCheckout',
 });
 
@@ -130,8 +130,17 @@ export const ToteOrderStatus = /* @__PURE__ */ createComponent({
   react: React,
   tagName: 'tote-order-status',
   elementClass: OrderStatusElement,
-  events: { onToteOrderCancel: on('tote-order-cancel') },
+  events: eventProps['tote-order-status'],
   displayName: 'ToteOrderStatus',
+});
+
+/** `<tote-order-changes>`: an order's cancel and refunds on their own (`<tote-order-status>` renders one). */
+export const ToteOrderChanges = /* @__PURE__ */ createComponent({
+  react: React,
+  tagName: 'tote-order-changes',
+  elementClass: OrderChangesElement,
+  events: eventProps['tote-order-changes'],
+  displayName: 'ToteOrderChanges',
 });
 
 /** `<tote-order-lookup>`: order number and email → the order page (`onToteOrderFound` to navigate instead). */
@@ -139,15 +148,24 @@ export const ToteOrderLookup = /* @__PURE__ */ createComponent({
   react: React,
   tagName: 'tote-order-lookup',
   elementClass: OrderLookupElement,
-  events: { onToteOrderFound: on('tote-order-found'), onToteOrderCancel: on('tote-order-cancel') },
+  events: eventProps['tote-order-lookup'],
   displayName: 'ToteOrderLookup',
+});
+
+/** `<tote-currency-select>`: the shopper's display currency; `onChange` when it changes. */
+export const ToteCurrencySelect = /* @__PURE__ */ createComponent({
+  react: React,
+  tagName: 'tote-currency-select',
+  elementClass: CurrencySelectElement,
+  events: eventProps['tote-currency-select'],
+  displayName: 'ToteCurrencySelect',
 });
 
 export const ToteMerchantHealth = /* @__PURE__ */ createComponent({
   react: React,
   tagName: 'tote-merchant-health',
   elementClass: MerchantHealthElement,
-  events: { onToteHealthRefresh: on('tote-health-refresh') },
+  events: eventProps['tote-merchant-health'],
   displayName: 'ToteMerchantHealth',
 });
 
@@ -155,7 +173,7 @@ export const ToteMerchantOnboarding = /* @__PURE__ */ createComponent({
   react: React,
   tagName: 'tote-merchant-onboarding',
   elementClass: MerchantOnboardingElement,
-  events: { onToteOnboardingSave: on('tote-onboarding-save') },
+  events: eventProps['tote-merchant-onboarding'],
   displayName: 'ToteMerchantOnboarding',
 });
 
@@ -177,10 +195,13 @@ export type {
   AddressFormElement as ToteAddressFormElement,
   ShippingStepElement as ToteShippingStepElement,
   EstimateElement as ToteEstimateElement,
+  DiscountCodesElement as ToteDiscountCodesElement,
   PaymentElement as TotePaymentElement,
   CheckoutElement as ToteCheckoutElement,
   OrderStatusElement as ToteOrderStatusElement,
+  OrderChangesElement as ToteOrderChangesElement,
   OrderLookupElement as ToteOrderLookupElement,
+  CurrencySelectElement as ToteCurrencySelectElement,
   MerchantHealthElement as ToteMerchantHealthElement,
   MerchantOnboardingElement as ToteMerchantOnboardingElement,
   OrderDeskElement as ToteOrderDeskElement,

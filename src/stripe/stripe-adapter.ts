@@ -23,6 +23,7 @@ import type { CheckoutPayment } from '../checkout/rules/checkout-session.js';
 import { appearanceFor, cardStyleFor } from './appearance.js';
 import { loadStripe } from './load-stripe.js';
 import { stripeQuotePayment } from '../checkout/rules/stripe-quote.js';
+import { toteEvent } from '../events/dispatch.js';
 
 export interface StripeAdapterOptions {
   /**
@@ -54,13 +55,6 @@ export interface StripePaymentAdapter extends PaymentAdapter {
   quoted(quote: Pick<QuoteResponse, 'currency' | 'totals'>): void;
   /** Place answered `requires_action`: confirm the PaymentIntent with Stripe.js (3-D Secure included). */
   confirm(action: PlaceRequiresActionResponse): Promise<PlaceRequest['payment']>;
-}
-
-declare global {
-  interface GlobalEventHandlersEventMap {
-    /** The wallet sheet (Express Checkout) paid the cart's PaymentIntent; fired from the adapter's container. */
-    'tote-payment-authorized': CustomEvent<Record<string, never>>;
-  }
 }
 
 /** A client secret's PaymentIntent id: `pi_123_secret_abc` → `pi_123`. */
@@ -132,7 +126,7 @@ export function createStripeAdapter(options: StripeAdapterOptions = {}): StripeP
         await confirmWith(s, secret);
         walletConfirmed = secret;
         // The checkout places the order when it hears the wallet paid (the same attempt as "Place order").
-        host.dispatchEvent(new CustomEvent('tote-payment-authorized', { detail: {}, bubbles: true, composed: true }));
+        host.dispatchEvent(toteEvent('tote-payment-authorized', {}));
       } catch {
         event.paymentFailed({ reason: 'fail' });
       }

@@ -36,6 +36,7 @@ const PLANTED: Record<string, [file: string, source: string]> = {
   'sandbox-and-bff-apart': ['sandbox/planted-bff.ts', "export { ApiHttpError } from '../bff/errors.js';\n"],
   'state-below-elements': ['state/planted-element.ts', "export { safeUrl } from '../elements/internal/safe-url.js';\n"],
   'stripe-below-elements': ['stripe/planted-element.ts', "export { safeUrl } from '../elements/internal/safe-url.js';\n"],
+  'events-declare-only': ['events/planted-run.ts', "export { isBuyable } from '../state/cart-store.js';\n"],
   'locales-hold-only-strings': ['locales/planted-state.ts', "export { isBuyable } from '../state/cart-store.js';\n"],
   'only-cli-reads-strings': ['bff/planted-strings.ts', "export { msg } from '../i18n/localize.js';\n"],
   'i18n-holds-only-strings': ['i18n/planted-element.ts', "export { safeUrl } from '../elements/internal/safe-url.js';\n"],

@@ -16,6 +16,7 @@ import { type QuoteChange, quoteChanges } from '../rules/checkout-quote.js';
 import type { CheckoutMode, CheckoutSession, CheckoutStep } from '../rules/checkout-session.js';
 import type { PaymentAdapter } from './payment-adapter.js';
 import { type AttemptHooks, type AttemptPhase, runAttempt } from './place-attempt.js';
+import type { ToteEventDetail, ToteEventInit, ToteEventName } from '../events/registry.js';
 
 /** What the checkout tells the shopper besides the step itself; the element words it. */
 export type CheckoutNotice =
@@ -39,8 +40,8 @@ export interface PlaceOptions {
   api(): ToteApi | undefined;
   adapter(): PaymentAdapter | undefined;
   mode(): CheckoutMode;
-  /** Dispatches a Tote event from the host; returns it (to read `defaultPrevented`). */
-  emit<T>(name: string, detail: T, init?: { cancelable?: boolean }): CustomEvent<T>;
+  /** Dispatches a Tote event (src/events/registry.ts) from the host; returns it (to read `defaultPrevented`). */
+  emit<K extends ToteEventName>(name: K, detail: ToteEventDetail<K>, ...init: ToteEventInit<K>): CustomEvent<ToteEventDetail<K>>;
 }
 
 /** What placing reads of the checkout around it (the checkout controller). */

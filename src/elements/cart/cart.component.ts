@@ -10,7 +10,7 @@ import { loadMessages, type MessageArea } from '../../i18n/localize.js';
 import { ToteElement } from '../internal/tote-element.js';
 import { shownPrice } from '../internal/shown-price.js';
 import { convertMoney } from '../../state/display-money.js';
-import type { ToteCartOpenDetail } from '../internal/events.js';
+import type { ToteCartOpenDetail } from '../../events/registry.js';
 import { cartStyles } from './cart.styles.js';
 import { type CartLineView, renderCartLine } from './cart-line.js';
 import { bagIcon } from './bag-icon.js';
@@ -21,15 +21,7 @@ const TOAST_MS = 6000;
 /** Stores whose saved lines were re-checked on this page: several carts (full and mini) may show one store. */
 const rechecked = new WeakSet<CartStore>();
 
-/** `tote-cart-checkout`: the shopper pressed "Check out" in the cart. */
-export interface ToteCartCheckoutDetail {
-  lines: readonly CartLine[];
-}
-
 declare global {
-  interface GlobalEventHandlersEventMap {
-    'tote-cart-checkout': CustomEvent<ToteCartCheckoutDetail>;
-  }
   interface HTMLElementTagNameMap {
     'tote-cart': ToteCart;
   }

@@ -3,9 +3,8 @@ import { ContextConsumer } from '@lit/context';
 import { displayCurrencyContext, localeContext } from '../../state/context.js';
 import type { DisplayCurrency } from '../../state/display-money.js';
 import { loadMessages, msg, usableLocale, type MessageArea, type MessageKey } from '../../i18n/localize.js';
-
-type EventName = keyof GlobalEventHandlersEventMap;
-type DetailOf<K extends EventName> = GlobalEventHandlersEventMap[K] extends CustomEvent<infer D> ? D : never;
+import { toteEvent } from '../../events/dispatch.js';
+import type { ToteEventDetail, ToteEventInit, ToteEventName } from '../../events/registry.js';
 
 /** Base of every Tote element: typed events, and the locale of the nearest provider. */
 export class ToteElement extends LitElement {
@@ -56,11 +55,11 @@ export class ToteElement extends LitElement {
   }
 
   /**
-   * Dispatches a bubbling, composed event with a typed detail. Returns the
+   * Dispatches a Tote event (one of src/events/registry.ts, with its detail type). Returns the
    * event so a cancelable one can be checked with `defaultPrevented`.
    */
-  emit<K extends EventName>(name: K, detail: DetailOf<K>, options: { cancelable?: boolean } = {}): CustomEvent<DetailOf<K>> {
-    const event = new CustomEvent(name, { detail, bubbles: true, composed: true, cancelable: options.cancelable ?? false });
+  emit<K extends ToteEventName>(name: K, detail: ToteEventDetail<K>, ...init: ToteEventInit<K>): CustomEvent<ToteEventDetail<K>> {
+    const event = toteEvent(name, detail, ...init);
     this.dispatchEvent(event);
     return event;
   }

@@ -14,16 +14,7 @@ import { healthText, type HealthText } from './health-text.js';
 import { styles } from './merchant-health.styles.js';
 import '../../i18n/areas/operator.js';
 
-/** `tote-health-refresh`: one merchant's report was re-read. */
-export interface ToteHealthRefreshDetail {
-  merchant_id: number;
-  report: ConnectionHealthReport;
-}
-
 declare global {
-  interface GlobalEventHandlersEventMap {
-    'tote-health-refresh': CustomEvent<ToteHealthRefreshDetail>;
-  }
   interface HTMLElementTagNameMap {
     'tote-merchant-health': ToteMerchantHealth;
   }

@@ -22,15 +22,7 @@ import {
 import { styles } from './merchant-onboarding.styles.js';
 import '../../i18n/areas/operator.js';
 
-/** `tote-onboarding-save`: the service stored the onboarding record. */
-export interface ToteOnboardingSaveDetail {
-  record: MerchantOnboarding;
-}
-
 declare global {
-  interface GlobalEventHandlersEventMap {
-    'tote-onboarding-save': CustomEvent<ToteOnboardingSaveDetail>;
-  }
   interface HTMLElementTagNameMap {
     'tote-merchant-onboarding': ToteMerchantOnboarding;
   }

@@ -12,7 +12,7 @@ import { ToteElement } from '../internal/tote-element.js';
 import { baseStyles, tokens } from '../internal/styles.js';
 import { safeUrl } from '../internal/safe-url.js';
 import { renderDescription } from '../internal/description.js';
-import type { ToteCartAddDetail } from '../internal/events.js';
+import type { ToteCartAddDetail } from '../../events/registry.js';
 import { OfferLoader } from '../internal/offer-loader.js';
 import { offerStatusStyles, renderOfferStatus } from '../internal/offer-status.js';
 import { compactCardStyles, offerCardStyles } from './offer-card.styles.js';

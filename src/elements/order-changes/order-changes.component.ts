@@ -10,18 +10,7 @@ import { ToteElement } from '../internal/tote-element.js';
 import { orderChangesStyles } from './order-changes.styles.js';
 import '../../i18n/areas/orders.js';
 
-/** `tote-order-cancel`, cancelable: the shopper confirmed a cancel; `preventDefault()` keeps Tote from sending it. */
-export interface ToteOrderCancelDetail {
-  order_id: number;
-  /** The bag (one shop's items), or null for the whole order. */
-  bag_id: number | null;
-  reason: string;
-}
-
 declare global {
-  interface GlobalEventHandlersEventMap {
-    'tote-order-cancel': CustomEvent<ToteOrderCancelDetail>;
-  }
   interface HTMLElementTagNameMap {
     'tote-order-changes': ToteOrderChanges;
   }

@@ -8,16 +8,7 @@ import { orderLookupStyles } from './order-lookup.styles.js';
 import '../../i18n/areas/checkout.js';
 import '../../i18n/areas/orders.js';
 
-/** `tote-order-found`, cancelable: the order was found; `preventDefault()` keeps Tote from showing it (the host navigates). */
-export interface ToteOrderFoundDetail {
-  order_id: number;
-  access: string;
-}
-
 declare global {
-  interface GlobalEventHandlersEventMap {
-    'tote-order-found': CustomEvent<ToteOrderFoundDetail>;
-  }
   interface HTMLElementTagNameMap {
     'tote-order-lookup': ToteOrderLookup;
   }

@@ -23,8 +23,6 @@ import { clearStickyBar } from './sticky-bar.js';
 import { renderRecap, renderStepNav, renderSummary } from './steps.js';
 import { noticeText, renderAnswers } from './notices.js';
 
-import type { ToteCheckoutSubmitDetail } from './checkout-events.js';
-export type { ToteCheckoutSubmitDetail, ToteCheckoutCompleteDetail, ToteCheckoutStepDetail, ToteCheckoutContinueDetail } from './checkout-events.js';
 
 declare global {
   interface HTMLElementTagNameMap {
@@ -144,7 +142,7 @@ export class ToteCheckout extends ToteElement {
     adapter: () => this.#adapter,
     storage: () => this.storage,
     sessionKey: () => this.sessionKey,
-    emit: (name, detail, init) => this.emit(name as 'tote-checkout-submit', detail as ToteCheckoutSubmitDetail, init) as never,
+    emit: (name, detail, ...init) => this.emit(name, detail, ...init),
   });
   #paymentContainer?: HTMLElement;
   readonly #named = new AdapterByName();

@@ -6,20 +6,7 @@ import { ToteElement } from '../../../elements/internal/tote-element.js';
 import { discountCodesStyles } from './discount-codes.styles.js';
 import '../../../i18n/areas/checkout.js';
 
-/** `tote-discount-apply`: the shopper entered a code (trimmed, not empty). */
-export interface ToteDiscountApplyDetail {
-  code: string;
-}
-/** `tote-discount-remove`: the shopper removed a code. */
-export interface ToteDiscountRemoveDetail {
-  code: string;
-}
-
 declare global {
-  interface GlobalEventHandlersEventMap {
-    'tote-discount-apply': CustomEvent<ToteDiscountApplyDetail>;
-    'tote-discount-remove': CustomEvent<ToteDiscountRemoveDetail>;
-  }
   interface HTMLElementTagNameMap {
     'tote-discount-codes': ToteDiscountCodes;
   }

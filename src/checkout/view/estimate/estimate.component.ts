@@ -15,15 +15,7 @@ import { estimateStyles } from './estimate.styles.js';
 import { renderShopBusy } from '../../../elements/internal/shop-busy.js';
 import '../../../i18n/areas/checkout.js';
 
-/** `tote-estimate-change`: a quote this element asked for itself arrived. */
-export interface ToteEstimateChangeDetail {
-  quote: QuoteResponse;
-}
-
 declare global {
-  interface GlobalEventHandlersEventMap {
-    'tote-estimate-change': CustomEvent<ToteEstimateChangeDetail>;
-  }
   interface HTMLElementTagNameMap {
     'tote-estimate': ToteEstimate;
   }

@@ -20,6 +20,8 @@ declare global {
  *
  * @slot payment - Where the adapter's fields live (light DOM). Created automatically when absent.
  *
+ * @event tote-payment-authorized - A wallet sheet (Stripe's Express Checkout) paid the cart, from the adapter's container.
+ *
  * @csspart base - The root.
  * @csspart error - The payment error (e.g. a declined card).
  */

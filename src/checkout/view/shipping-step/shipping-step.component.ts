@@ -8,21 +8,7 @@ import '../../../i18n/areas/checkout.js';
 import { carrierName } from '../../rules/carrier.js';
 import { deliveryWindowText } from '../../../contract/delivery-dates.js';
 
-/** `tote-shipping-select`: the shopper picked a method for one bag. */
-export interface ToteShippingSelectDetail {
-  merchant_id: number;
-  shipping_method_id: string;
-}
-/** `tote-shipping-remove-bag`: the shopper asked to drop a bag that cannot ship to the address, or whose shop is busy. */
-export interface ToteShippingRemoveBagDetail {
-  merchant_id: number;
-}
-
 declare global {
-  interface GlobalEventHandlersEventMap {
-    'tote-shipping-select': CustomEvent<ToteShippingSelectDetail>;
-    'tote-shipping-remove-bag': CustomEvent<ToteShippingRemoveBagDetail>;
-  }
   interface HTMLElementTagNameMap {
     'tote-shipping-step': ToteShippingStep;
   }
