@@ -1,8 +1,18 @@
 import type { ToteEventDetail, ToteEventInit, ToteEventName } from './registry.js';
 
 /**
- * A Tote event ready to dispatch: bubbling, composed, and cancelable when the registry says so (then the
- * dispatch must pass `{ cancelable: true }`). Only a name registered in ./registry.ts compiles.
+ * Dispatches a Tote event on `target` and returns it (a cancelable one is read with `defaultPrevented`):
+ * bubbling, composed, and cancelable when the registry says so (then the call passes `{ cancelable: true }`).
+ * Only a name registered in ./registry.ts, with its detail type, compiles.
  */
-export const toteEvent = <K extends ToteEventName>(name: K, detail: ToteEventDetail<K>, ...[init]: ToteEventInit<K>): CustomEvent<ToteEventDetail<K>> =>
-  new CustomEvent(name, { detail, bubbles: true, composed: true, cancelable: init?.cancelable });
+export function dispatchToteEvent<K extends ToteEventName>(
+  target: EventTarget,
+  name: K,
+  detail: ToteEventDetail<K>,
+  ...init: ToteEventInit<K>
+): CustomEvent<ToteEventDetail<K>>;
+export function dispatchToteEvent(target: EventTarget, name: string, detail: unknown, init?: { cancelable: true }): CustomEvent {
+  const event = new CustomEvent(name, { detail, bubbles: true, composed: true, cancelable: init?.cancelable });
+  target.dispatchEvent(event);
+  return event;
+}

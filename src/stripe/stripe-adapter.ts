@@ -23,7 +23,7 @@ import type { CheckoutPayment } from '../checkout/rules/checkout-session.js';
 import { appearanceFor, cardStyleFor } from './appearance.js';
 import { loadStripe } from './load-stripe.js';
 import { stripeQuotePayment } from '../checkout/rules/stripe-quote.js';
-import { toteEvent } from '../events/dispatch.js';
+import { dispatchToteEvent } from '../events/dispatch.js';
 
 export interface StripeAdapterOptions {
   /**
@@ -126,7 +126,7 @@ export function createStripeAdapter(options: StripeAdapterOptions = {}): StripeP
         await confirmWith(s, secret);
         walletConfirmed = secret;
         // The checkout places the order when it hears the wallet paid (the same attempt as "Place order").
-        host.dispatchEvent(toteEvent('tote-payment-authorized', {}));
+        dispatchToteEvent(host, 'tote-payment-authorized', {});
       } catch {
         event.paymentFailed({ reason: 'fail' });
       }

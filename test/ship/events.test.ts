@@ -41,8 +41,9 @@ function elementOf(path: string, tags: Set<string>): string | undefined {
   return dir && tags.has(`tote-${dir}`) ? `tote-${dir}` : undefined;
 }
 
-/** Every event a file dispatches by a literal name: `emit('…'`, `toteEvent('…'`, `new (Custom)Event('…'`. */
-const dispatched = (text: string) => [...text.matchAll(/\b(?:emit|toteEvent|new (?:Custom)?Event)\(\s*['"]([a-z][a-z-]*)['"]/g)].map((m) => m[1]!);
+/** Every event a file dispatches by a literal name: `emit('…'`, `dispatchToteEvent(target, '…'`, `new (Custom)Event('…'`. */
+const dispatched = (text: string) =>
+  [...text.matchAll(/\b(?:emit\(|dispatchToteEvent\([^,()]+,|new (?:Custom)?Event\()\s*['"]([a-z][a-z-]*)['"]/g)].map((m) => m[1]!);
 
 /** The file that declares an element's class: `'tote-cart': ToteCart;` in `HTMLElementTagNameMap`. */
 const declares = (text: string) => [...text.matchAll(/^\s+'(tote-[a-z-]+)': Tote[A-Za-z]+;$/gm)].map((m) => m[1]!);
@@ -133,7 +134,7 @@ describe('events: one registry', () => {
     });
 
     it('a registered event dispatched by an element the registry does not name', () => {
-      const problems = plant((t) => t.sources.set('src/elements/estimate/planted.ts', "this.dispatchEvent(toteEvent('tote-cart-open', {}));\n"));
+      const problems = plant((t) => t.sources.set('src/elements/estimate/planted.ts', "dispatchToteEvent(this, 'tote-cart-open', {});\n"));
       assert.match(problems.join('\n'), /planted\.ts dispatches tote-cart-open from tote-estimate/);
     });
 

@@ -3,7 +3,7 @@ import { ContextConsumer } from '@lit/context';
 import { displayCurrencyContext, localeContext } from '../../state/context.js';
 import type { DisplayCurrency } from '../../state/display-money.js';
 import { loadMessages, msg, usableLocale, type MessageArea, type MessageKey } from '../../i18n/localize.js';
-import { toteEvent } from '../../events/dispatch.js';
+import { dispatchToteEvent } from '../../events/dispatch.js';
 import type { ToteEventDetail, ToteEventInit, ToteEventName } from '../../events/registry.js';
 
 /** Base of every Tote element: typed events, and the locale of the nearest provider. */
@@ -59,8 +59,6 @@ export class ToteElement extends LitElement {
    * event so a cancelable one can be checked with `defaultPrevented`.
    */
   emit<K extends ToteEventName>(name: K, detail: ToteEventDetail<K>, ...init: ToteEventInit<K>): CustomEvent<ToteEventDetail<K>> {
-    const event = toteEvent(name, detail, ...init);
-    this.dispatchEvent(event);
-    return event;
+    return dispatchToteEvent(this, name, detail, ...init);
   }
 }

@@ -8,7 +8,7 @@ import { currencyStorageKey } from '../../state/display-money.js';
 import { lineForSku } from '../../state/offer.js';
 import { loadMessages, localeDirection, usableLocale } from '../../i18n/localize.js';
 import { loadOnDemand } from '../internal/on-demand.js';
-import { toteEvent } from '../../events/dispatch.js';
+import { dispatchToteEvent } from '../../events/dispatch.js';
 import type { ToteCartAddDetail, ToteCartOpenDetail } from '../../events/registry.js';
 
 /** What `addToCart` accepts: a full cart line, or a SKU of an offer (the offer is fetched). */
@@ -152,8 +152,7 @@ export class ToteProvider extends LitElement {
       const line = lineForSku(offer, sku, input.quantity ?? 1);
       detail = { line: { ...line, quantity: line.quantity ?? 1 }, offer };
     }
-    const event = toteEvent('tote-cart-add', detail, { cancelable: true });
-    if (!this.dispatchEvent(event)) return undefined;
+    if (dispatchToteEvent(this, 'tote-cart-add', detail, { cancelable: true }).defaultPrevented) return undefined;
     return cart.add(detail.line);
   }
 
@@ -195,7 +194,7 @@ export class ToteProvider extends LitElement {
 
   /** Asks the cart below (`<tote-cart>`) to open; emits `tote-cart-open`. */
   openCart(detail: ToteCartOpenDetail = {}): void {
-    this.dispatchEvent(toteEvent('tote-cart-open', detail));
+    dispatchToteEvent(this, 'tote-cart-open', detail);
   }
 
   /**
@@ -203,7 +202,7 @@ export class ToteProvider extends LitElement {
    * In the code-split bundle the checkout loads first, so it is listening when the event comes.
    */
   startCheckout(): void {
-    const start = () => this.dispatchEvent(toteEvent('tote-checkout-start', {}));
+    const start = () => dispatchToteEvent(this, 'tote-checkout-start', {});
     const loading = loadOnDemand('tote-checkout');
     void loadMessages(this.#localeProvider.value, 'checkout'); // beside the flow, not after it
     if (loading) void loading.then(start, start);
