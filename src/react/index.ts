@@ -30,7 +30,7 @@ import { ToteCheckout as CheckoutElement } from '../checkout/view/checkout/check
 import { ToteOrderStatus as OrderStatusElement } from '../elements/order-status/order-status.js';
 import { ToteOrderLookup as OrderLookupElement } from '../elements/order-lookup/order-lookup.js';
 import { ToteOrderChanges as OrderChangesElement } from '../elements/order-changes/order-changes.js';
-import { ToteDiscountCodes as DiscountCodesElement } from '../elements/discount-codes/discount-codes.js';
+import { ToteDiscountCodes as DiscountCodesElement } from '../checkout/view/discount-codes/discount-codes.js';
 import { ToteCurrencySelect as CurrencySelectElement } from '../elements/currency-select/currency-select.js';
 import { ToteOrderDesk as OrderDeskElement } from '../elements/order-desk/order-desk.js';
 import { ToteMerchantHealth as MerchantHealthElement } from '../elements/merchant-health/merchant-health.js';

@@ -35,9 +35,9 @@ function readTree(): Tree {
   return { sources, generated: Object.fromEntries([REACT_FILE, DOCS_FILE].map((p) => [p, readFileSync(p, 'utf8')])) };
 }
 
-/** `src/elements/cart/…` or `src/checkout/…` → `tote-cart`, `tote-checkout`: the element a file belongs to, if any. */
+/** `src/elements/cart/cart.component.ts` → `tote-cart`: the element whose folder holds a file, if any. */
 function elementOf(path: string, tags: Set<string>): string | undefined {
-  const dir = /^src\/(?:elements\/)?([a-z-]+)\//.exec(path)?.[1];
+  const dir = /([a-z-]+)\/[^/]+$/.exec(path)?.[1];
   return dir && tags.has(`tote-${dir}`) ? `tote-${dir}` : undefined;
 }
 
@@ -134,13 +134,13 @@ describe('events: one registry', () => {
     });
 
     it('a registered event dispatched by an element the registry does not name', () => {
-      const problems = plant((t) => t.sources.set('src/elements/estimate/planted.ts', "dispatchToteEvent(this, 'tote-cart-open', {});\n"));
+      const problems = plant((t) => t.sources.set('src/checkout/view/estimate/planted.ts', "dispatchToteEvent(this, 'tote-cart-open', {});\n"));
       assert.match(problems.join('\n'), /planted\.ts dispatches tote-cart-open from tote-estimate/);
     });
 
     it('a registered event nothing dispatches any more', () => {
       const problems = plant((t) => {
-        const path = 'src/elements/discount-codes/discount-codes.component.ts';
+        const path = 'src/checkout/view/discount-codes/discount-codes.component.ts';
         t.sources.set(path, t.sources.get(path)!.replace("this.emit('tote-discount-remove'", 'void ('));
       });
       assert.deepEqual(problems, ['tote-discount-remove is registered but nothing in src/ dispatches it']);
@@ -148,10 +148,10 @@ describe('events: one registry', () => {
 
     it('an @event in an element’s JSDoc that the registry does not give it', () => {
       const problems = plant((t) => {
-        const path = 'src/elements/estimate/estimate.component.ts';
+        const path = 'src/checkout/view/estimate/estimate.component.ts';
         t.sources.set(path, t.sources.get(path)!.replace(' * @event tote-estimate-change', ' * @event tote-cart-remove - planted.\n * @event tote-estimate-change'));
       });
-      assert.deepEqual(problems, ['src/elements/estimate/estimate.component.ts: @event tote-cart-remove on tote-estimate, not heard there by the registry']);
+      assert.deepEqual(problems, ['src/checkout/view/estimate/estimate.component.ts: @event tote-cart-remove on tote-estimate, not heard there by the registry']);
     });
 
     it('a React prop missing from the generated props', () => {

@@ -16,7 +16,7 @@ import { type QuoteChange, quoteChanges } from '../rules/checkout-quote.js';
 import type { CheckoutMode, CheckoutSession, CheckoutStep } from '../rules/checkout-session.js';
 import type { PaymentAdapter } from './payment-adapter.js';
 import { type AttemptHooks, type AttemptPhase, runAttempt } from './place-attempt.js';
-import type { ToteEventDetail, ToteEventInit, ToteEventName } from '../events/registry.js';
+import type { ToteEventDetail, ToteEventInit, ToteEventName } from '../../events/registry.js';
 
 /** What the checkout tells the shopper besides the step itself; the element words it. */
 export type CheckoutNotice =
