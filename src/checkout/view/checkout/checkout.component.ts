@@ -23,7 +23,6 @@ import { clearStickyBar } from './sticky-bar.js';
 import { renderRecap, renderStepNav, renderSummary } from './steps.js';
 import { noticeText, renderAnswers } from './notices.js';
 
-
 declare global {
   interface HTMLElementTagNameMap {
     'tote-checkout': ToteCheckout;
