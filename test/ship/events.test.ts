@@ -1,6 +1,6 @@
 // Events are declared once, in src/events/registry.ts (README → Contributing). This fails when anything
 // else drifts from it: a dispatch in src/ of an event the registry lacks (or from an element it does not
-// name), a registered event nothing dispatches, an element's JSDoc `@event` (the custom-elements manifest,
+// name), a registered event nothing dispatches, an element said to render another that does not, an element's JSDoc `@event` (the custom-elements manifest,
 // docs/api.md) the registry does not give it, a React wrapper without its events, or src/react/event-props.ts
 // and docs/events.md not what `npm run docs:events` writes. Each kind of drift is planted once to show it is caught.
 import { describe, it } from 'node:test';
@@ -72,6 +72,11 @@ function drift(tree: Tree, reg: Registry = registry): string[] {
     }
   }
   for (const name of Object.keys(reg.toteEvents)) if (!seen.has(name)) problems.push(`${name} is registered but nothing in src/ dispatches it`);
+  // Each `renders` pair is real: a file of the outer element's folder has the inner tag in a template.
+  for (const [outer, inners] of Object.entries(reg.renders)) {
+    const folder = [...tree.sources].filter(([path]) => elementOf(path, tags) === outer).map(([, text]) => text);
+    for (const inner of inners) if (!folder.some((text) => text.includes(`<${inner}`))) problems.push(`the registry says ${outer} renders ${inner}, which its folder does not`);
+  }
 
   // Each element with events has a React wrapper, and the wrapper takes the generated props for its tag.
   const index = tree.sources.get(REACT_INDEX) ?? '';
@@ -152,6 +157,11 @@ describe('events: one registry', () => {
         t.sources.set(path, t.sources.get(path)!.replace(' * @event tote-estimate-change', ' * @event tote-cart-remove - planted.\n * @event tote-estimate-change'));
       });
       assert.deepEqual(problems, ['src/checkout/view/estimate/estimate.component.ts: @event tote-cart-remove on tote-estimate, not heard there by the registry']);
+    });
+
+    it('an element the registry says renders another, which no longer does', () => {
+      const planted: Registry = { ...registry, renders: { ...registry.renders, 'tote-estimate': ['tote-cart'] } };
+      assert.ok(drift(readTree(), planted).includes('the registry says tote-estimate renders tote-cart, which its folder does not'));
     });
 
     it('a React prop missing from the generated props', () => {
