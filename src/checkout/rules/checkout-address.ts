@@ -67,6 +67,15 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Needed on every address whatever its country: the service takes no address without them. */
 const ALWAYS: ReadonlySet<AddressField> = new Set(['address_1', 'city', 'postal_code', 'country']);
 
+/** Whether `field` must be filled in on `draft` (its country's form once loaded); `contact`: name and email too. */
+export function isRequired(draft: AddressDraft, field: AddressField, contact = true): boolean {
+  return (
+    ALWAYS.has(field) ||
+    (field === 'state' && !!knownAddressFormat(draft.country)?.required.includes('state')) ||
+    (contact && (field === 'first_name' || field === 'last_name' || field === 'email'))
+  );
+}
+
 /**
  * Problems of one field given the whole draft, by the rules of its country's form (`GET /api/address-format`)
  * once loaded, else by the rules every country shares. `contact` asks for name and email on a shipping address.
@@ -74,11 +83,7 @@ const ALWAYS: ReadonlySet<AddressField> = new Set(['address_1', 'city', 'postal_
 export function checkField(draft: AddressDraft, field: AddressField, contact = true): FieldProblem | undefined {
   const value = draft[field].trim();
   const format = knownAddressFormat(draft.country);
-  const required =
-    ALWAYS.has(field) ||
-    (field === 'state' && !!format?.required.includes('state')) ||
-    (contact && (field === 'first_name' || field === 'last_name' || field === 'email'));
-  if (!value) return required ? { code: 'required' } : undefined;
+  if (!value) return isRequired(draft, field, contact) ? { code: 'required' } : undefined;
   if (value.length > MAX[field]) return { code: 'too_long', max: MAX[field] };
   switch (field) {
     case 'email':

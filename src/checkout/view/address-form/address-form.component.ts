@@ -14,6 +14,7 @@ import {
   type FieldProblem,
   checkAddress,
   emptyAddress,
+  isRequired,
   toAddressDraft,
 } from '../../rules/checkout-address.js';
 import { apiContext } from '../../../state/context.js';
@@ -321,8 +322,6 @@ export class ToteAddressForm extends ToteElement {
     const problem = problems.get(key);
     const server = problem?.code === 'server';
     const shown = problem && (server || this.showAll || this.touched.has(key)) ? this.#problemText(section, field, problem) : '';
-    const required = ['country', 'address_1', 'city', 'postal_code'].includes(field) || (field === 'state' && !!format?.required.includes('state')) ||
-      (section === 'shipping' && ['first_name', 'last_name', 'email'].includes(field));
     const t = this.#t;
     const view: FieldView = {
       id: `${section}-${field}`,
@@ -330,7 +329,7 @@ export class ToteAddressForm extends ToteElement {
       field,
       draft,
       label: labelOf(t, field, format),
-      optional: !required,
+      optional: !isRequired(draft, field, section === 'shipping'),
       error: shown,
       onInput: (e: Event) => this.#handleInput(section, field, e),
     };

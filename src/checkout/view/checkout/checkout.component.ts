@@ -29,15 +29,6 @@ declare global {
   }
 }
 
-const STEP_HEADING: Record<CheckoutStep, MessageKey> = {
-  review: 'reviewHeading',
-  address: 'addressHeading',
-  shipping: 'shippingHeading',
-  payment: 'paymentHeading',
-  confirm: 'confirmHeading',
-  placed: 'placedHeading',
-};
-
 /**
  * @summary The whole checkout: the cart, address, shipping per shop, payment, a final review and "Place
  * order", beside one order summary (a collapsible bar on narrow screens). Every change asks the BFF for a
@@ -300,7 +291,7 @@ export class ToteCheckout extends ToteElement {
       ${renderStepNav(step, (k, p) => this.t(k, p), (s) => this.#goTo(s))}
       <div class="columns">
         <section class="main" aria-labelledby="step-heading" data-step=${step}>
-          <h2 id="step-heading" tabindex="-1">${this.t(STEP_HEADING[step])}</h2>
+          <h2 id="step-heading" tabindex="-1">${this.t(`${step}Heading`)}</h2>
           <div class="error" part="error" role="alert">${this.error || notice.error}</div>
           <p class="notice" role="status">${notice.status}</p>
           ${renderAnswers(this.#flow, notice, (k, p) => this.t(k, p))}
