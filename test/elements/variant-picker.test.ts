@@ -104,6 +104,22 @@ describe('tote-variant-picker', () => {
     expect(el.shadowRoot!.querySelector('[part="stock"]')!.textContent).to.contain('Only 3 left');
   });
 
+  it('a typed quantity past the stock shows the stock it was held to, even when that is what it showed before', async () => {
+    const el = await fixture<ToteVariantPicker>(html`<tote-variant-picker .offer=${tee}></tote-variant-picker>`);
+    byLabel(el, 'M').querySelector('input')!.click(); // Red / M: 3 left
+    await el.updateComplete;
+    const input = el.shadowRoot!.querySelector<HTMLInputElement>('#quantity')!;
+    for (const typed of ['99', '42']) {
+      input.focus();
+      input.select();
+      await sendKeys({ type: typed });
+      await sendKeys({ press: 'Tab' }); // leaving the field commits it (\`change\`)
+      await el.updateComplete;
+      await el.updateComplete;
+      expect(input.value, `after typing ${typed}`).to.equal('3');
+    }
+  });
+
   it('never resolves to an out-of-stock or missing SKU, whatever is clicked', async () => {
     for (const o of [tee, manyVariants] as WidgetOffer[]) {
       const el = await fixture<ToteVariantPicker>(html`<tote-variant-picker .offer=${o}></tote-variant-picker>`);

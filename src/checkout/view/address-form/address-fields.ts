@@ -5,7 +5,6 @@
  * country has one. Pure rendering: the element keeps the state.
  */
 import { html, nothing } from 'lit';
-import { live } from 'lit/directives/live.js';
 import type { AddressFormat } from '../../../contract/address.js';
 import type { AddressDraft, AddressField } from '../../rules/checkout-address.js';
 import type { MessageKey, Translate } from '../../../i18n/localize.js';
@@ -92,7 +91,7 @@ export function renderInput(v: FieldView) {
     name=${v.field}
     type=${INPUT_TYPE[v.field] ?? 'text'}
     autocomplete=${autocomplete}
-    .value=${live(v.draft[v.field])}
+    .value=${v.draft[v.field]}
     ?required=${!v.optional}
     aria-invalid=${v.error ? 'true' : 'false'}
     aria-describedby=${describedBy(v)}

@@ -1,7 +1,6 @@
 import { html, nothing, type PropertyValues } from 'lit';
 import { ContextConsumer } from '@lit/context';
 import { Task } from '@lit/task';
-import { live } from 'lit/directives/live.js';
 import type { AddressFormat } from '../../../contract/address.js';
 import type { AddressAdapter } from '../../controller/address-adapter.js';
 import type { ToteApi } from '../../../state/api-client.js';
@@ -294,7 +293,7 @@ export class ToteAddressForm extends ToteElement {
       <p class="sr-only" role="status">${this.announcement}</p>
       ${this.#renderSection('shipping', problems)}
       <label class="check">
-        <input type="checkbox" .checked=${live(this.billingSameAsShipping)} ?disabled=${this.disabled} @change=${this.#handleSame} />
+        <input type="checkbox" .checked=${this.billingSameAsShipping} ?disabled=${this.disabled} @change=${this.#handleSame} />
         ${this.t('sameAsShipping')}
       </label>
       ${this.billingSameAsShipping ? nothing : this.#renderSection('billing', problems)}
