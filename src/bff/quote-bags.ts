@@ -7,7 +7,7 @@
  * prices and adds none.
  */
 import { deliveryWindowOf } from './delivery-window.js';
-import type { EstimatedCart } from '../contract/estimate.js';
+import type { QuoteEstimatedCart } from '../contract/estimate.js';
 import type { ParsedQuoteRequest, QuoteBag, QuoteProblem, QuoteResponse, QuoteShippingMethod } from '../contract/checkout-api.js';
 import type { Bag, Order } from '../contract/order.js';
 import { ApiHttpError } from './errors.js';
@@ -78,7 +78,7 @@ const currencyMismatch = (merchantId: number, currency: string) =>
   new ApiHttpError(422, 'currency_mismatch', `Merchant ${merchantId} cannot price this order in ${currency}`, { merchant_id: merchantId });
 
 /** Direct mode: one merchant's part of the estimate. */
-export function estimatedBag(input: QuoteInput, cart: EstimatedCart, merchant: MerchantFacts | undefined): QuoteBag {
+export function estimatedBag(input: QuoteInput, cart: QuoteEstimatedCart, merchant: MerchantFacts | undefined): QuoteBag {
   if (cart.base_currency !== input.currency) throw currencyMismatch(cart.merchant_id, input.currency);
   const problems: QuoteProblem[] = [];
   const lines = cart.skus.map((s) => {

@@ -5,6 +5,7 @@
  */
 import type { QuoteBag } from '../contract/checkout-api.js';
 import { ApiHttpError } from './errors.js';
+import type { ConnectionHealthReport } from '../contract/operations.js';
 import { isShoppable, type HealthDirectory } from './merchants.js';
 
 export interface MerchantFacts {
@@ -12,18 +13,26 @@ export interface MerchantFacts {
   shoppable: boolean;
 }
 
+/** The facts of each health snapshot, read once per snapshot rather than once per quote (issue 30); a new snapshot is a new array. */
+const factsOfSnapshot = new WeakMap<readonly ConnectionHealthReport[], ReadonlyMap<number, MerchantFacts>>();
+
 /** Merchant names and shoppability from the health snapshot the catalog keeps; `503` (Retry-After 2 s) when it cannot be read. */
-export async function merchantFacts(health: HealthDirectory): Promise<Map<number, MerchantFacts>> {
+export async function merchantFacts(health: HealthDirectory): Promise<ReadonlyMap<number, MerchantFacts>> {
   const reports = await health.reports().catch(() => {
     throw new ApiHttpError(503, 'upstream_unavailable', 'The shops cannot be checked right now; try again shortly', { retry_after: 2 }, { 'retry-after': '2' });
   });
-  return new Map(reports.map((r) => [r.merchant_id, { name: r.merchant_name ?? undefined, shoppable: isShoppable(r) }]));
+  let facts = factsOfSnapshot.get(reports);
+  if (!facts) {
+    facts = new Map(reports.map((r) => [r.merchant_id, { name: r.merchant_name ?? undefined, shoppable: isShoppable(r) }]));
+    factsOfSnapshot.set(reports, facts);
+  }
+  return facts;
 }
 
 /** The lines of merchants known to be hidden, as bags that say so (they never reach the service), and the rest. */
 export function withholdHidden<L extends { sku_id: number; quantity: number }>(
   lines: readonly L[],
-  merchants: Map<number, MerchantFacts>,
+  merchants: ReadonlyMap<number, MerchantFacts>,
   merchantOf: (skuId: number) => number | undefined,
 ): { shown: L[]; hidden: QuoteBag[] } {
   const hidden = new Map<number, QuoteBag>();

@@ -50,7 +50,7 @@ export function createQuoter({ client, health, tokens, ttlMs, cartHeld, merchant
   const stripeKey = stripeKeySource(client, now);
 
   const merchantsById = () => merchantFacts(health);
-  function hiddenBags(input: QuoteInput, merchants: Map<number, MerchantFacts>): { shown: QuoteInput; hidden: QuoteBag[] } {
+  function hiddenBags(input: QuoteInput, merchants: ReadonlyMap<number, MerchantFacts>): { shown: QuoteInput; hidden: QuoteBag[] } {
     const { shown, hidden } = withholdHidden(input.lines, merchants, merchantOf);
     return { shown: { ...input, lines: shown }, hidden };
   }
@@ -120,10 +120,10 @@ export function createQuoter({ client, health, tokens, ttlMs, cartHeld, merchant
   async function estimateWithCodes(input: QuoteInput, shown: QuoteInput) {
     const request = { base_currency: input.currency, skus: shown.lines, shipping_address: input.shipping_address!, discounts: [] };
     const codes = distinctCodes(input.discount_codes);
-    if (!codes.length) return client.estimateOrder(request);
+    if (!codes.length) return client.quoteEstimate(request);
     let merchantIds = shown.lines.map((l) => merchantOf(l.sku_id));
-    if (merchantIds.some((m) => m === undefined)) merchantIds = (await client.estimateOrder(request)).estimated_carts.map((c) => c.merchant_id);
-    return client.estimateOrder({ ...request, discounts: estimateDiscounts(codes, [...new Set(merchantIds as number[])]) });
+    if (merchantIds.some((m) => m === undefined)) merchantIds = (await client.quoteEstimate(request)).estimated_carts.map((c) => c.merchant_id);
+    return client.quoteEstimate({ ...request, discounts: estimateDiscounts(codes, [...new Set(merchantIds as number[])]) });
   }
 
   // ---- cart mode ------------------------------------------------------------

@@ -149,7 +149,8 @@ async function attempts<S extends z.ZodType>(wire: Wire, req: ServiceRequest<S>,
   try {
     for (;;) {
       seen.attempts++;
-      await options.beforeAttempt?.({ ...info, body: req.body });
+      // Not awaited when there is no gate: each await is a turn of the event loop per call (issue 30).
+      if (options.beforeAttempt) await options.beforeAttempt({ ...info, body: req.body });
       const token = await provider.getToken(signal);
       options.onToken?.(token);
       let answer: { res: Response; text: string };

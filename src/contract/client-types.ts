@@ -18,7 +18,7 @@ import type {
   PaymentRequest,
   SearchOrdersRequest,
 } from './order.js';
-import type { EstimateRequest, EstimateResponse } from './estimate.js';
+import type { EstimateRequest, EstimateResponse, QuoteEstimateResponse } from './estimate.js';
 import type { CurrencyRates } from './currencies.js';
 import type { DirectOrderRequest } from './direct-order.js';
 import type { PaymentToken } from './payment-token.js';
@@ -157,6 +157,8 @@ export interface ServiceClient {
   merchantConnectionHealth(merchantId: number, opts?: CallOptions): Promise<ConnectionHealthReport>;
   onboardMerchant(onboardingId: number, body: MerchantOnboardingInput, opts?: CallOptions): Promise<MerchantOnboarding>;
   estimateOrder(req: EstimateRequest, opts?: CallOptions): Promise<EstimateResponse>;
+  /** The same `POST /v1/orders/estimate`, with only what a quote reads of the answer parsed (`QuoteEstimateResponseSchema`). */
+  quoteEstimate(req: EstimateRequest, opts?: CallOptions): Promise<QuoteEstimateResponse>;
   createDirectOrder(req: DirectOrderRequest, opts?: CallOptions): Promise<Order>;
   getOrder(orderId: number, opts?: CallOptions): Promise<Order>;
   /** `POST /v1/orders/search`; the answer may list orders other than the one asked for: check before trusting one. */

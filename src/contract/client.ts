@@ -9,7 +9,7 @@ import { OfferSchema, type Offer } from './catalog.js';
 import { pageSchema } from './page.js';
 import { ConnectionHealthReportSchema, ConnectionHealthSchema, MerchantOnboardingSchema } from './operations.js';
 import { AvailableShippingSchema, OrderSchema } from './order.js';
-import { EstimateResponseSchema } from './estimate.js';
+import { EstimateResponseSchema, QuoteEstimateResponseSchema } from './estimate.js';
 import { PaymentTokenSchema } from './payment-token.js';
 import { CurrencyRatesSchema } from './currencies.js';
 import { WebhookRegistrationListSchema, WebhookRegistrationSchema } from './webhook.js';
@@ -155,9 +155,10 @@ function operationCalls(call: Call, options: ServiceClientOptions) {
 
 /** Orders: estimate, direct order, reads, search, cancels and refunds. */
 function orderCalls(call: Call) {
-  const calls: Pick<ServiceClient, 'estimateOrder' | 'createDirectOrder' | 'getOrder' | 'searchOrders' | 'findOrdersByAppOrderId' | 'cancelOrder' | 'cancelBag' | 'listRefunds'> = {
+  const calls: Pick<ServiceClient, 'estimateOrder' | 'quoteEstimate' | 'createDirectOrder' | 'getOrder' | 'searchOrders' | 'findOrdersByAppOrderId' | 'cancelOrder' | 'cancelBag' | 'listRefunds'> = {
     estimateOrder: (req, opts) =>
       call({ method: 'POST', path: '/v1/orders/estimate', body: req, schema: EstimateResponseSchema }, opts),
+    quoteEstimate: (req, opts) => call({ method: 'POST', path: '/v1/orders/estimate', body: req, schema: QuoteEstimateResponseSchema }, opts),
     createDirectOrder: (req, opts) => call({ method: 'POST', path: '/v1/orders', body: req, schema: OrderSchema }, { ...SUBMIT, ...opts }),
     getOrder: (orderId, opts) => call({ method: 'GET', path: `/v1/orders/${orderId}`, schema: OrderSchema }, opts),
     searchOrders: (query, opts) => call({ method: 'POST', path: '/v1/orders/search', body: query, schema: OrderListSchema }, opts),

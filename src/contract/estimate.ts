@@ -80,3 +80,28 @@ export const EstimateResponseSchema = z.object({
   estimated_carts: list(EstimatedCartSchema),
 });
 export type EstimateResponse = z.infer<typeof EstimateResponseSchema>;
+
+/**
+ * An estimated cart as a quote reads it (issue 30): only the fields `estimatedBag` and the discount settling use,
+ * each picked from the schemas above, so validated exactly as there (integer money, bounded ids, upper-cased
+ * enums). The rest of the service's answer is left unread rather than parsed and thrown away: about half the
+ * quote's parse work.
+ */
+export const QuoteEstimatedCartSchema = EstimatedCartSchema.pick({
+  merchant_id: true,
+  base_currency: true,
+  tax_total: true,
+  discount_total: true,
+  taxes_included: true,
+}).extend({
+  discounts: list(BagDiscountSchema.pick({ code: true, amount: true, status: true })),
+  skus: list(EstimatedSkuSchema.pick({ sku_id: true, quantity: true, name: true, price: true, available: true, line_price: true })),
+  available_shipping_methods: list(
+    EstimatedShippingMethodSchema.pick({ shipping_method_id: true, label: true, carrier: true, price: true, min_days: true, max_days: true }),
+  ),
+  errors: list(OrderErrorSchema.pick({ bag_id: true, entity_id: true, type: true, message: true })),
+});
+export type QuoteEstimatedCart = z.infer<typeof QuoteEstimatedCartSchema>;
+
+export const QuoteEstimateResponseSchema = z.object({ estimated_carts: list(QuoteEstimatedCartSchema) });
+export type QuoteEstimateResponse = z.infer<typeof QuoteEstimateResponseSchema>;
