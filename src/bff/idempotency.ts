@@ -19,47 +19,13 @@
  *   the attempt's quote was issued) is reconciled the same way.
  */
 import { createHash } from 'node:crypto';
-import { ServiceError, ServiceNetworkError, ServiceTimeoutError } from '../contract/client.js';
 import { IDEMPOTENCY_HEADER } from '../contract/api.js';
-import { ApiHttpError, toApiError } from './errors.js';
-import type { ClaimResult, IdempotencyRecord, IdempotencyStore } from './stores/index.js';
+import { ApiHttpError } from './errors.js';
+import { storageKey, type IdempotencyOptions, type Runner, type StoredAnswer, type Submission } from './idempotency-attempt.js';
+import { settle } from './idempotency-settle.js';
+import type { ClaimResult, IdempotencyRecord } from './stores/index.js';
 
-export interface StoredAnswer {
-  status: number;
-  body: unknown;
-  /** `false`: an answer that settled nothing (still a cart), so the key is not kept for it. */
-  final?: boolean;
-  headers?: Record<string, string>;
-}
-
-export interface Submission {
-  key: string;
-  /** What the request means (route, target id, canonical body). */
-  fingerprint: string;
-  send(): Promise<StoredAnswer>;
-  /** After an unknown outcome: the answer if the service did act, `undefined` if it provably did not. */
-  reconcile(): Promise<StoredAnswer | undefined>;
-  /** The answer while the outcome is unknown (`retryAfterS`: when to ask again); without it a 502 says "retry with the same key". */
-  pending?(retryAfterS: number): StoredAnswer;
-  /**
-   * The earliest the attempt can have been sent (epoch ms; the quote's issue time). A store whose
-   * records only go back to later than this may have lost the attempt's record: reconcile first.
-   */
-  notBefore?: number;
-  /** The attempt is settled as not placed (its outcome stayed unknown through the window): free what it held. */
-  notPlaced?(): Promise<void>;
-}
-
-/**
- * An error after the request may have reached the service (a store write after the order was
- * created, a check of the created order): the attempt's outcome is unknown, never "nothing happened".
- */
-export class AfterSendError extends Error {
-  override name = 'AfterSendError';
-  constructor(override readonly cause: unknown) {
-    super('failed after the order was sent');
-  }
-}
+export * from './idempotency-attempt.js';
 
 const KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,128}$/;
 
@@ -88,187 +54,69 @@ export function fingerprintOf(...parts: string[]): string {
   return createHash('sha256').update(parts.join('\n')).digest('base64url');
 }
 
-// A 2xx we could not read (wrong shape, not JSON) means the service did act: as unknown as a timeout.
-export const outcomeUnknown = (err: unknown) =>
-  err instanceof AfterSendError ||
-  (err instanceof ServiceTimeoutError && err.outcomeUnknown) ||
-  (err instanceof ServiceNetworkError && err.outcomeUnknown) ||
-  (err instanceof ServiceError && (err.status >= 500 || (err.status >= 200 && err.status < 300)));
-
-/** A 5xx the service sent: unlike a timeout or a reset, it says the service has stopped working on the request. */
-const answeredFailure = (err: unknown) => err instanceof ServiceError && err.status >= 500;
-
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-export interface IdempotencyOptions {
-  store: IdempotencyStore;
-  ttlMs: number;
-  waitMs: number;
-  /** How long a claim outlives its instance: the holder renews it every third of this while it works. */
-  leaseMs: number;
-  /** How long after sending an attempt whose outcome is unknown the service may still create its order. */
-  unknownWindowMs: number;
-  /** Seconds a shopper is told to wait before asking again about an unknown attempt. */
-  pendingRetryAfterS?: number;
-  now?: () => number;
+const conflict = () => new ApiHttpError(422, 'idempotency_conflict', 'This Idempotency-Key was used with a different request');
+
+const inProgress = () =>
+  new ApiHttpError(409, 'idempotency_in_progress', 'The first request with this Idempotency-Key is still running', { retry_after: 1 }, { 'retry-after': '1' });
+
+/** Another request holds the key: its record once it is no longer a live `pending` (or the key is free again), or `timeout`. */
+async function waitForOther(r: Runner, key: string, fingerprint: string): Promise<IdempotencyRecord | 'timeout' | undefined> {
+  const deadline = Date.now() + r.waitMs;
+  while (Date.now() < deadline) {
+    const mine = r.local.get(key);
+    let failure: { error: unknown } | undefined;
+    if (mine) await mine.catch((error: unknown) => (failure = { error }));
+    else await sleep(50);
+    const record = await r.store.get(storageKey(key));
+    if (record && record.fingerprint !== fingerprint) throw conflict();
+    // The first attempt failed definitely (the key is free again): a duplicate of it gets the same answer, not a second try.
+    if (!record && failure) throw failure.error;
+    if (!record || record.state !== 'pending' || record.leaseUntil <= Date.now()) return record;
+  }
+  return 'timeout';
 }
 
-export function createIdempotentRunner({ store, ttlMs, waitMs, leaseMs, unknownWindowMs, pendingRetryAfterS = 2, now = Date.now }: IdempotencyOptions) {
-  const local = new Map<string, Promise<unknown>>();
-  const storageKey = (key: string) => `idem:${key}`;
+/** Renews the lease while this instance works on the key, so that only a dead (or stalled) holder loses it. */
+function holdClaim(r: Runner, key: string, claimed: Extract<IdempotencyRecord, { state: 'pending' }>) {
+  let held = claimed;
+  const timer = setInterval(() => {
+    const leaseUntil = Date.now() + r.leaseMs;
+    r.store.renew(key, held, leaseUntil, r.ttlMs).then(
+      (renewed) => void (renewed && (held = { ...held, leaseUntil })),
+      () => {},
+    );
+  }, r.leaseMs / 3);
+  timer.unref?.();
+  return () => clearInterval(timer);
+}
 
-  const conflict = () =>
-    new ApiHttpError(422, 'idempotency_conflict', 'This Idempotency-Key was used with a different request');
-
-  async function waitForOther(key: string, fingerprint: string): Promise<IdempotencyRecord | 'timeout' | undefined> {
-    const deadline = Date.now() + waitMs;
-    while (Date.now() < deadline) {
-      const mine = local.get(key);
-      let failure: { error: unknown } | undefined;
-      if (mine) await mine.catch((error: unknown) => (failure = { error }));
-      else await sleep(50);
-      const record = await store.get(storageKey(key));
-      if (record && record.fingerprint !== fingerprint) throw conflict();
-      // The first attempt failed definitely (the key is free again): a duplicate of it gets the same answer, not a second try.
-      if (!record && failure) throw failure.error;
-      if (!record || record.state !== 'pending' || record.leaseUntil <= Date.now()) return record;
-    }
-    return 'timeout';
+/** Claims the key and settles the attempt, the claim's lease renewed meanwhile. */
+async function runClaimed(r: Runner, sub: Submission, claim: Extract<ClaimResult, { claimed: true }>, pending: Extract<IdempotencyRecord, { state: 'pending' }>) {
+  const release = holdClaim(r, storageKey(sub.key), pending);
+  const work = settle(r, sub, claim);
+  r.local.set(sub.key, work);
+  try {
+    return await work;
+  } finally {
+    release();
+    r.local.delete(sub.key);
   }
+}
 
-  const inProgress = () =>
-    new ApiHttpError(409, 'idempotency_in_progress', 'The first request with this Idempotency-Key is still running', { retry_after: 1 }, { 'retry-after': '1' });
-
-  async function settle(sub: Submission, claimed: Extract<ClaimResult, { claimed: true }>): Promise<StoredAnswer> {
-    const key = storageKey(sub.key);
-    // The service may have acted: a record we cannot write leaves the claim in place, and the answer in hand is still true.
-    const keep = (write: Promise<void>) => write.catch(() => {});
-    const done = async ({ status, body, final = true, headers }: StoredAnswer) => {
-      await keep(final ? store.set(key, { state: 'done', fingerprint: sub.fingerprint, status, body }, ttlMs) : store.delete(key));
-      return { status, body, ...(headers ? { headers } : {}) };
-    };
-    /**
-     * Not known yet: keep reconciling within the window, never send again; after it, an attempt the service
-     * says it holds no order for did not happen. A reconcile that failed says nothing (`asked` false): the
-     * order may exist (one placed at another price whose cancel failed, or a service we cannot reach), so the
-     * attempt stays unknown past the window, until the service can answer.
-     */
-    const unknown = async (err: unknown, since: number, asked = true) => {
-      if (asked && now() - since >= unknownWindowMs) {
-        await sub.notPlaced?.().catch(() => {});
-        return done({
-          // A definite answer, not a 5xx: a client that resends on 5xx must stop here (the model test found the widget did).
-          status: 409,
-          body: {
-            error: {
-              code: 'not_placed',
-              message: 'The order was not placed and nothing was charged: the service did not take it. Place the order again.',
-              skus: [],
-              fields: [],
-            },
-          },
-        });
-      }
-      await keep(store.set(key, { state: 'unknown', fingerprint: sub.fingerprint, since }, ttlMs));
-      if (sub.pending) return sub.pending(pendingRetryAfterS);
-      const api = toApiError(err instanceof AfterSendError ? err.cause : err);
-      throw new ApiHttpError(api.status === 500 ? 502 : api.status, 'upstream_unavailable',
-        'The service did not confirm the order. Retry with the same Idempotency-Key: it will be checked before anything is sent again.',
-        api.details);
-    };
-    // Freeing a key that provably sent nothing: if the store fails, the claim ends with its lease instead.
-    const free = () => keep(store.delete(key));
-    const lost = claimed.previous ? undefined : lostRecord(sub, claimed.recordsSince);
-    const previous = claimed.previous ?? (lost && now() - lost.since < unknownWindowMs ? lost : undefined);
-    if (previous && (previous.state === 'unknown' || previous.state === 'pending')) {
-      // An earlier attempt's outcome is unknown (or its instance died mid-call): ask, and never send it again.
-      const since = previous.state === 'unknown' ? (previous.since ?? now()) : (previous.since ?? previous.leaseUntil - leaseMs);
-      let found: StoredAnswer | undefined;
-      try {
-        found = await sub.reconcile();
-      } catch (err) {
-        return unknown(err, since, false);
-      }
-      return found ? done(found) : unknown(undefined, since);
-    }
-    if (lost) {
-      // Lost long enough ago that the service is done with it: one look, then this attempt may send.
-      const found = await sub.reconcile().catch(async (err: unknown) => {
-        await free();
-        throw err;
-      });
-      if (found) return done(found);
-    }
-    const sentAt = now();
-    let answer: StoredAnswer;
-    try {
-      answer = await sub.send();
-    } catch (err) {
-      if (!outcomeUnknown(err)) {
-        await free();
-        throw err;
-      }
-      let found: StoredAnswer | undefined;
-      try {
-        found = await sub.reconcile();
-      } catch {
-        return unknown(err, sentAt, false);
-      }
-      if (found) return done(found);
-      // The service answered (a 5xx): its work on the request is over, and it holds no order for the attempt.
-      // Only a call left without an answer may still become an order later, and waits out the window.
-      if (answeredFailure(err)) {
-        await free();
-        throw err;
-      }
-      return unknown(err, sentAt);
-    }
-    return done(answer);
-  }
-
-  /**
-   * No record, but the store's records only go back to after the attempt's quote was issued (it was
-   * emptied: a restart, a flush): the attempt may have been sent before, so it counts as unknown since then.
-   */
-  function lostRecord(sub: Submission, recordsSince: number | undefined) {
-    if (recordsSince === undefined || sub.notBefore === undefined || sub.notBefore >= recordsSince) return undefined;
-    return { state: 'unknown' as const, fingerprint: sub.fingerprint, since: recordsSince };
-  }
-
-  /** Renews the lease while this instance works on the key, so that only a dead (or stalled) holder loses it. */
-  function holdClaim(key: string, claimed: Extract<IdempotencyRecord, { state: 'pending' }>) {
-    let held = claimed;
-    const timer = setInterval(() => {
-      const leaseUntil = Date.now() + leaseMs;
-      store.renew(key, held, leaseUntil, ttlMs).then(
-        (renewed) => void (renewed && (held = { ...held, leaseUntil })),
-        () => {},
-      );
-    }, leaseMs / 3);
-    timer.unref?.();
-    return () => clearInterval(timer);
-  }
-
+export function createIdempotentRunner({ pendingRetryAfterS = 2, now = Date.now, ...options }: IdempotencyOptions) {
+  const r: Runner = { ...options, pendingRetryAfterS, now, local: new Map() };
   return async function run(sub: Submission): Promise<StoredAnswer> {
     for (;;) {
       const at = Date.now();
-      const pending = { state: 'pending' as const, fingerprint: sub.fingerprint, leaseUntil: at + leaseMs, since: at };
-      const claim = await store.claim(storageKey(sub.key), pending, ttlMs);
-      if (claim.claimed) {
-        const release = holdClaim(storageKey(sub.key), pending);
-        const work = settle(sub, claim);
-        local.set(sub.key, work);
-        try {
-          return await work;
-        } finally {
-          release();
-          local.delete(sub.key);
-        }
-      }
+      const pending = { state: 'pending' as const, fingerprint: sub.fingerprint, leaseUntil: at + r.leaseMs, since: at };
+      const claim = await r.store.claim(storageKey(sub.key), pending, r.ttlMs);
+      if (claim.claimed) return runClaimed(r, sub, claim, pending);
       if (claim.current.fingerprint !== sub.fingerprint) throw conflict();
-      const record = claim.current.state === 'pending' ? await waitForOther(sub.key, sub.fingerprint) : claim.current;
+      const record = claim.current.state === 'pending' ? await waitForOther(r, sub.key, sub.fingerprint) : claim.current;
       if (record === 'timeout') {
-        if (sub.pending) return sub.pending(pendingRetryAfterS);
+        if (sub.pending) return sub.pending(r.pendingRetryAfterS);
         throw inProgress();
       }
       if (record?.state === 'done') return { status: record.status, body: record.body };
