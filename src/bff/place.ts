@@ -71,8 +71,10 @@ function readRequest(raw: unknown) {
   return { input, fingerprint: fingerprintOf('checkout-place', input.quote_token, canonicalJson(input.payment)) };
 }
 
+type PlaceInput = ReturnType<typeof readRequest>['input'];
+
 /** What a verified quote must be to be placed with this request. */
-function checkPlaceable(q: QuotePayload, input: ReturnType<typeof readRequest>['input']) {
+function checkPlaceable(q: QuotePayload, input: PlaceInput) {
   if (input.currency && input.currency !== q.currency) {
     throw new ApiHttpError(422, 'currency_mismatch', `This quote is in ${q.currency}, not ${input.currency}; ask for a new quote`, {
       fields: [{ path: 'currency', message: `the quote is in ${q.currency}` }],
@@ -86,133 +88,150 @@ function checkPlaceable(q: QuotePayload, input: ReturnType<typeof readRequest>['
   }
 }
 
-export function createPlacer({ client, quoter, tokens, access, submitOnce, store, unknownWindowMs, onPlaced, now = Date.now }: PlaceDeps) {
+/** What placing needs besides the request: the deps, and the answers every path gives. */
+interface Placing extends PlaceDeps {
+  now: () => number;
+  placed(order: Order): StoredAnswer;
+  pending(retryAfterS: number): StoredAnswer;
+  cart: ReturnType<typeof createCartPlace>;
+}
+
+/** The order the service holds under this attempt's `app_order_id` (verified equal: a loose search hands us no one else's). */
+const ownOrder = async (p: Placing, appOrderId: string) =>
+  (await p.client.findOrdersByAppOrderId(appOrderId)).find((o) => o.app_order_id === appOrderId);
+
+/** The direct order a quote states, filed under the attempt's `app_order_id`. */
+function directOrderOf(q: QuotePayload, appOrderId: string, payment: Payment): DirectOrderRequest {
+  return {
+    payment_method: payment,
+    order: {
+      app_order_id: appOrderId,
+      customer: q.customer!,
+      bags: q.bags.map((b) => ({
+        merchant_id: b.merchant_id,
+        skus: b.lines.map(({ sku_id, quantity, price }) => ({ sku_id, quantity, price })),
+        // The label is the quote's (the merchant's own), never the browser's (issue 15.11).
+        shipping_method: b.shipping!,
+        tax_total: b.tax_total,
+        // The quote's applied codes at their quoted amounts: the charge is the quote's (docs/contract.md "Discount codes").
+        discounts: b.discounts.map(({ code, amount }) => ({ code, amount })),
+      })),
+      shipping_address: q.shipping_address!,
+      billing_address: q.billing_address,
+      currency: q.currency,
+    },
+  };
+}
+
+/** Direct mode: the service's stock and price checks are the comparison; a refusal is answered with a fresh quote. */
+async function sendDirect(p: Placing, q: QuotePayload, appOrderId: string, payment: Payment): Promise<StoredAnswer> {
+  try {
+    return p.placed(await p.client.createDirectOrder(directOrderOf(q, appOrderId, payment)));
+  } catch (err) {
+    const api = toApiError(err);
+    if (outcomeUnknown(err) || (api.code !== 'out_of_stock' && api.code !== 'price_changed')) throw err;
+    // Nothing was created (the service checks stock and prices before it charges): price again to show what changed.
+    const fresh = await p.quoter.quote(inputOf(q)).catch(() => {
+      throw err;
+    });
+    const named = new Set(api.details.skus?.flatMap((s) => (s.sku_id != null ? [s.sku_id] : [])) ?? []);
+    return quoteChanged(fresh.response, differences(q.bags, fresh.payload.bags, named));
+  }
+}
+
+/** A token that no longer verifies: the key's record answers; a new key is refused once the service holds no order of it. */
+function fromRecord(p: Placing, key: string, fingerprint: string, token: string, refusal: unknown): Promise<StoredAnswer> {
+  const appOrderId = appOrderIdFor(key);
+  /**
+   * `recorded`: the key's record names this exact token (verified when the record was made). Without a
+   * record the token is all that ties the request to the key's order, so it must state exactly that order:
+   * knowing someone's key is not enough to read their order.
+   */
+  const found = async (recorded: boolean) => {
+    const order = await ownOrder(p, appOrderId);
+    let q: QuotePayload | undefined;
+    try {
+      q = p.tokens.readPayload(token);
+    } catch {
+      return undefined;
+    }
+    if (!order || (!recorded && !statesOrder(q, order))) return undefined;
+    // Only a token we verified may have the order canceled for differing from it; one that states it exactly has nothing to cancel.
+    return recorded && q.mode === 'cart' ? p.cart.checked(q, order) : p.placed(order);
+  };
+  return p.submitOnce({
+    key,
+    fingerprint,
+    async send() {
+      // Never a submit: only a read by the id the key makes, so nothing reaches the service for a request that is not ours.
+      const answer = await found(false).catch(() => {
+        throw new ApiHttpError(503, 'upstream_unavailable', 'The checkout is briefly unavailable; try again shortly', { retry_after: 1 }, { 'retry-after': '1' });
+      });
+      if (!answer) throw refusal;
+      return answer;
+    },
+    reconcile: () => found(true),
+    pending: p.pending,
+  });
+}
+
+/** A verified, placeable quote sent once under the attempt's key, behind the guards that keep one order per quote, cart and shopper. */
+function placeQuote(p: Placing, key: string, fingerprint: string, input: PlaceInput, q: QuotePayload): Promise<StoredAnswer> {
+  const intent = 'intent_confirmed' in input.payment;
+  const method = paymentMethodOf(input.payment);
+  const appOrderId = appOrderIdFor(key);
+  const held: GuardOptions = { store: p.store, attemptKey: key, holdMs: p.unknownWindowMs, now: p.now };
+  // The same quote (or cart) pressed again is `quote_used` (nothing to confirm); only another quote of the same lines is a duplicate.
+  const guards = [
+    q.mode === 'cart' ? cartGuard(held, q.cart_id!, q) : quoteGuard(held, input.quote_token, q),
+    duplicateGuard(held, q, input.confirm_duplicate === true),
+  ].filter((g): g is Guard => !!g);
+  return p.submitOnce({
+    key,
+    fingerprint,
+    notBefore: q.iat,
+    async send() {
+      // A merchant hidden since the quote (needs attention, disconnected) is not sent an order (issue 25.9).
+      await p.quoter.assertShoppable(q.bags.map((b) => b.merchant_id));
+      return holding(guards, () => (q.mode === 'cart' ? p.cart.send(q, appOrderId, method, intent) : sendDirect(p, q, appOrderId, method!)));
+    },
+    async reconcile() {
+      if (q.mode === 'cart') return p.cart.reconcile(q, appOrderId);
+      const order = await ownOrder(p, appOrderId);
+      if (!order) return undefined;
+      await Promise.all(guards.map((g) => g.placed().catch(() => {})));
+      return p.placed(order);
+    },
+    notPlaced: () => releaseAll(guards),
+    pending: p.pending,
+  });
+}
+
+export function createPlacer(deps: PlaceDeps) {
   const placed = (order: Order): StoredAnswer => {
-    onPlaced?.(order);
-    return { status: 201, body: { status: 'placed', order: toShopperOrder(order), access: access.sign(order.id) } };
+    deps.onPlaced?.(order);
+    return { status: 201, body: { status: 'placed', order: toShopperOrder(order), access: deps.access.sign(order.id) } };
   };
   const pending = (retryAfterS: number): StoredAnswer => ({
     status: 202,
     body: { status: 'pending', retry_after: retryAfterS },
     headers: { 'retry-after': String(retryAfterS) },
   });
-  const cart = createCartPlace({ client, quoter, placed });
-
-  /** The order the service holds under this attempt's `app_order_id` (verified equal: a loose search hands us no one else's). */
-  const ownOrder = async (appOrderId: string) =>
-    (await client.findOrdersByAppOrderId(appOrderId)).find((o) => o.app_order_id === appOrderId);
-
-  /** Direct mode: the service's stock and price checks are the comparison; a refusal is answered with a fresh quote. */
-  async function sendDirect(q: QuotePayload, appOrderId: string, payment: Payment): Promise<StoredAnswer> {
-    const request: DirectOrderRequest = {
-      payment_method: payment,
-      order: {
-        app_order_id: appOrderId,
-        customer: q.customer!,
-        bags: q.bags.map((b) => ({
-          merchant_id: b.merchant_id,
-          skus: b.lines.map(({ sku_id, quantity, price }) => ({ sku_id, quantity, price })),
-          // The label is the quote's (the merchant's own), never the browser's (issue 15.11).
-          shipping_method: b.shipping!,
-          tax_total: b.tax_total,
-          // The quote's applied codes at their quoted amounts: the charge is the quote's (docs/contract.md "Discount codes").
-          discounts: b.discounts.map(({ code, amount }) => ({ code, amount })),
-        })),
-        shipping_address: q.shipping_address!,
-        billing_address: q.billing_address,
-        currency: q.currency,
-      },
-    };
-    try {
-      return placed(await client.createDirectOrder(request));
-    } catch (err) {
-      const api = toApiError(err);
-      if (outcomeUnknown(err) || (api.code !== 'out_of_stock' && api.code !== 'price_changed')) throw err;
-      // Nothing was created (the service checks stock and prices before it charges): price again to show what changed.
-      const fresh = await quoter.quote(inputOf(q)).catch(() => {
-        throw err;
-      });
-      const named = new Set(api.details.skus?.flatMap((s) => (s.sku_id != null ? [s.sku_id] : [])) ?? []);
-      return quoteChanged(fresh.response, differences(q.bags, fresh.payload.bags, named));
-    }
-  }
-
-  /** A token that no longer verifies: the key's record answers; a new key is refused once the service holds no order of it. */
-  function fromRecord(key: string, fingerprint: string, token: string, refusal: unknown): Promise<StoredAnswer> {
-    const appOrderId = appOrderIdFor(key);
-    /**
-     * `recorded`: the key's record names this exact token (verified when the record was made). Without a
-     * record the token is all that ties the request to the key's order, so it must state exactly that order:
-     * knowing someone's key is not enough to read their order.
-     */
-    const found = async (recorded: boolean) => {
-      const order = await ownOrder(appOrderId);
-      let q: QuotePayload | undefined;
-      try {
-        q = tokens.readPayload(token);
-      } catch {
-        return undefined;
-      }
-      if (!order || (!recorded && !statesOrder(q, order))) return undefined;
-      // Only a token we verified may have the order canceled for differing from it; one that states it exactly has nothing to cancel.
-      return recorded && q.mode === 'cart' ? cart.checked(q, order) : placed(order);
-    };
-    return submitOnce({
-      key,
-      fingerprint,
-      async send() {
-        // Never a submit: only a read by the id the key makes, so nothing reaches the service for a request that is not ours.
-        const answer = await found(false).catch(() => {
-          throw new ApiHttpError(503, 'upstream_unavailable', 'The checkout is briefly unavailable; try again shortly', { retry_after: 1 }, { 'retry-after': '1' });
-        });
-        if (!answer) throw refusal;
-        return answer;
-      },
-      reconcile: () => found(true),
-      pending,
-    });
-  }
+  const p: Placing = { ...deps, now: deps.now ?? Date.now, placed, pending, cart: createCartPlace({ client: deps.client, quoter: deps.quoter, placed }) };
 
   return async function place(request: Request, raw: unknown): Promise<StoredAnswer> {
     const key = readIdempotencyKey(request);
     const { input, fingerprint } = readRequest(raw);
     let q: QuotePayload;
     try {
-      q = tokens.verify(input.quote_token);
+      q = p.tokens.verify(input.quote_token);
     } catch (err) {
       if (err instanceof ApiHttpError && (err.code === 'quote_expired' || err.code === 'quote_invalid')) {
-        return fromRecord(key, fingerprint, input.quote_token, err);
+        return fromRecord(p, key, fingerprint, input.quote_token, err);
       }
       throw err;
     }
     checkPlaceable(q, input);
-    const intent = 'intent_confirmed' in input.payment;
-    const method = paymentMethodOf(input.payment);
-    const appOrderId = appOrderIdFor(key);
-    const held: GuardOptions = { store, attemptKey: key, holdMs: unknownWindowMs, now };
-    // The same quote (or cart) pressed again is `quote_used` (nothing to confirm); only another quote of the same lines is a duplicate.
-    const guards = [
-      q.mode === 'cart' ? cartGuard(held, q.cart_id!, q) : quoteGuard(held, input.quote_token, q),
-      duplicateGuard(held, q, input.confirm_duplicate === true),
-    ].filter((g): g is Guard => !!g);
-    return submitOnce({
-      key,
-      fingerprint,
-      notBefore: q.iat,
-      async send() {
-        // A merchant hidden since the quote (needs attention, disconnected) is not sent an order (issue 25.9).
-        await quoter.assertShoppable(q.bags.map((b) => b.merchant_id));
-        return holding(guards, () => (q.mode === 'cart' ? cart.send(q, appOrderId, method, intent) : sendDirect(q, appOrderId, method!)));
-      },
-      async reconcile() {
-        if (q.mode === 'cart') return cart.reconcile(q, appOrderId);
-        const order = await ownOrder(appOrderId);
-        if (!order) return undefined;
-        await Promise.all(guards.map((g) => g.placed().catch(() => {})));
-        return placed(order);
-      },
-      notPlaced: () => releaseAll(guards),
-      pending,
-    });
+    return placeQuote(p, key, fingerprint, input, q);
   };
 }
