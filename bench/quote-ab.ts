@@ -5,7 +5,9 @@
  * starts one sandbox and one bare proxy (bench/bare-proxy.ts), and each tree's bench BFF
  * (bench/serve.ts) in its own process, then loads them in turn, `ROUNDS` times (default 5) `QUOTES`
  * quotes each (default 2,000), the bare proxy with the same estimate, and prints each BFF's CPU per quote
- * (user + system, /proc) and the median of its per-round ratios to the bare proxy.
+ * (user + system, /proc) and the median of its per-round ratios to the bare proxy. Each target first serves
+ * `WARMUP` requests (default 3,000): with 1,000, the first round still ran partly unoptimised code, the
+ * bare proxy's too (its CPU per request 1.5–2× its later rounds').
  */
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
@@ -16,6 +18,7 @@ import { SERVICE_HEADERS } from './servers.js';
 const trees = process.argv.slice(2).map((t) => resolve(t));
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
 const QUOTES = Number(process.env.QUOTES ?? 2000);
+const WARMUP = Number(process.env.WARMUP ?? 3000);
 if (!trees.length) throw new Error('usage: bench/quote-ab.ts <tree> [<tree>…]');
 
 function serve(cwd: string, args: string[]): Promise<{ pid: number; info: Record<string, string> }> {
@@ -36,7 +39,7 @@ const targets = [
   ...bffs.map((b, i) => ({ name: trees[i]!, pid: b.pid, go: (n: number) => load(`${b.info.cached}/api/checkout/quote`, { method: 'POST', body: quote, requests: n }) })),
   { name: 'bare proxy', pid: bare.pid, go: (n: number) => load(`${bare.info.bare}/v1/orders/estimate`, { method: 'POST', body: estimate, headers: SERVICE_HEADERS, requests: n }) },
 ];
-for (const t of targets) await t.go(1000);
+for (const t of targets) await t.go(WARMUP);
 const cpu = new Map(targets.map((t) => [t.name, [] as number[]]));
 for (let round = 0; round < ROUNDS; round++) {
   for (const t of targets) {
