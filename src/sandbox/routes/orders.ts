@@ -1,5 +1,5 @@
 import type { OrderError } from '../../contract/errors.js';
-import { ServiceDirectOrderRequestSchema } from '../../contract/direct-order.js';
+import { ServiceDirectOrderRequestSchema, type ServiceDirectOrderRequest } from '../../contract/direct-order.js';
 import { EstimateRequestSchema, type EstimatedCart } from '../../contract/estimate.js';
 import type { Address, Bag, Order, PaymentMethod } from '../../contract/order.js';
 import type { SandboxContext } from '../context.js';
@@ -12,7 +12,7 @@ import { matchingMethods, priceBag, sumOrder, taxFor, toBagShippingMethod, total
 import type { Route } from '../router.js';
 import { reach } from '../timing.js';
 import type { MerchantState } from '../store.js';
-import { checkPaymentMethod, providerOfToken, submitOrder } from '../submit.js';
+import { checkPaymentMethod, providerOfToken, submitOrder, type PaymentInput } from '../submit.js';
 import { estimateDiscounts } from '../discounts.js';
 import { checkDirectStripeToken } from '../stripe.js';
 import { SearchOrdersRequestSchema } from '../../contract/order.js';
@@ -196,20 +196,26 @@ function channelDiscount(ctx: SandboxContext, bag: Bag, d: { code?: string | nul
   };
 }
 
-async function directOrder(ctx: SandboxContext, body: unknown) {
-  const req = parseWith(ServiceDirectOrderRequestSchema, body ?? null);
-  const payment = req.payment_method;
+type DirectBagInput = ServiceDirectOrderRequest['order']['bags'][number];
+
+/** The direct order's payment token, checked as the service checks it before anything is created. */
+function directPayment(payment: ServiceDirectOrderRequest['payment_method']): PaymentInput | undefined {
   if (payment && !payment.token) throw invalid('payment_method.token', 'a direct order takes a payment token');
   const token = payment?.token ? { payment_provider: payment.payment_provider ?? providerOfToken(payment.token), token: payment.token } : undefined;
   if (token) checkPaymentMethod(token, 'payment_method');
   if (token?.payment_provider === 'STRIPE') checkDirectStripeToken(token.token, 'payment_method');
+  return token;
+}
+
+/** A new order with the channel's customer, addresses and currency. */
+function directOrderShell(ctx: SandboxContext, input: ServiceDirectOrderRequest['order']): Order {
   const order = newOrder(ctx);
-  const { customer, shipping_address, billing_address } = req.order;
-  order.app_order_id = req.order.app_order_id ?? null;
+  const { customer, shipping_address, billing_address } = input;
+  order.app_order_id = input.app_order_id ?? null;
   // The order's `currency` is its base currency: the channel's prices are in it, each bag is priced in it.
-  checkRate(req.order.currency, 'order.currency');
-  order.base_currency = req.order.currency;
-  order.currency = req.order.currency;
+  checkRate(input.currency, 'order.currency');
+  order.base_currency = input.currency;
+  order.currency = input.currency;
   order.shipping_address = toAddress(shipping_address, 'SHIPPING');
   order.billing_address = toAddress(billing_address ?? shipping_address, 'BILLING');
   order.customer = {
@@ -221,62 +227,84 @@ async function directOrder(ctx: SandboxContext, body: unknown) {
     billing_address: order.billing_address,
     same_address: !billing_address,
   };
-  const seen = new Set<number>();
-  req.order.bags.forEach((b, i) => {
-    const refs = b.skus.map((s, j) => lookupSku(ctx, s.sku_id, `order.bags[${i}].skus[${j}].sku_id`));
-    const merchantId = b.merchant_id ?? refs[0]!.merchant.profile.id;
-    const state = ctx.store.merchant(merchantId);
-    if (!state) throw notFound('Merchant', merchantId, `order.bags[${i}].merchant_id`);
-    refs.forEach((ref, j) => {
-      if (ref.merchant.profile.id !== merchantId) {
-        throw fail(400, 'merchant_mismatch', `order.bags[${i}].skus[${j}].sku_id: SKU ${ref.sku.id} belongs to merchant ${ref.merchant.profile.id}, not ${merchantId}; one bag per merchant`, {
-          field: `order.bags[${i}].skus[${j}].sku_id`,
-          skus: [{ sku_id: ref.sku.id, message: `belongs to merchant ${ref.merchant.profile.id}` }],
-        });
-      }
-    });
-    if (seen.has(merchantId)) throw invalid(`order.bags[${i}].merchant_id`, `a second bag for merchant ${merchantId}; one bag per merchant`);
-    seen.add(merchantId);
-    const bag = newBag(ctx, order, state);
-    bag.skus = b.skus.map((s, j) => newOrderSku(ctx, refs[j]!, s.quantity, s.price, refs[j]!.sku.sale_price));
-    const own = state.profile.currency;
-    // The channel names its price and label; a method the merchant offers keeps its carrier and delivery window.
-    const known = state.profile.shipping.find((m) => m.shipping_method_id === b.shipping_method.shipping_method_id);
-    bag.shipping_method = {
-      shipping_method_id: b.shipping_method.shipping_method_id ?? `custom-${bag.id}`,
-      bag_id: bag.id,
-      merchant_id: merchantId,
-      type: 'FLAT_RATE_PRICE',
-      carrier: known?.carrier ?? 'OTHER',
-      min_days: known?.min_days ?? null,
-      max_days: known?.max_days ?? null,
-      label: b.shipping_method.label,
-      price: b.shipping_method.price,
-      external_price: convert(b.shipping_method.price, req.order.currency, own),
-      custom: true,
-    };
-    // The channel's discounts, like its prices, override the platform's engine: taken as sent, never above the subtotal.
-    bag.discounts = b.discounts.map((d) => channelDiscount(ctx, bag, d));
-    const channelDiscounts = () => bag.discounts!.reduce((sum, d) => sum + (d.amount ?? 0), 0);
-    priceBag(bag, state.profile, shipping_address.country, channelDiscounts);
-    if (channelDiscounts() > (bag.sub_total ?? 0)) throw invalid(`order.bags[${i}].discounts`, 'the discounts exceed the bag\'s subtotal');
-    // The channel supplies its own tax when it sends one.
-    if (b.tax_total != null) {
-      const taxes_included = bag.taxes_included === true;
-      bag.tax_total = b.tax_total;
-      bag.taxes = [];
-      bag.total = totalOf({ sub_total: bag.sub_total ?? 0, discount_total: bag.discount_total ?? 0, shipping_total: bag.shipping_total ?? 0, tax_total: b.tax_total, taxes_included });
-      bag.external_tax_total = convert(b.tax_total, req.order.currency, own);
-      bag.external_total = totalOf({
-        sub_total: bag.external_sub_total ?? 0,
-        discount_total: bag.external_discount_total ?? 0,
-        shipping_total: bag.external_shipping_total ?? 0,
-        tax_total: bag.external_tax_total,
-        taxes_included,
+  return order;
+}
+
+/** The bag's SKUs and its merchant: every SKU of one merchant, one bag per merchant (`seen` holds the ones before). */
+function directBagMerchant(ctx: SandboxContext, b: DirectBagInput, i: number, seen: Set<number>): { refs: SkuRef[]; state: MerchantState } {
+  const refs = b.skus.map((s, j) => lookupSku(ctx, s.sku_id, `order.bags[${i}].skus[${j}].sku_id`));
+  const merchantId = b.merchant_id ?? refs[0]!.merchant.profile.id;
+  const state = ctx.store.merchant(merchantId);
+  if (!state) throw notFound('Merchant', merchantId, `order.bags[${i}].merchant_id`);
+  refs.forEach((ref, j) => {
+    if (ref.merchant.profile.id !== merchantId) {
+      throw fail(400, 'merchant_mismatch', `order.bags[${i}].skus[${j}].sku_id: SKU ${ref.sku.id} belongs to merchant ${ref.merchant.profile.id}, not ${merchantId}; one bag per merchant`, {
+        field: `order.bags[${i}].skus[${j}].sku_id`,
+        skus: [{ sku_id: ref.sku.id, message: `belongs to merchant ${ref.merchant.profile.id}` }],
       });
     }
-    order.bags.push(bag);
   });
+  if (seen.has(merchantId)) throw invalid(`order.bags[${i}].merchant_id`, `a second bag for merchant ${merchantId}; one bag per merchant`);
+  seen.add(merchantId);
+  return { refs, state };
+}
+
+/** The channel names its price and label; a method the merchant offers keeps its carrier and delivery window. */
+function channelShippingMethod(bag: Bag, sent: DirectBagInput['shipping_method'], state: MerchantState, currency: string): NonNullable<Bag['shipping_method']> {
+  const known = state.profile.shipping.find((m) => m.shipping_method_id === sent.shipping_method_id);
+  return {
+    shipping_method_id: sent.shipping_method_id ?? `custom-${bag.id}`,
+    bag_id: bag.id,
+    merchant_id: state.profile.id,
+    type: 'FLAT_RATE_PRICE',
+    carrier: known?.carrier ?? 'OTHER',
+    min_days: known?.min_days ?? null,
+    max_days: known?.max_days ?? null,
+    label: sent.label,
+    price: sent.price,
+    external_price: convert(sent.price, currency, state.profile.currency),
+    custom: true,
+  };
+}
+
+/** The channel supplies its own tax when it sends one: the bag's totals follow it. */
+function applyChannelTax(bag: Bag, taxTotal: number, currency: string, own: string): void {
+  const taxes_included = bag.taxes_included === true;
+  bag.tax_total = taxTotal;
+  bag.taxes = [];
+  bag.total = totalOf({ sub_total: bag.sub_total ?? 0, discount_total: bag.discount_total ?? 0, shipping_total: bag.shipping_total ?? 0, tax_total: taxTotal, taxes_included });
+  bag.external_tax_total = convert(taxTotal, currency, own);
+  bag.external_total = totalOf({
+    sub_total: bag.external_sub_total ?? 0,
+    discount_total: bag.external_discount_total ?? 0,
+    shipping_total: bag.external_shipping_total ?? 0,
+    tax_total: bag.external_tax_total,
+    taxes_included,
+  });
+}
+
+/** One bag of a direct order, priced in the order's currency at the channel's prices, shipping, discounts and tax. */
+function directBag(ctx: SandboxContext, order: Order, b: DirectBagInput, i: number, seen: Set<number>, country: string): Bag {
+  const { refs, state } = directBagMerchant(ctx, b, i, seen);
+  const currency = order.currency!;
+  const bag = newBag(ctx, order, state);
+  bag.skus = b.skus.map((s, j) => newOrderSku(ctx, refs[j]!, s.quantity, s.price, refs[j]!.sku.sale_price));
+  bag.shipping_method = channelShippingMethod(bag, b.shipping_method, state, currency);
+  // The channel's discounts, like its prices, override the platform's engine: taken as sent, never above the subtotal.
+  bag.discounts = b.discounts.map((d) => channelDiscount(ctx, bag, d));
+  const channelDiscounts = () => bag.discounts!.reduce((sum, d) => sum + (d.amount ?? 0), 0);
+  priceBag(bag, state.profile, country, channelDiscounts);
+  if (channelDiscounts() > (bag.sub_total ?? 0)) throw invalid(`order.bags[${i}].discounts`, 'the discounts exceed the bag\'s subtotal');
+  if (b.tax_total != null) applyChannelTax(bag, b.tax_total, currency, state.profile.currency);
+  return bag;
+}
+
+async function directOrder(ctx: SandboxContext, body: unknown) {
+  const req = parseWith(ServiceDirectOrderRequestSchema, body ?? null);
+  const token = directPayment(req.payment_method);
+  const order = directOrderShell(ctx, req.order);
+  const seen = new Set<number>();
+  req.order.bags.forEach((b, i) => order.bags.push(directBag(ctx, order, b, i, seen, req.order.shipping_address.country)));
   sumOrder(order);
   if (req.payment_method) order.payment_method = paymentMethodOf(req.payment_method, ctx.store.nextId('transaction'));
   const record = { order, submitted: false };
@@ -287,7 +315,6 @@ async function directOrder(ctx: SandboxContext, body: unknown) {
   ctx.store.orders.set(order.id, record);
   return answer;
 }
-
 
 export const submittedOrdersNewestFirst = (ctx: SandboxContext): Order[] =>
   [...ctx.store.orders.values()].filter((r) => r.submitted).map((r) => r.order).sort((a, b) => b.id - a.id);
