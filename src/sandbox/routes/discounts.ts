@@ -5,7 +5,7 @@ import { newDiscount, type DiscountRule } from '../discounts.js';
 import { fail, invalid, notFound, parseId, parseWith } from '../http.js';
 import type { Route } from '../router.js';
 import { begin, reprice } from '../cart-pricing.js';
-import { cartOf, touch } from './carts.js';
+import { cartOf, touch } from './cart-access.js';
 
 const base = '/v1/checkout/cart/:cart_id/discounts';
 
