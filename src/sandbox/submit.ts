@@ -1,6 +1,6 @@
 import { settleDiscounts } from './discounts.js';
 import { remorseEnds } from './routes/after-order.js';
-import type { Bag } from '../contract/order.js';
+import type { Bag, Order } from '../contract/order.js';
 import type { SandboxContext } from './context.js';
 import { nowDate } from './dates.js';
 import { fail, type ErrorSkuBody } from './http.js';
@@ -10,7 +10,7 @@ import { currencyProblem, isPublished, lookupSku, orderError, stockOf, unitPrice
 import { PlatformBusyError, callEach, type Platform } from './platform.js';
 import { sumOrder } from './pricing.js';
 import type { RouteResult } from './router.js';
-import type { OrderRecord } from './store.js';
+import type { MerchantState, OrderRecord } from './store.js';
 import { checkStripeToken, throwIfStripeDeclines } from './stripe.js';
 
 export const APPROVED_TOKEN = 'tok_sandbox_visa';
@@ -65,15 +65,8 @@ interface SubmitOptions {
   checkPrices: boolean;
 }
 
-/**
- * Submits every bag of an order to its merchant's platform. Everything is
- * checked first (publishing, inventory, prices, payment) and nothing is kept
- * when a check fails; a merchant that rejects its bag leaves the others
- * submitted. The answer is the order, or — when a platform is set to
- * `fail_submit: "after"` or `"reset"` — a failure although the order exists.
- */
-export async function submitOrder(ctx: SandboxContext, record: OrderRecord, options: SubmitOptions): Promise<RouteResult> {
-  const order = record.order;
+/** Looks up every line's SKU: 400 when an offer is not published or a SKU's currency cannot be sold, before anything is asked. */
+function sellableRefs(ctx: SandboxContext, order: Order): Map<number, SkuRef> {
   const refs = new Map<number, SkuRef>();
   const notPublished: ErrorSkuBody[] = [];
   order.bags.forEach((bag, b) =>
@@ -95,42 +88,46 @@ export async function submitOrder(ctx: SandboxContext, record: OrderRecord, opti
     const problem = currencyProblem(ref);
     if (problem) throw fail(400, 'invalid_request', problem, { skus: [{ sku_id: skuId, message: problem }] });
   }
+  return refs;
+}
 
-  const platforms = platformsOf(ctx, order.bags);
-  throwIfBusy(await callEach(platforms, 'check_inventory', () => undefined));
-
-  const wrongPrice: ErrorSkuBody[] = [];
-  if (options.checkPrices) {
-    for (const bag of order.bags) {
-      for (const line of bag.skus) {
-        const ref = refs.get(line.sku_id)!;
-        // Direct orders carry prices in the order's currency: the catalog price converted as a cart would.
-        const expected = unitPriceIn(ref, order.base_currency ?? ref.merchant.profile.currency);
-        if (line.price !== expected) {
-          wrongPrice.push({
-            sku_id: line.sku_id,
-            order_sku_id: line.id,
-            bag_id: bag.id,
-            name: line.name ?? undefined,
-            message: `Price of ${line.name} is ${expected}, not ${line.price}`,
-          });
-        }
+/** The lines whose price is not the catalog's (direct orders carry their own prices). */
+function wrongPrices(order: Order, refs: Map<number, SkuRef>): ErrorSkuBody[] {
+  const wrong: ErrorSkuBody[] = [];
+  for (const bag of order.bags) {
+    for (const line of bag.skus) {
+      const ref = refs.get(line.sku_id)!;
+      // Direct orders carry prices in the order's currency: the catalog price converted as a cart would.
+      const expected = unitPriceIn(ref, order.base_currency ?? ref.merchant.profile.currency);
+      if (line.price !== expected) {
+        wrong.push({
+          sku_id: line.sku_id,
+          order_sku_id: line.id,
+          bag_id: bag.id,
+          name: line.name ?? undefined,
+          message: `Price of ${line.name} is ${expected}, not ${line.price}`,
+        });
       }
     }
   }
-  throwIfShort(order.bags, refs);
-  if (wrongPrice.length) throw fail(409, 'price_mismatch', wrongPrice.map((s) => s.message).join('; '), { skus: wrongPrice });
+  return wrong;
+}
 
-  if (options.payment && !options.payment.confirmedIntent) {
-    checkPaymentMethod(options.payment, 'payment_method');
-    throwIfStripeDeclines(options.payment.token);
-    if (options.payment.token === DECLINED_TOKEN) {
-      throw fail(402, 'payment_declined', 'The card was declined (sandbox token tok_sandbox_declined). No order was created.', {
-        field: 'payment_method.token',
-      });
-    }
+/** A payment not yet authorized is authorized now: a decline (or an unknown token) creates no order. */
+function authorizePayment(payment: PaymentInput): void {
+  checkPaymentMethod(payment, 'payment_method');
+  throwIfStripeDeclines(payment.token);
+  if (payment.token === DECLINED_TOKEN) {
+    throw fail(402, 'payment_declined', 'The card was declined (sandbox token tok_sandbox_declined). No order was created.', {
+      field: 'payment_method.token',
+    });
   }
+}
 
+type SubmitFault = { mode: unknown; merchant: Platform['merchant'] };
+
+/** Asks every platform to create its part; a platform failing before it creates anything fails the whole order. */
+async function submitToPlatforms(platforms: Platform[]): Promise<SubmitFault[]> {
   const submitted = await callEach(platforms, 'submit_order', (p) => p.faults.fail_submit);
   throwIfBusy(submitted);
   const failing = submitted.map((r, i) => ({ mode: (r as PromiseFulfilledResult<unknown>).value, merchant: platforms[i]!.merchant }));
@@ -140,93 +137,93 @@ export async function submitOrder(ctx: SandboxContext, record: OrderRecord, opti
       merchant_id: before.merchant.id,
     });
   }
+  return failing;
+}
 
-  // Another order may have taken the stock while this one waited for the platforms.
-  throwIfShort(order.bags, refs);
-  const now = nowDate();
-  order.errors = [];
-  order.date_submitted = now;
-  order.date_last_modified = now;
-  const events: { bag: Bag; topic: string }[] = [];
+/** A bag its merchant turned down (told to, or its connection needs attention): nothing of it is sold. */
+function rejectBag(ctx: SandboxContext, order: Order, bag: Bag, state: MerchantState): void {
+  bag.status = 'REJECTED';
+  bag.financial_status = 'VOIDED';
+  for (const line of bag.skus) line.status = 'CANCELED';
+  const why = needsAttention(state.profile)
+    ? `${state.profile.name} cannot accept orders until its connection is fixed`
+    : `${state.profile.name} rejected the bag`;
+  order.errors.push(orderError(ctx, order, bag, 'EXTERNAL_SUBMIT_CART', why));
+}
+
+/** The bag's own record of the authorization (violet-swift `Bag.transactions`). */
+function bagAuthorization(ctx: SandboxContext, order: Order, bag: Bag, payment: PaymentInput, now: string): NonNullable<Bag['transactions']> {
+  const id = ctx.store.nextId('transaction');
+  return [
+    {
+      id,
+      app_id: ctx.creds.appId,
+      order_id: order.id,
+      bag_id: bag.id,
+      merchant_id: bag.merchant_id,
+      payment_method_id: order.payment_method?.id ?? null,
+      amount: bag.total,
+      currency: bag.currency,
+      gateway: payment.payment_provider,
+      gateway_transaction_id: `ch_sandbox_${id}`,
+      status: 'COMPLETED',
+      type: 'AUTHORIZATION',
+      test: true,
+      date_created: now,
+    },
+  ];
+}
+
+/** Submits one bag; the answer is the webhook topic it fires. */
+function submitBag(ctx: SandboxContext, order: Order, bag: Bag, refs: Map<number, SkuRef>, payment: PaymentInput | undefined, now: string): string {
+  const state = ctx.store.merchant(bag.merchant_id)!;
+  bag.date_submitted = now;
+  bag.remorse_period_ends = remorseEnds();
+  bag.date_last_modified = now;
+  if (state.platform.faults.reject_bags || needsAttention(state.profile)) {
+    rejectBag(ctx, order, bag, state);
+    return 'ORDER_FAILED';
+  }
+  bag.status = 'SUBMITTED';
+  bag.financial_status = payment ? 'AUTHORIZED' : 'UNPAID';
+  bag.fulfillment_status = 'PROCESSING';
+  if (payment) bag.transactions = bagAuthorization(ctx, order, bag, payment, now);
+  for (const line of bag.skus) {
+    line.status = 'PROCESSING';
+    decrementStock(refs.get(line.sku_id)!, line.quantity, now);
+  }
+  // The service fires ORDER_COMPLETED when the order is placed (issue 13), one per bag with the whole order.
+  return 'ORDER_COMPLETED';
+}
+
+/** The order's payment transactions: one per currency of its accepted bags. */
+function paymentTransactions(ctx: SandboxContext, order: Order, payment: PaymentInput): Order['payment_transactions'] {
+  const byCurrency = new Map<string, number>();
   for (const bag of order.bags) {
-    const state = ctx.store.merchant(bag.merchant_id)!;
-    bag.date_submitted = now;
-    bag.remorse_period_ends = remorseEnds();
-    bag.date_last_modified = now;
-    if (state.platform.faults.reject_bags || needsAttention(state.profile)) {
-      bag.status = 'REJECTED';
-      bag.financial_status = 'VOIDED';
-      for (const line of bag.skus) line.status = 'CANCELED';
-      const why = needsAttention(state.profile)
-        ? `${state.profile.name} cannot accept orders until its connection is fixed`
-        : `${state.profile.name} rejected the bag`;
-      order.errors.push(orderError(ctx, order, bag, 'EXTERNAL_SUBMIT_CART', why));
-      events.push({ bag, topic: 'ORDER_FAILED' });
-      continue;
-    }
-    bag.status = 'SUBMITTED';
-    bag.financial_status = options.payment ? 'AUTHORIZED' : 'UNPAID';
-    bag.fulfillment_status = 'PROCESSING';
-    if (options.payment) {
-      // The bag's own record of the authorization (violet-swift `Bag.transactions`).
-      const id = ctx.store.nextId('transaction');
-      bag.transactions = [
-        {
-          id,
-          app_id: ctx.creds.appId,
-          order_id: order.id,
-          bag_id: bag.id,
-          merchant_id: bag.merchant_id,
-          payment_method_id: order.payment_method?.id ?? null,
-          amount: bag.total,
-          currency: bag.currency,
-          gateway: options.payment.payment_provider,
-          gateway_transaction_id: `ch_sandbox_${id}`,
-          status: 'COMPLETED',
-          type: 'AUTHORIZATION',
-          test: true,
-          date_created: now,
-        },
-      ];
-    }
-    for (const line of bag.skus) {
-      line.status = 'PROCESSING';
-      decrementStock(refs.get(line.sku_id)!, line.quantity, now);
-    }
-    // The service fires ORDER_COMPLETED when the order is placed (issue 13), one per bag with the whole order.
-    events.push({ bag, topic: 'ORDER_COMPLETED' });
+    if (bag.status === 'REJECTED' || !bag.currency) continue;
+    byCurrency.set(bag.currency, (byCurrency.get(bag.currency) ?? 0) + (bag.total ?? 0));
   }
-  sumOrder(order);
-  if (options.payment) {
-    const byCurrency = new Map<string, number>();
-    for (const bag of order.bags) {
-      if (bag.status === 'REJECTED' || !bag.currency) continue;
-      byCurrency.set(bag.currency, (byCurrency.get(bag.currency) ?? 0) + (bag.total ?? 0));
-    }
-    const payment = options.payment;
-    order.payment_transactions = [...byCurrency].map(([currency, amount]) => {
-      const id = ctx.store.nextId('transaction');
-      return {
-        id,
-        order_id: order.id,
-        payment_provider: payment.payment_provider,
-        payment_provider_transaction_id: payment.confirmedIntent ? payment.token : `pi_sandbox_${id}`,
-        amount,
-        currency,
-        capture_status: 'AUTHORIZED',
-        capture_method: 'AUTOMATIC',
-        transfer_status: 'PENDING',
-        transfer_method: 'AUTOMATIC',
-        status: 'AUTHORIZED',
-        metadata: null,
-      };
-    });
-  }
-  settleDiscounts(ctx, order);
-  record.submitted = true;
-  deriveOrderStatus(order);
-  for (const e of events) emitBagEvent(ctx, order, e.bag, e.topic);
+  return [...byCurrency].map(([currency, amount]) => {
+    const id = ctx.store.nextId('transaction');
+    return {
+      id,
+      order_id: order.id,
+      payment_provider: payment.payment_provider,
+      payment_provider_transaction_id: payment.confirmedIntent ? payment.token : `pi_sandbox_${id}`,
+      amount,
+      currency,
+      capture_status: 'AUTHORIZED',
+      capture_method: 'AUTOMATIC',
+      transfer_status: 'PENDING',
+      transfer_method: 'AUTOMATIC',
+      status: 'AUTHORIZED',
+      metadata: null,
+    };
+  });
+}
 
+/** The answer once the order exists: the order, or the failure a platform set to `fail_submit: "after"`/`"reset"` gives. */
+function submittedAnswer(order: Order, failing: SubmitFault[]): RouteResult {
   const after = failing.find((f) => f.mode === 'after' || f.mode === 'reset');
   if (!after) return { body: order };
   // A repeat with the same Idempotency-Key learns that the order exists.
@@ -236,6 +233,40 @@ export async function submitOrder(ctx: SandboxContext, record: OrderRecord, opti
     merchant_id: after.merchant.id,
   });
   return { status: error.status, body: error.body, remember };
+}
+
+/**
+ * Submits every bag of an order to its merchant's platform. Everything is
+ * checked first (publishing, inventory, prices, payment) and nothing is kept
+ * when a check fails; a merchant that rejects its bag leaves the others
+ * submitted. The answer is the order, or — when a platform is set to
+ * `fail_submit: "after"` or `"reset"` — a failure although the order exists.
+ */
+export async function submitOrder(ctx: SandboxContext, record: OrderRecord, options: SubmitOptions): Promise<RouteResult> {
+  const order = record.order;
+  const refs = sellableRefs(ctx, order);
+  const platforms = platformsOf(ctx, order.bags);
+  throwIfBusy(await callEach(platforms, 'check_inventory', () => undefined));
+  const wrongPrice = options.checkPrices ? wrongPrices(order, refs) : [];
+  throwIfShort(order.bags, refs);
+  if (wrongPrice.length) throw fail(409, 'price_mismatch', wrongPrice.map((s) => s.message).join('; '), { skus: wrongPrice });
+  if (options.payment && !options.payment.confirmedIntent) authorizePayment(options.payment);
+  const failing = await submitToPlatforms(platforms);
+
+  // Another order may have taken the stock while this one waited for the platforms.
+  throwIfShort(order.bags, refs);
+  const now = nowDate();
+  order.errors = [];
+  order.date_submitted = now;
+  order.date_last_modified = now;
+  const events = order.bags.map((bag) => ({ bag, topic: submitBag(ctx, order, bag, refs, options.payment, now) }));
+  sumOrder(order);
+  if (options.payment) order.payment_transactions = paymentTransactions(ctx, order, options.payment);
+  settleDiscounts(ctx, order);
+  record.submitted = true;
+  deriveOrderStatus(order);
+  for (const e of events) emitBagEvent(ctx, order, e.bag, e.topic);
+  return submittedAnswer(order, failing);
 }
 
 /** 409 naming every SKU the platforms cannot supply in the quantities asked (all bags counted together). */
