@@ -147,15 +147,152 @@ export function generateCatalog(seed: number | string, mediaBase: string, mercha
   return offers;
 }
 
-function generateOffer(
-  rng: Rng,
-  merchant: MerchantProfile,
-  theme: Theme,
-  collections: Collection[],
-  index: number,
-  mediaBase: string,
-  take: (k: keyof typeof ID_BASE) => number,
-): Offer {
+/** What every part of one generated offer draws on. */
+interface OfferSeed {
+  rng: Rng;
+  merchant: MerchantProfile;
+  theme: Theme;
+  take: (k: keyof typeof ID_BASE) => number;
+  mediaBase: string;
+  offerId: number;
+  name: string;
+  /** The currency's exponent, and its minor units in one major unit. */
+  exp: number;
+  unit: number;
+  created: number;
+  modified: number;
+}
+
+type Combo = { size?: string; colour?: string };
+type OfferMedia = Album['media'][number];
+
+const mediaUrlOf = (seed: OfferSeed, key: string) => `${seed.mediaBase}/media/offers/${seed.offerId}/${key}.svg`;
+
+/** Sizes and colours the offer comes in, and every combination of them (one SKU each). */
+function variantLayout(rng: Rng, merchant: MerchantProfile, theme: Theme): { sizes: string[]; colours: string[]; combos: Combo[] } {
+  const layout = merchant.theme === 'toys' ? rng.pick(['single', 'single', 'size'] as const) : rng.next() < 0.62 ? 'grid' : rng.next() < 0.5 ? 'size' : 'single';
+  const sizes = layout === 'single' ? [] : rng.sample(theme.sizes, Math.min(theme.sizes.length, rng.int(2, 4)));
+  const colours = layout === 'grid' ? rng.sample(Object.keys(COLOURS), rng.int(2, 3)) : [];
+  const combos: Combo[] = [];
+  if (layout === 'single') combos.push({});
+  else for (const size of sizes) for (const colour of colours.length ? colours : [undefined]) combos.push({ size, colour });
+  return { sizes, colours, combos };
+}
+
+/** The offer's album: a main image, a detail, one image per colour. */
+function offerAlbum(seed: OfferSeed, colours: string[]): Album {
+  const { offerId, name } = seed;
+  const albumId = seed.take('album');
+  const media = ['main', 'detail', ...colours.map(slug)].map((key, n) => ({
+    id: seed.take('media'),
+    album_id: albumId,
+    external_id: `img_${offerId}_${key}`,
+    cloud_id: null,
+    url: mediaUrlOf(seed, key),
+    source_url: mediaUrlOf(seed, key),
+    type: 'IMAGE',
+    display_order: n,
+    alt_text: key === 'main' ? name : key === 'detail' ? `${name}, detail` : `${name} in ${colours[n - 2]}`,
+    primary: n === 0,
+  }));
+  return { id: albumId, parent_id: offerId, type: 'OFFER', name, media, primary_media: media[0] };
+}
+
+/** One SKU of the offer: its price from the size, its stock, its colour's image. */
+function generateSku(seed: OfferSeed, combo: Combo, n: number, basePrice: number, onSale: boolean, offerMedia: OfferMedia[]): Sku {
+  const { rng, merchant, theme, exp, unit, offerId, name } = seed;
+  const skuId = seed.take('sku');
+  const sizeIndex = combo.size ? theme.sizes.indexOf(combo.size) : 0;
+  const sale = basePrice + (exp === 0 ? sizeIndex * 100 : sizeIndex * unit);
+  const tracked = !rng.chance(0.08);
+  const outOfStock = tracked && rng.chance(0.13);
+  const qty = outOfStock ? 0 : rng.chance(0.15) ? rng.int(1, 3) : rng.int(4, 60);
+  const label = [combo.size, combo.colour].filter(Boolean).join(' / ');
+  const colourMedia = combo.colour ? offerMedia.find((m) => m.url === mediaUrlOf(seed, slug(combo.colour!))) : undefined;
+  const skuAlbumId = seed.take('album');
+  return {
+    id: skuId,
+    offer_id: offerId,
+    merchant_id: merchant.id,
+    external_id: `${merchant.platform.toLowerCase()}_${skuId}`,
+    name: label ? `${name} — ${label}` : name,
+    asin: null,
+    gtin: String(4_000_000_000_000 + skuId * 7),
+    upc: null,
+    ean: null,
+    isbn: null,
+    in_stock: !outOfStock,
+    qty_available: tracked ? qty : null,
+    inventory_tracked: tracked,
+    sale_price: sale,
+    retail_price: onSale ? Math.round((sale * 1.25) / Math.max(1, unit / 100)) * Math.max(1, unit / 100) : sale,
+    currency: merchant.currency,
+    external_currency: merchant.currency,
+    presented_currency: merchant.currency,
+    taxable: true,
+    tax_type: merchant.theme === 'apparel' ? 'APPAREL' : 'DEFAULT',
+    albums: colourMedia
+      ? [{ id: skuAlbumId, parent_id: skuId, type: 'SKU', name: label, media: [{ ...colourMedia, album_id: skuAlbumId }], primary_media: { ...colourMedia, album_id: skuAlbumId } }]
+      : [],
+    variant_values: [
+      ...(combo.size ? [{ variant: sizeVariantName(merchant), value: combo.size }] : []),
+      ...(combo.colour ? [{ variant: 'Colour', value: combo.colour }] : []),
+    ],
+    type: 'PHYSICAL',
+    status: outOfStock ? 'UNAVAILABLE' : 'AVAILABLE',
+    date_created: serviceDate(seed.created),
+    date_last_modified: serviceDate(seed.modified),
+    sku_dimensions: { sku_id: skuId, weight: rng.int(1, 40) / 10, height: rng.int(2, 40), width: rng.int(5, 40), length: rng.int(5, 60), type: 'SKU' },
+    shipping_dimensions: { sku_id: skuId, weight: rng.int(2, 45) / 10, height: rng.int(5, 45), width: rng.int(10, 45), length: rng.int(10, 65), type: 'SHIPPING' },
+    metadata: [
+      { version: 1, type: 'STRING', external_type: 'string', key: 'barcode_format', value: 'GTIN-13', external_id: null, source: 'EXTERNAL' },
+      { version: 1, type: 'INTEGER', external_type: 'number_integer', key: 'warehouse_bin', value: rng.int(1, 400), external_id: null, source: 'EXTERNAL' },
+    ],
+    display_order: n,
+  };
+}
+
+/** The offer's variants (size, then colour), each value naming the SKUs that have it. */
+function generateVariants(seed: OfferSeed, sizes: string[], colours: string[], combos: Combo[], skus: Sku[]): Variant[] {
+  const variants: Variant[] = [];
+  const addVariant = (variantName: string, values: string[], key: 'size' | 'colour', visual: boolean) => {
+    const variantId = seed.take('variant');
+    variants.push({
+      id: variantId,
+      product_variant_id: `pv_${variantId}`,
+      external_id: `opt_${seed.offerId}_${key}`,
+      name: variantName,
+      visual,
+      display_order: variants.length,
+      values: values.map((value, n) => {
+        const valueId = seed.take('variantValue');
+        return {
+          id: valueId,
+          product_variant_value_id: `pvv_${valueId}`,
+          external_id: `optv_${seed.offerId}_${slug(value)}`,
+          name: value,
+          sku_ids: skus.filter((_, i) => combos[i]![key] === value).map((s) => s.id),
+          display_order: n,
+        };
+      }),
+    });
+  };
+  if (sizes.length) addVariant(sizeVariantName(seed.merchant), sizes, 'size', false);
+  if (colours.length) addVariant('Colour', colours, 'colour', true);
+  return variants;
+}
+
+/** The merchant's metafields on the offer: material, origin, care. */
+function offerMetadata({ rng, merchant, offerId }: OfferSeed, material: string): Metadata[] {
+  return [
+    { version: 1, type: 'STRING', external_type: 'single_line_text_field', key: 'material', value: material, external_id: `mf_${offerId}_1`, source: 'EXTERNAL' },
+    { version: 1, type: 'STRING', external_type: 'single_line_text_field', key: 'origin', value: merchant.country, external_id: `mf_${offerId}_2`, source: 'EXTERNAL' },
+    { version: 1, type: 'JSON', external_type: 'json', key: 'care', value: { wash: rng.pick(['cold', 'hand', 'dry clean', 'wipe clean']), tumble_dry: rng.chance(0.3) }, external_id: `mf_${offerId}_3`, source: 'EXTERNAL' },
+  ];
+}
+
+/** The offer's own seed: its id, name, price level and dates, drawn in this order. */
+function offerSeed(rng: Rng, merchant: MerchantProfile, theme: Theme, mediaBase: string, take: OfferSeed['take']): OfferSeed & { basePrice: number } {
   const offerId = take('offer');
   const name = `${rng.pick(theme.adjectives)} ${rng.pick(theme.nouns)}`;
   const exp = currencyExponent(merchant.currency);
@@ -167,115 +304,27 @@ function generateOffer(
       : rng.int(theme.price[0], theme.price[1]) * unit + rng.pick([0, unit / 2, unit - unit / 100]);
   const modified = SEED_EPOCH_MS - rng.int(0, 540) * DAY - rng.int(0, 86_399) * 1000;
   const created = modified - rng.int(5, 400) * DAY;
+  return { rng, merchant, theme, take, mediaBase, offerId, name, exp, unit, created, modified, basePrice };
+}
 
-  const layout = merchant.theme === 'toys' ? rng.pick(['single', 'single', 'size'] as const) : rng.next() < 0.62 ? 'grid' : rng.next() < 0.5 ? 'size' : 'single';
-  const sizes = layout === 'single' ? [] : rng.sample(theme.sizes, Math.min(theme.sizes.length, rng.int(2, 4)));
-  const colours = layout === 'grid' ? rng.sample(Object.keys(COLOURS), rng.int(2, 3)) : [];
-  const combos: { size?: string; colour?: string }[] = [];
-  if (layout === 'single') combos.push({});
-  else for (const size of sizes) for (const colour of colours.length ? colours : [undefined]) combos.push({ size, colour });
-
-  const mediaUrl = (key: string) => `${mediaBase}/media/offers/${offerId}/${key}.svg`;
-  const albumId = take('album');
-  const offerMedia = ['main', 'detail', ...colours.map(slug)].map((key, n) => ({
-    id: take('media'),
-    album_id: albumId,
-    external_id: `img_${offerId}_${key}`,
-    cloud_id: null,
-    url: mediaUrl(key),
-    source_url: mediaUrl(key),
-    type: 'IMAGE',
-    display_order: n,
-    alt_text: key === 'main' ? name : key === 'detail' ? `${name}, detail` : `${name} in ${colours[n - 2]}`,
-    primary: n === 0,
-  }));
-  const albums: Album[] = [{ id: albumId, parent_id: offerId, type: 'OFFER', name, media: offerMedia, primary_media: offerMedia[0] }];
-
+function generateOffer(
+  rng: Rng,
+  merchant: MerchantProfile,
+  theme: Theme,
+  collections: Collection[],
+  index: number,
+  mediaBase: string,
+  take: (k: keyof typeof ID_BASE) => number,
+): Offer {
+  const seed = offerSeed(rng, merchant, theme, mediaBase, take);
+  const { offerId, name, created, modified } = seed;
+  const { sizes, colours, combos } = variantLayout(rng, merchant, theme);
+  const album = offerAlbum(seed, colours);
   const onSale = rng.chance(0.25);
-  const skus: Sku[] = combos.map((combo, n) => {
-    const skuId = take('sku');
-    const sizeIndex = combo.size ? theme.sizes.indexOf(combo.size) : 0;
-    const sale = basePrice + (exp === 0 ? sizeIndex * 100 : sizeIndex * unit);
-    const tracked = !rng.chance(0.08);
-    const outOfStock = tracked && rng.chance(0.13);
-    const qty = outOfStock ? 0 : rng.chance(0.15) ? rng.int(1, 3) : rng.int(4, 60);
-    const label = [combo.size, combo.colour].filter(Boolean).join(' / ');
-    const colourMedia = combo.colour ? offerMedia.find((m) => m.url === mediaUrl(slug(combo.colour!))) : undefined;
-    const skuAlbumId = take('album');
-    return {
-      id: skuId,
-      offer_id: offerId,
-      merchant_id: merchant.id,
-      external_id: `${merchant.platform.toLowerCase()}_${skuId}`,
-      name: label ? `${name} — ${label}` : name,
-      asin: null,
-      gtin: String(4_000_000_000_000 + skuId * 7),
-      upc: null,
-      ean: null,
-      isbn: null,
-      in_stock: !outOfStock,
-      qty_available: tracked ? qty : null,
-      inventory_tracked: tracked,
-      sale_price: sale,
-      retail_price: onSale ? Math.round((sale * 1.25) / Math.max(1, unit / 100)) * Math.max(1, unit / 100) : sale,
-      currency: merchant.currency,
-      external_currency: merchant.currency,
-      presented_currency: merchant.currency,
-      taxable: true,
-      tax_type: merchant.theme === 'apparel' ? 'APPAREL' : 'DEFAULT',
-      albums: colourMedia
-        ? [{ id: skuAlbumId, parent_id: skuId, type: 'SKU', name: label, media: [{ ...colourMedia, album_id: skuAlbumId }], primary_media: { ...colourMedia, album_id: skuAlbumId } }]
-        : [],
-      variant_values: [
-        ...(combo.size ? [{ variant: sizeVariantName(merchant), value: combo.size }] : []),
-        ...(combo.colour ? [{ variant: 'Colour', value: combo.colour }] : []),
-      ],
-      type: 'PHYSICAL',
-      status: outOfStock ? 'UNAVAILABLE' : 'AVAILABLE',
-      date_created: serviceDate(created),
-      date_last_modified: serviceDate(modified),
-      sku_dimensions: { sku_id: skuId, weight: rng.int(1, 40) / 10, height: rng.int(2, 40), width: rng.int(5, 40), length: rng.int(5, 60), type: 'SKU' },
-      shipping_dimensions: { sku_id: skuId, weight: rng.int(2, 45) / 10, height: rng.int(5, 45), width: rng.int(10, 45), length: rng.int(10, 65), type: 'SHIPPING' },
-      metadata: [
-        { version: 1, type: 'STRING', external_type: 'string', key: 'barcode_format', value: 'GTIN-13', external_id: null, source: 'EXTERNAL' },
-        { version: 1, type: 'INTEGER', external_type: 'number_integer', key: 'warehouse_bin', value: rng.int(1, 400), external_id: null, source: 'EXTERNAL' },
-      ],
-      display_order: n,
-    };
-  });
-
-  const variants: Variant[] = [];
-  const addVariant = (variantName: string, values: string[], key: 'size' | 'colour', visual: boolean) => {
-    const variantId = take('variant');
-    variants.push({
-      id: variantId,
-      product_variant_id: `pv_${variantId}`,
-      external_id: `opt_${offerId}_${key}`,
-      name: variantName,
-      visual,
-      display_order: variants.length,
-      values: values.map((value, n) => {
-        const valueId = take('variantValue');
-        return {
-          id: valueId,
-          product_variant_value_id: `pvv_${valueId}`,
-          external_id: `optv_${offerId}_${slug(value)}`,
-          name: value,
-          sku_ids: skus.filter((_, i) => combos[i]![key] === value).map((s) => s.id),
-          display_order: n,
-        };
-      }),
-    });
-  };
-  if (sizes.length) addVariant(sizeVariantName(merchant), sizes, 'size', false);
-  if (colours.length) addVariant('Colour', colours, 'colour', true);
-
+  const skus = combos.map((combo, n) => generateSku(seed, combo, n, seed.basePrice, onSale, album.media));
+  const variants = generateVariants(seed, sizes, colours, combos, skus);
   const material = rng.pick(theme.material);
-  const metadata: Metadata[] = [
-    { version: 1, type: 'STRING', external_type: 'single_line_text_field', key: 'material', value: material, external_id: `mf_${offerId}_1`, source: 'EXTERNAL' },
-    { version: 1, type: 'STRING', external_type: 'single_line_text_field', key: 'origin', value: merchant.country, external_id: `mf_${offerId}_2`, source: 'EXTERNAL' },
-    { version: 1, type: 'JSON', external_type: 'json', key: 'care', value: { wash: rng.pick(['cold', 'hand', 'dry clean', 'wipe clean']), tumble_dry: rng.chance(0.3) }, external_id: `mf_${offerId}_3`, source: 'EXTERNAL' },
-  ];
+  const metadata = offerMetadata(seed, material);
   const description = `${name} from ${merchant.name}. Made of ${material.toLowerCase()}; ${rng.pick(['built to last', 'made in small batches', 'a customer favourite', 'new this season'])}.`;
   const withHtml = rng.chance(0.35);
   const inStock = skus.some((s) => s.in_stock);
@@ -306,7 +355,7 @@ function generateOffer(
     metadata,
     variants,
     skus,
-    albums,
+    albums: [album],
     type: 'PHYSICAL',
     status: inStock ? 'AVAILABLE' : 'UNAVAILABLE',
     publishing_status: published ? 'PUBLISHED' : 'NOT_PUBLISHED',
@@ -318,7 +367,7 @@ function generateOffer(
     commission_rate: 15,
     currency_symbol: merchant.currency_symbol,
     presented_currency: merchant.currency,
-    default_image_url: offerMedia[0]!.url,
+    default_image_url: album.media[0]!.url,
     subscription_status: 'NOT_SUBSCRIBED',
     external_data: { platform_handle: slug(name), sandbox_index: index },
     collections: rng.sample(collections, rng.int(1, 2)),
