@@ -2,8 +2,9 @@
  * A merchant description rendered from the safe structure the BFF builds
  * (`ShopperDescription`, contract/shopper-description.ts) with Lit templates:
  * text goes into text bindings, never into an HTML sink, so no parser or
- * sanitiser runs in the browser. Shared by `<tote-offer-card>` and
- * `<tote-variant-picker>`. Links open in a new tab without the opener or a
+ * sanitiser runs in the browser. The variant picker shows it whole; a card
+ * shows the description's text (`description`, which the BFF derives from the
+ * same markup), three lines of it. Links open in a new tab without the opener or a
  * referrer; their `href` is checked again here, so an element given an
  * offer by a host page (not the BFF) cannot link anywhere but `http(s):`.
  */
@@ -43,7 +44,7 @@ function renderNode(node: Node): Rendered {
   }
 }
 
-/** The description's nodes (the first `blocks` of them: a card shows a few lines, a picker all). */
-export function renderDescription(nodes: readonly Node[], blocks = Infinity): Rendered[] {
-  return nodes.slice(0, blocks).map(renderNode);
+/** The description's nodes as templates. */
+export function renderDescription(nodes: readonly Node[]): Rendered[] {
+  return nodes.map(renderNode);
 }

@@ -11,7 +11,6 @@ import { loadMessages, type MessageArea } from '../../i18n/localize.js';
 import { ToteElement } from '../internal/tote-element.js';
 import { baseStyles, tokens } from '../internal/styles.js';
 import { safeUrl } from '../internal/safe-url.js';
-import { renderDescription } from '../internal/description.js';
 import type { ToteCartAddDetail } from '../../events/registry.js';
 import { OfferLoader } from '../internal/offer-loader.js';
 import { offerStatusStyles, renderOfferStatus } from '../internal/offer-status.js';
@@ -22,8 +21,6 @@ import '../../i18n/areas/catalog.js';
 const MAX_TAGS = 3;
 /** The card shows three lines of description: more text than this is never seen (the BFF bounds it too; a host page may not). */
 const MAX_DESCRIPTION_CHARS = 4_000;
-/** Paragraphs or lists of a structured description a card shows: the first lines; the picker shows all of it. */
-const CARD_DESCRIPTION_BLOCKS = 2;
 const clip = (text: string) => (text.length > MAX_DESCRIPTION_CHARS ? text.slice(0, MAX_DESCRIPTION_CHARS) : text);
 
 /**
@@ -42,7 +39,7 @@ const clip = (text: string) => (text.length > MAX_DESCRIPTION_CHARS ? text.slice
  * @csspart price - The price or price range.
  * @csspart availability - In stock / out of stock.
  * @csspart tags - The tag list.
- * @csspart description - The description (text, or the BFF's safe structure: paragraphs, lists, emphasis, links).
+ * @csspart description - The description's first lines, as text (the BFF's `description`; the picker shows its structure).
  * @csspart add-button - "Add to cart" or "Choose options".
  * @csspart dialog - The variant picker dialog.
  * @csspart notice - With `offer-id`: not found, failed or busy.
@@ -172,35 +169,37 @@ export class ToteOfferCard extends ToteElement {
     const adds = offer.skus.length === 1 || !inStock;
     const tags = offer.tags.filter((t) => t.trim()).slice(0, MAX_TAGS);
     const price = this.#renderPrice(offer);
-    // Every binding here is a marker comment in each card of a long grid, every line break between inline
-    // content a text node: the markup keeps to what a card shows (docs/ssr.md, "Long grids").
+    const sale = inStock && onSale(offer);
+    // The card's three lines are the description's text; its structure (lists, emphasis, links) is the picker's.
+    const description = clip(offer.description ?? '');
+    // Every binding here is a marker comment in each card of a long grid, every element a node: the markup keeps to
+    // what a card shows, and what is only said (the badge, the empty live region) costs no node (docs/ssr.md, "Long grids").
     return html`${this.#renderDialog(offer)}<article part="base" class="card" aria-labelledby="title">
-        <div part="media" class="media">${this.#renderImage(offer)}${this.#renderOverlay(offer, inStock)}</div>
-        <div class="body">
-          <p part="merchant" class="merchant" dir="auto">${offer.merchant_name || offer.seller || this.t('thisShop')}</p>
-          <h3 part="title" class="title" id="title" dir="auto">${offer.name}</h3>
-          <p part="price" class="price" ?hidden=${price === nothing}>${price}</p>
-          <p part="availability" class=${inStock ? 'availability' : 'availability out'}>${inStock ? this.t('inStock') : known ? this.t('outOfStock') : this.t('unavailable')}</p>
-          <ul part="tags" class="tags" aria-label=${this.t('tags')} ?hidden=${!tags.length}>${renderTags(tags)}</ul>
-          ${this.#renderDescription(offer)}<button
-            part="add-button"
-            class="button add"
-            type="button"
-            aria-describedby="title"
-            aria-haspopup=${adds ? nothing : 'dialog'}
-            ?disabled=${!inStock}
-            @click=${adds ? this.#handleAdd : this.#handleChoose}
-          >${adds ? (inStock ? this.t('addToCart') : known ? this.t('outOfStock') : this.t('unavailable')) : this.t('chooseOptions')}</button>
-        </div>
-        <span class="sr-only" role="status">${this.announcement}</span>
+        <div part="media" class=${sale ? 'media sale' : 'media'} data-badge=${!inStock ? this.t('outOfStock') : sale ? this.t('sale') : nothing}>${this.#renderMedia(offer)}</div>
+        <p part="merchant" class="merchant" dir="auto">${offer.merchant_name || offer.seller || this.t('thisShop')}</p>
+        <h3 part="title" class="title" id="title" dir="auto">${offer.name}</h3>
+        <p part="price" class="price" ?hidden=${price === nothing}>${price}</p>
+        <p part="availability" class=${inStock ? 'availability' : 'availability out'}>${inStock ? this.t('inStock') : known ? this.t('outOfStock') : this.t('unavailable')}</p>
+        <ul part="tags" class="tags" aria-label=${this.t('tags')} ?hidden=${!tags.length}>${renderTags(tags)}</ul>
+        <p part="description" class="description" dir="auto" ?hidden=${!description}>${description}</p>
+        <button
+          part="add-button"
+          class="button add"
+          type="button"
+          aria-describedby="title"
+          aria-haspopup=${adds ? nothing : 'dialog'}
+          ?disabled=${!inStock}
+          @click=${adds ? this.#handleAdd : this.#handleChoose}
+        >${adds ? (inStock ? this.t('addToCart') : known ? this.t('outOfStock') : this.t('unavailable')) : this.t('chooseOptions')}</button><span class="sr-only" role="status" .textContent=${this.announcement}></span>
       </article>`;
   }
 
-  #renderImage(offer: WidgetOffer) {
+  /** The image, or a labelled placeholder; after the image failed, a placeholder over it (its alt text stays for screen readers). */
+  #renderMedia(offer: WidgetOffer) {
     const image = offerImage(offer);
     const src = safeUrl(image?.url);
-    if (!src) return nothing;
-    return html`<img
+    if (!src) return html`<div class="no-image" role="img" aria-label=${this.t('noImage')}>${placeholderIcon}</div>`;
+    const img = html`<img
       part="image"
       class=${this.imageFailed ? 'failed' : ''}
       src=${src}
@@ -211,21 +210,7 @@ export class ToteOfferCard extends ToteElement {
       decoding="async"
       @error=${() => (this.imageFailed = true)}
     />`;
-  }
-
-  /** Over the image: the placeholder (no image, or it failed) and the stock or sale badge. */
-  #renderOverlay(offer: WidgetOffer, inStock: boolean) {
-    const src = safeUrl(offerImage(offer)?.url);
-    const onSale = offer.skus.length === 1 && (offer.skus[0]!.retail_price ?? 0) > offer.skus[0]!.sale_price;
-    const badge = !inStock
-      ? html`<span class="badge">${this.t('outOfStock')}</span>`
-      : onSale
-        ? html`<span class="badge sale">${this.t('sale')}</span>`
-        : nothing;
-    if (!src) return html`<div class="no-image" role="img" aria-label=${this.t('noImage')}>${placeholderIcon}</div>${badge}`;
-    // The image keeps its alt text for screen readers; the eye gets a clean placeholder.
-    if (this.imageFailed) return html`<div class="no-image over" aria-hidden="true">${placeholderIcon}</div>${badge}`;
-    return badge;
+    return this.imageFailed ? html`${img}<div class="no-image over" aria-hidden="true">${placeholderIcon}</div>` : img;
   }
 
   #renderPrice(offer: WidgetOffer) {
@@ -240,16 +225,8 @@ export class ToteOfferCard extends ToteElement {
     const retail = sku?.retail_price && sku.retail_price > sku.sale_price ? sku.retail_price : undefined;
     const price = range.min === range.max ? fmt(range.min) : fmt(range.min, range.max);
     if (retail === undefined) return price;
-    return html`${price} <s><span class="sr-only">${this.t('regularPrice')}</span> ${fmt(retail)}</s>`;
-  }
-
-  #renderDescription(offer: WidgetOffer) {
-    if (offer.rich_description?.length) {
-      const blocks = renderDescription(offer.rich_description, CARD_DESCRIPTION_BLOCKS);
-      // One block as itself, not a list of one (two marker comments fewer per card).
-      return html`<div part="description" class="description" dir="auto">${blocks.length === 1 ? blocks[0] : blocks}</div>`;
-    }
-    return offer.description ? html`<p part="description" class="description" dir="auto">${clip(offer.description)}</p>` : nothing;
+    // The space between the prices is the <s>'s margin, and the label's is in its text: no whitespace nodes.
+    return html`${price}<s><span class="sr-only">${`${this.t('regularPrice')} `}</span>${fmt(retail)}</s>`;
   }
 
   #renderDialog(offer: WidgetOffer) {
@@ -279,6 +256,9 @@ function renderTags([a, b, c]: string[]) {
   if (c === undefined) return html`<li dir="auto">${a}</li><li dir="auto">${b}</li>`;
   return html`<li dir="auto">${a}</li><li dir="auto">${b}</li><li dir="auto">${c}</li>`;
 }
+
+/** A single SKU below its regular price. */
+const onSale = (offer: WidgetOffer) => offer.skus.length === 1 && (offer.skus[0]!.retail_price ?? 0) > offer.skus[0]!.sale_price;
 
 /** A currency we cannot format is a price we cannot show honestly: such an offer is shown but not sold. */
 const sellable = (offer: WidgetOffer) => isKnownCurrency(offer.currency) && offer.skus.every((s) => !s.currency || isKnownCurrency(s.currency));

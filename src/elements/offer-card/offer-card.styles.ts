@@ -8,22 +8,36 @@ export const offerCardStyles = css`
     --_card-radius: var(--tote-offer-card-radius, var(--_radius-m));
     --_card-image-fit: var(--tote-offer-card-image-fit, cover);
   }
+  /* One column: the media edge to edge, the text inset; a spacer (::before, ordered before the button) takes the free
+     space, so the button keeps to the card's foot with at least its margin above it whatever is hidden. */
   .card {
     position: relative;
     display: flex;
     flex-direction: column;
+    gap: var(--_space-1);
     height: 100%;
+    padding-block-end: var(--_space-4);
     background: var(--_card-bg);
     border: 1px solid var(--_border);
     border-radius: var(--_card-radius);
     overflow: hidden;
     transition: box-shadow 160ms ease, border-color 160ms ease;
+    --_inset: var(--_space-4);
+  }
+  .card > :not(.media, .sr-only) {
+    margin-inline: var(--_inset);
+  }
+  .card::before {
+    content: '';
+    order: 1;
+    flex: 1 0 calc(var(--_space-3) - var(--_space-1));
   }
   .card:hover {
     box-shadow: var(--_shadow);
   }
   .media {
     position: relative;
+    margin-block-end: calc(var(--_space-3) - var(--_space-1));
     aspect-ratio: 1 / 1;
     background: var(--_bg-muted);
     overflow: hidden;
@@ -53,7 +67,10 @@ export const offerCardStyles = css`
     height: 40%;
     opacity: 0.35;
   }
-  .badge {
+  /* The stock or sale badge says what the availability and the price already say: drawn, not read twice. */
+  .media[data-badge]::after {
+    content: attr(data-badge);
+    content: attr(data-badge) / '';
     position: absolute;
     inset-block-start: var(--_space-2);
     inset-inline-start: var(--_space-2);
@@ -65,16 +82,9 @@ export const offerCardStyles = css`
     color: var(--_fg);
     box-shadow: var(--_shadow);
   }
-  .badge.sale {
+  .media.sale::after {
     background: var(--_accent);
     color: var(--_on-accent);
-  }
-  .body {
-    display: flex;
-    flex: 1;
-    flex-direction: column;
-    gap: var(--_space-1);
-    padding: var(--_space-3) var(--_space-4) var(--_space-4);
   }
   .merchant {
     margin: 0;
@@ -91,6 +101,9 @@ export const offerCardStyles = css`
     font-size: var(--_font-size);
     font-weight: var(--_font-weight-bold);
     line-height: 1.3;
+    /* Two lines whatever the name's length: cards of a row and of every row are as tall, so a card coming into view
+       (content-visibility) takes the height the grid held for it. */
+    min-height: 2.6em;
     overflow-wrap: anywhere;
     display: -webkit-box;
     -webkit-line-clamp: 2;
@@ -126,7 +139,8 @@ export const offerCardStyles = css`
     list-style: none;
   }
   .tags[hidden],
-  .price[hidden] {
+  .price[hidden],
+  .description[hidden] {
     display: none;
   }
   .tags li {
@@ -137,39 +151,31 @@ export const offerCardStyles = css`
     font-size: var(--_font-size-xs);
   }
   .description {
-    position: relative;
-    margin: var(--_space-1) 0 0;
+    margin-block-start: var(--_space-1);
     font-size: var(--_font-size-s);
     color: var(--_fg-muted);
     overflow: hidden;
     overflow-wrap: anywhere;
+    /* The structure's paragraphs and items are lines of the text. */
+    white-space: pre-line;
     display: -webkit-box;
     -webkit-line-clamp: 3;
     -webkit-box-orient: vertical;
-    /* Merchant markup stays inside this box, whatever it tries. */
-    contain: paint;
   }
-  .description :is(p, ul, ol) {
-    margin: 0 0 var(--_space-1);
-  }
-  .description a {
-    color: inherit;
-  }
-  /* The button keeps to the card's foot: a margin above it, pushed down by the free space. */
   .button.add {
-    width: 100%;
-    margin-block-start: auto;
-  }
-  .body > :has(+ .button.add) {
-    margin-block-end: var(--_space-3);
+    order: 2;
   }
 `;
 
 export const compactCardStyles = css`
   /* A narrow card (two columns on a phone): the essentials only. */
   @container (max-width: 220px) {
-    .body {
-      padding: var(--_space-2) var(--_space-3) var(--_space-3);
+    .card {
+      padding-block-end: var(--_space-3);
+      --_inset: var(--_space-3);
+    }
+    .media {
+      margin-block-end: calc(var(--_space-2) - var(--_space-1));
     }
     .title {
       font-size: var(--_font-size-s);

@@ -92,6 +92,10 @@ export class ToteOfferGrid extends ToteElement {
   readonly #viewed = new Set<number>();
   #listVisible = false;
   #listObserver?: IntersectionObserver;
+  /** The cards watched for the height held by cards not drawn yet, and that height (see #watchItemHeight). */
+  #sizer?: ResizeObserver;
+  #sized = new WeakSet<Element>();
+  #itemHeight = 0;
 
   /** Show one merchant's offers; absent, every shoppable merchant's. */
   declare merchantId?: number;
@@ -130,6 +134,8 @@ export class ToteOfferGrid extends ToteElement {
     this.#listObserver?.disconnect();
     this.#revealer?.disconnect();
     this.#revealer = undefined;
+    this.#sizer?.disconnect();
+    this.#sized = new WeakSet();
     if (this.status !== 'ready') this.status = 'idle';
   }
 
@@ -145,6 +151,36 @@ export class ToteOfferGrid extends ToteElement {
     this.#watchSentinel();
     this.#announceViewed();
     this.#watchReveal();
+    this.#watchItemHeight();
+  }
+
+  /**
+   * A card off screen is neither laid out nor painted (`content-visibility: auto` on the items) and holds a height
+   * until it is drawn. That height is a drawn row's, not a guess: a card scrolled to without being drawn first (a
+   * link, a jump, Tab) then keeps its place and size when it is drawn, and what the shopper taps does not move under
+   * the finger, which WebKit, without scroll anchoring, would not correct.
+   */
+  #watchItemHeight(): void {
+    const list = this.renderRoot.querySelector<HTMLElement>('.list');
+    if (!list || typeof ResizeObserver === 'undefined') return;
+    if (this.#itemHeight) list.style.setProperty('--_item-height', `${this.#itemHeight}px`);
+    this.#sizer ??= new ResizeObserver((entries) => this.#holdItemHeight(entries));
+    for (const card of list.querySelectorAll(':scope > li > tote-offer-card')) {
+      if (this.#sized.has(card)) continue;
+      this.#sized.add(card);
+      this.#sizer.observe(card);
+    }
+  }
+
+  /** A card drawn (one not drawn is not laid out, and reports no size): its row is the height the others hold. */
+  #holdItemHeight(entries: ResizeObserverEntry[]): void {
+    const item = entries.filter((e) => e.contentRect.height).pop()?.target.parentElement;
+    const height = item?.getBoundingClientRect().height ?? 0;
+    // Only a change restyles the list: the height is inherited by every item.
+    if (!item || Math.abs(height - this.#itemHeight) < 0.5) return;
+    this.#itemHeight = height;
+    // Through the CSSOM, not a style attribute: a strict CSP (no 'unsafe-inline' styles) allows it.
+    item.parentElement!.style.setProperty('--_item-height', `${height}px`);
   }
 
   #announceViewed(): void {

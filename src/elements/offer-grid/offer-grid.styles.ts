@@ -22,11 +22,12 @@ export const offerGridStyles = css`
     padding: 0;
     list-style: none;
   }
-  /* No \`content-visibility: auto\` on items: in WebKit a card's "Choose options" then opened nothing on a phone-width
-     storefront (test/e2e/checkout.test.ts, "on a phone"), cause not yet found. Long host-given lists stay bounded by
-     windowing (RENDER_STEP cards at a time). */
+  /* A card off screen is neither laid out nor painted; it holds its last drawn height, or the first row's
+     (measured by the grid, --_item-height), or a guess before anything was drawn. */
   .list > li {
     min-width: 0;
+    content-visibility: auto;
+    contain-intrinsic-block-size: auto var(--_item-height, 26rem);
   }
   /* On top of the one-offer notice (.offer-status): a row above the cards, not a card-sized box. */
   .notice {
