@@ -1,9 +1,11 @@
 /**
- * Render: offer cards in headless Chromium against a plain-DOM baseline (the
- * same content without shadow roots or Tote's styles, with the same
- * `content-visibility` on the items) on the same page in the same run, DOM
- * nodes per card, a variant change on a 1,000-card page, JS heap after 1,000
- * cards, and layout shift while a grid loads from a live BFF.
+ * Render: offer cards in headless Chromium against two baselines on the same
+ * page in the same run: plain DOM (the same content without shadow roots or
+ * Tote's styles, with the same `content-visibility` on the items), and at
+ * 1,000 cards the client grid as issue 30 measured it (every card drawn, no
+ * `content-visibility`); DOM nodes per card (by kind, beside a plain-DOM
+ * card's), a variant change on a 1,000-card page, JS heap after 1,000 cards,
+ * and layout shift while a grid loads from a live BFF.
  */
 import type { Page } from 'playwright-core';
 import type { WidgetOffer } from '../src/contract/api.js';
@@ -107,28 +109,43 @@ export async function measureRender(log: (m: string) => void): Promise<Figure[]>
 
     const byN: Record<number, { tote: number[]; plain: number[] }> = {};
     for (const { n, runs } of SIZES) {
-      log(`render: ${n} cards × ${runs}`);
-      // Alternate the two so that a slow moment of the machine hits both alike; each starts
-      // on an empty page after a full GC, so that neither pays for collecting the other's cards.
+      // At 1,000 also every card drawn, with the items' content-visibility and without it (the grid as the issue measured it).
+      const whole = n === 1000;
+      log(`render: ${n} cards × ${runs}${whole ? ', with every card drawn beside' : ''}`);
+      // Alternate the sides so that a slow moment of the machine hits all alike; each starts
+      // on an empty page after a full GC, so that none pays for collecting another's cards.
       const fresh = async () => {
         await page.evaluate(() => window.toteBench.clear());
         await heapMb(page);
       };
-      const pairs = await repeat(runs, async () => {
+      const timed = async (side: 'tote' | 'plain' | 'whole' | 'today') => {
         await fresh();
-        const tote = await page.evaluate((count) => window.toteBench.tote(count), n);
-        await fresh();
-        const plain = await page.evaluate((count) => window.toteBench.plain(count), n);
-        return { tote, plain };
-      });
-      const tote = pairs.map((p) => p.tote);
-      const plain = pairs.map((p) => p.plain);
+        return page.evaluate(([s, count]) => window.toteBench[s](count), [side, n] as const);
+      };
+      const runsOf = await repeat(runs, async () => ({
+        tote: await timed('tote'),
+        plain: await timed('plain'),
+        ...(whole ? { whole: await timed('whole'), today: await timed('today') } : {}),
+      }));
+      const tote = runsOf.map((p) => p.tote);
+      const plain = runsOf.map((p) => p.plain);
       const label = n.toLocaleString('en-US');
       figures.push(
         figure(SECTION, `render.tote.${n}`, `${label} cards, tote-offer-grid → painted`, 'ms', tote),
         figure(SECTION, `render.plain.${n}`, `${label} cards, plain-DOM baseline (no shadow roots or Tote styles, same content-visibility) → painted`, 'ms', plain),
         ratio(SECTION, `render.ratio.${n}`, `${label} cards, tote / plain DOM`, tote, plain),
       );
+      if (whole) {
+        const today = runsOf.map((p) => p.today!);
+        const every = runsOf.map((p) => p.whole!);
+        figures.push(
+          figure(SECTION, `render.today.${n}`, `${label} cards, today's client grid (every card drawn, no content-visibility) → painted`, 'ms', today),
+          ratio(SECTION, `render.vs_today.${n}`, `${label} cards, tote / today's client grid (≥ 3× sooner = ≤ 0.33)`, tote, today),
+          figure(SECTION, `render.whole.${n}`, `${label} cards, every card drawn (a grid paged to ${label}), content-visibility → painted`, 'ms', every),
+          ratio(SECTION, `render.whole_ratio.${n}`, `${label} cards, every card drawn / plain DOM (same content-visibility)`, every, plain),
+          ratio(SECTION, `render.whole_vs_today.${n}`, `${label} cards, every card drawn with / without content-visibility`, every, today),
+        );
+      }
       byN[n] = { tote, plain };
     }
     const growth = (side: 'tote' | 'plain') => byN[10_000]![side].map((t) => t / median(byN[1000]![side]));
@@ -138,8 +155,10 @@ export async function measureRender(log: (m: string) => void): Promise<Figure[]>
     );
 
     const nodes = await page.evaluate(() => window.toteBench.nodes(1000));
+    const byKind = `elements ${nodes.tote.elements.toFixed(1)}, text ${nodes.tote.text.toFixed(1)}, comments ${nodes.tote.comments.toFixed(1)}`;
     figures.push(
-      figure(SECTION, 'render.nodes_per_card', 'DOM nodes per card (elements, text, comments; shadow trees included)', 'nodes', [nodes.perCard]),
+      figure(SECTION, 'render.nodes_per_card', `DOM nodes per card (shadow trees included; ${byKind})`, 'nodes', [nodes.tote.all]),
+      figure(SECTION, 'render.nodes_per_card.plain', 'DOM nodes per plain-DOM card (the same content)', 'nodes', [nodes.plain.all]),
       figure(SECTION, 'render.rendered_of_1000', 'cards rendered of 1,000 given (windowing)', 'cards', [nodes.rendered]),
     );
 

@@ -92,10 +92,8 @@ export class ToteOfferGrid extends ToteElement {
   readonly #viewed = new Set<number>();
   #listVisible = false;
   #listObserver?: IntersectionObserver;
-  /** The cards watched for the height held by cards not drawn yet, and that height (see #watchItemHeight). */
+  /** Watches the cards for the height held by cards not drawn yet (see #watchItemHeight). */
   #sizer?: ResizeObserver;
-  #sized = new WeakSet<Element>();
-  #itemHeight = 0;
 
   /** Show one merchant's offers; absent, every shoppable merchant's. */
   declare merchantId?: number;
@@ -135,7 +133,6 @@ export class ToteOfferGrid extends ToteElement {
     this.#revealer?.disconnect();
     this.#revealer = undefined;
     this.#sizer?.disconnect();
-    this.#sized = new WeakSet();
     if (this.status !== 'ready') this.status = 'idle';
   }
 
@@ -161,26 +158,14 @@ export class ToteOfferGrid extends ToteElement {
    * the finger, which WebKit, without scroll anchoring, would not correct.
    */
   #watchItemHeight(): void {
-    const list = this.renderRoot.querySelector<HTMLElement>('.list');
-    if (!list || typeof ResizeObserver === 'undefined') return;
-    if (this.#itemHeight) list.style.setProperty('--_item-height', `${this.#itemHeight}px`);
-    this.#sizer ??= new ResizeObserver((entries) => this.#holdItemHeight(entries));
-    for (const card of list.querySelectorAll(':scope > li > tote-offer-card')) {
-      if (this.#sized.has(card)) continue;
-      this.#sized.add(card);
-      this.#sizer.observe(card);
-    }
-  }
-
-  /** A card drawn (one not drawn is not laid out, and reports no size): its row is the height the others hold. */
-  #holdItemHeight(entries: ResizeObserverEntry[]): void {
-    const item = entries.filter((e) => e.contentRect.height).pop()?.target.parentElement;
-    const height = item?.getBoundingClientRect().height ?? 0;
-    // Only a change restyles the list: the height is inherited by every item.
-    if (!item || Math.abs(height - this.#itemHeight) < 0.5) return;
-    this.#itemHeight = height;
-    // Through the CSSOM, not a style attribute: a strict CSP (no 'unsafe-inline' styles) allows it.
-    item.parentElement!.style.setProperty('--_item-height', `${height}px`);
+    // A card not drawn is not laid out and reports no size; a drawn one's row is the height the others hold, set in
+    // the next frame (a size changed in the observer's callback is a "loop" error on the page) through the CSSOM (a
+    // strict CSP allows it, not a style attribute).
+    this.#sizer ??= new ResizeObserver((entries) => {
+      const item = entries.find((e) => e.contentRect.height)?.target.parentElement;
+      if (item) requestAnimationFrame(() => item.parentElement?.style.setProperty('--_item-height', `${item.offsetHeight}px`));
+    });
+    for (const card of this.renderRoot.querySelectorAll('.list > li > tote-offer-card')) this.#sizer.observe(card);
   }
 
   #announceViewed(): void {
