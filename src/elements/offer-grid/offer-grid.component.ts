@@ -159,11 +159,12 @@ export class ToteOfferGrid extends ToteElement {
    */
   #watchItemHeight(): void {
     // A card not drawn is not laid out and reports no size; a drawn one's row is the height the others hold, set in
-    // the next frame (a size changed in the observer's callback is a "loop" error on the page) through the CSSOM (a
-    // strict CSP allows it, not a style attribute).
+    // the next frame (a size changed in the observer's callback is a "loop" error on the page) on the host, so that a
+    // list drawn afresh (another merchant) holds it from its first frame, through the CSSOM (a strict CSP allows it,
+    // not a style attribute).
     this.#sizer ??= new ResizeObserver((entries) => {
       const item = entries.find((e) => e.contentRect.height)?.target.parentElement;
-      if (item) requestAnimationFrame(() => item.parentElement?.style.setProperty('--_item-height', `${item.offsetHeight}px`));
+      if (item) requestAnimationFrame(() => this.style.setProperty('--_item-height', `${item.offsetHeight}px`));
     });
     for (const card of this.renderRoot.querySelectorAll('.list > li > tote-offer-card')) this.#sizer.observe(card);
   }
