@@ -155,26 +155,6 @@ describe('tote-offer-grid', () => {
       expect(cards(grid).length).to.be.at.most(96);
     });
 
-    it('an item off screen is not drawn, and holds the height of a drawn row, so a card jumped to keeps its place', async () => {
-      if (!CSS.supports('content-visibility', 'auto')) return; // drawn whole, as before
-      // Two columns of narrow cards, as on a phone, where a guessed height was 50 px too tall.
-      const grid = await fixture<ToteOfferGrid>(html`<tote-offer-grid style="width: 375px" .offers=${manyOffers(60)}></tote-offer-grid>`);
-      grid.scrollIntoView();
-      const items = [...grid.shadowRoot!.querySelectorAll<HTMLElement>('.list > li')];
-      expect(getComputedStyle(items[0]!).contentVisibility).to.equal('auto');
-      // The first card's own height (an item not drawn yet holds the guess, a card has its height).
-      const drawn = () => items[0]!.querySelector('tote-offer-card')!.getBoundingClientRect().height;
-      const guess = (li: HTMLElement) => parseFloat(getComputedStyle(li).containIntrinsicBlockSize.replace('auto', ''));
-      await waitUntil(() => Math.abs(guess(items.at(-1)!) - drawn()) < 1, 'a drawn row measured');
-      // The last item was never drawn: the height it holds is the one it has once the shopper jumps to it.
-      const last = items.at(-1)!;
-      const held = last.getBoundingClientRect().height;
-      last.scrollIntoView({ block: 'center' });
-      await waitUntil(() => last.querySelector('tote-offer-card')!.shadowRoot!.querySelector('article')!.getBoundingClientRect().height > 0);
-      for (let i = 0; i < 3; i++) await new Promise((r) => requestAnimationFrame(r));
-      expect(last.getBoundingClientRect().height).to.be.closeTo(held, 1);
-      expect(held).to.be.closeTo(drawn(), 1);
-    });
 
     it('pages it loads itself are shown whole', async () => {
       const offers = manyOffers(120, 1001);

@@ -92,8 +92,6 @@ export class ToteOfferGrid extends ToteElement {
   readonly #viewed = new Set<number>();
   #listVisible = false;
   #listObserver?: IntersectionObserver;
-  /** Watches the cards for the height held by cards not drawn yet (see #watchItemHeight). */
-  #sizer?: ResizeObserver;
 
   /** Show one merchant's offers; absent, every shoppable merchant's. */
   declare merchantId?: number;
@@ -132,7 +130,6 @@ export class ToteOfferGrid extends ToteElement {
     this.#listObserver?.disconnect();
     this.#revealer?.disconnect();
     this.#revealer = undefined;
-    this.#sizer?.disconnect();
     if (this.status !== 'ready') this.status = 'idle';
   }
 
@@ -148,25 +145,6 @@ export class ToteOfferGrid extends ToteElement {
     this.#watchSentinel();
     this.#announceViewed();
     this.#watchReveal();
-    this.#watchItemHeight();
-  }
-
-  /**
-   * A card off screen is neither laid out nor painted (`content-visibility: auto` on the items) and holds a height
-   * until it is drawn. That height is a drawn row's, not a guess: a card scrolled to without being drawn first (a
-   * link, a jump, Tab) then keeps its place and size when it is drawn, and what the shopper taps does not move under
-   * the finger, which WebKit, without scroll anchoring, would not correct.
-   */
-  #watchItemHeight(): void {
-    // A card not drawn is not laid out and reports no size; a drawn one's row is the height the others hold, set in
-    // the next frame (a size changed in the observer's callback is a "loop" error on the page) on the host, so that a
-    // list drawn afresh (another merchant) holds it from its first frame, through the CSSOM (a strict CSP allows it,
-    // not a style attribute).
-    this.#sizer ??= new ResizeObserver((entries) => {
-      const item = entries.find((e) => e.contentRect.height)?.target.parentElement;
-      if (item) requestAnimationFrame(() => this.style.setProperty('--_item-height', `${item.offsetHeight}px`));
-    });
-    for (const card of this.renderRoot.querySelectorAll('.list > li > tote-offer-card')) this.#sizer.observe(card);
   }
 
   #announceViewed(): void {

@@ -22,12 +22,10 @@ export const offerGridStyles = css`
     padding: 0;
     list-style: none;
   }
-  /* A card off screen is neither laid out nor painted; it holds its last drawn height, or the first row's
-     (measured by the grid, --_item-height), or a guess before anything was drawn. */
+  /* No \`content-visibility: auto\` on items yet (docs/ssr.md, "Long grids"): with it, WebKit's phone journeys and the
+     SSR grid's paging failed now and then. Long host-given lists stay bounded by windowing (RENDER_STEP cards at a time). */
   .list > li {
     min-width: 0;
-    content-visibility: auto;
-    contain-intrinsic-block-size: auto var(--_item-height, 26rem);
   }
   /* On top of the one-offer notice (.offer-status): a row above the cards, not a card-sized box. */
   .notice {
