@@ -8,7 +8,7 @@ import { hostile, longNames, mug, noImage, offer, sencha, soldOutLamp, tee } fro
 const part = (el: ToteOfferCard, name: string) => el.shadowRoot!.querySelector<HTMLElement>(`[part~="${name}"]`);
 const withCart = (el: ToteOfferCard) => {
   const cart = new CartStore({ storageKey: `test:card:${Math.random()}`, storage: null, eventTarget: null });
-  (el as unknown as { cart: CartStore }).cart = cart;
+  el.store = cart;
   return cart;
 };
 
@@ -175,7 +175,7 @@ describe('tote-offer-card', () => {
     await expect(el).to.be.accessible();
     const picker = dialog.querySelector<ToteVariantPicker>('tote-variant-picker')!;
     await picker.updateComplete;
-    (picker as unknown as { cart: CartStore }).cart = cart;
+    picker.store = cart;
     picker.shadowRoot!.querySelector<HTMLButtonElement>('[part="add-button"]')!.click();
     expect(cart.line(101)?.quantity).to.equal(1);
     await waitUntil(() => !dialog.open, 'dialog closes after adding');

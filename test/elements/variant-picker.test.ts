@@ -49,7 +49,7 @@ describe('tote-variant-picker', () => {
   it('keyboard only: arrow keys choose values, the stepper and Add to cart add that SKU', async () => {
     const cart = new CartStore({ storageKey: 'test:picker', storage: null, eventTarget: null });
     const el = await fixture<ToteVariantPicker>(html`<tote-variant-picker .offer=${tee}></tote-variant-picker>`);
-    (el as unknown as { cart: CartStore }).cart = cart;
+    el.store = cart;
     const [red] = radios(el, '1');
     red!.focus();
     await sendKeys({ press: 'ArrowRight' }); // Red → Blue
@@ -84,7 +84,7 @@ describe('tote-variant-picker', () => {
   it('a cancelled tote-cart-add leaves the cart to the host', async () => {
     const cart = new CartStore({ storageKey: 'test:picker2', storage: null, eventTarget: null });
     const el = await fixture<ToteVariantPicker>(html`<tote-variant-picker .offer=${tee}></tote-variant-picker>`);
-    (el as unknown as { cart: CartStore }).cart = cart;
+    el.store = cart;
     el.addEventListener('tote-cart-add', (e) => e.preventDefault());
     addButton(el).click();
     expect(cart.lines).to.have.length(0);

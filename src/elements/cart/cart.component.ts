@@ -1,10 +1,9 @@
 import { html, nothing, type PropertyValues } from 'lit';
-import { ContextConsumer } from '@lit/context';
 import { formatMoney, type Money } from '../../contract/money.js';
 import { type CartBag, type CartLine, type CartStore, isBuyable } from '../../state/cart-store.js';
 import { isAbortError, type ToteApi } from '../../state/api-client.js';
 import { revalidateCart } from '../../state/cart-revalidate.js';
-import { apiContext, cartContext, hostContext } from '../../state/context.js';
+import type { ProvidedName } from '../internal/provider-controller.js';
 import { loadOnDemand } from '../internal/on-demand.js';
 import { loadMessages, type MessageArea } from '../../i18n/localize.js';
 import { ToteElement } from '../internal/tote-element.js';
@@ -76,18 +75,14 @@ export class ToteCart extends ToteElement {
     toastOpen: { state: true },
   };
 
+  static override provided: readonly ProvidedName[] = ['store', 'host', 'api'];
+
   /** The cart store; taken from `<tote-provider>` when not set. */
   declare store?: CartStore;
 
   declare private host?: EventTarget;
 
   declare private api?: ToteApi;
-  // The nearest `<tote-provider>`'s values, written into the properties above when it gives them and whenever they change.
-  readonly #consumers = [
-    new ContextConsumer(this, { context: cartContext, subscribe: true, callback: (store) => (this.store = store) }),
-    new ContextConsumer(this, { context: hostContext, subscribe: true, callback: (host) => (this.host = host) }),
-    new ContextConsumer(this, { context: apiContext, subscribe: true, callback: (api) => (this.api = api) }),
-  ];
 
   /** `full` (default) or `mini` (a badge that opens the cart in a drawer). */
   variant: 'full' | 'mini' = 'full';

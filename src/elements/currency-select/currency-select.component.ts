@@ -1,8 +1,7 @@
 import { html } from 'lit';
-import { ContextConsumer } from '@lit/context';
 import { isKnownCurrency } from '../../contract/money.js';
 import type { ToteApi } from '../../state/api-client.js';
-import { apiContext, hostContext } from '../../state/context.js';
+import type { ProvidedName } from '../internal/provider-controller.js';
 import { currencyStorageKey } from '../../state/display-money.js';
 import { ToteElement } from '../internal/tote-element.js';
 import type { MessageArea } from '../../i18n/localize.js';
@@ -37,13 +36,13 @@ export class ToteCurrencySelect extends ToteElement {
     host: { state: true },
   };
 
+  static override provided: readonly ProvidedName[] = ['api', 'host'];
+
   /** The ISO 4217 codes the shop offers, separated by spaces or commas (`currencies="EUR USD GBP"`). */
   currencies = '';
 
   declare private api?: ToteApi;
   declare private host?: EventTarget;
-  readonly #apiConsumer = new ContextConsumer(this, { context: apiContext, subscribe: true, callback: (api) => (this.api = api) });
-  readonly #hostConsumer = new ContextConsumer(this, { context: hostContext, subscribe: true, callback: (host) => (this.host = host) });
 
   /** The offered codes, upper case, known to ISO 4217, each once. */
   get #codes(): string[] {

@@ -1,35 +1,32 @@
 import { LitElement, type PropertyDeclarations } from 'lit';
-import { ContextConsumer } from '@lit/context';
-import { displayCurrencyContext, localeContext } from '../../state/context.js';
+import { ProviderController, type ProvidedName } from './provider-controller.js';
 import type { DisplayCurrency } from '../../state/display-money.js';
 import { loadMessages, msg, usableLocale, type MessageArea, type MessageKey } from '../../i18n/localize.js';
 import { dispatchToteEvent } from '../../events/dispatch.js';
 import type { ToteEventDetail, ToteEventInit, ToteEventName } from '../../events/registry.js';
 
-/** Base of every Tote element: typed events, and the locale of the nearest provider. */
+/** Base of every Tote element: typed events, and what the nearest provider gives. */
 export class ToteElement extends LitElement {
-  // Reactive properties are declared in `static properties` and context is read with `ContextConsumer`,
+  // Reactive properties are declared in `static properties` and the provider's values taken by one controller,
   // not with lit's decorators, to keep the shopper's bundles small (README, "Contributing").
   static override properties: PropertyDeclarations = { locale: {}, display: { attribute: false } };
+
+  /**
+   * What the element takes from the nearest `<tote-provider>` beside `locale` and `display`: each is written
+   * into the element's reactive property of the same name when the provider gives it and whenever it changes.
+   */
+  static provided: readonly ProvidedName[] = [];
 
   /** BCP 47 locale for text and money; taken from `<tote-provider>` when there is one. */
   declare locale?: string;
 
-  // The nearest `<tote-provider>`'s locale, written into `locale` when it gives it and whenever it changes.
-  readonly #localeConsumer = new ContextConsumer(this, {
-    context: localeContext,
-    subscribe: true,
-    callback: (locale) => (this.locale = locale),
-  });
-
   /** The currency prices are shown in and its rates, from the nearest provider (`display-money.ts`). */
   declare display?: DisplayCurrency;
 
-  readonly #displayConsumer = new ContextConsumer(this, {
-    context: displayCurrencyContext,
-    subscribe: true,
-    callback: (display) => (this.display = display),
-  });
+  constructor() {
+    super();
+    new ProviderController(this, ['locale', 'display', ...(this.constructor as typeof ToteElement).provided]);
+  }
 
   /**
    * Whose strings the element shows: in a language that loads lazily, its

@@ -1,9 +1,8 @@
 import { html, nothing, type PropertyValues } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
-import { ContextConsumer } from '@lit/context';
 import type { ConnectionHealthReport } from '../../contract/operations.js';
 import type { ToteApi } from '../../state/api-client.js';
-import { apiContext } from '../../state/context.js';
+import type { ProvidedName } from '../internal/provider-controller.js';
 import { OperatorClientCache, operatorErrorMessage } from '../internal/operator.js';
 import type { MessageArea } from '../../i18n/localize.js';
 import { ToteElement } from '../internal/tote-element.js';
@@ -69,9 +68,9 @@ export class ToteMerchantHealth extends ToteElement {
     sort: { reflect: true },
   };
 
+  static override provided: readonly ProvidedName[] = ['api'];
+
   declare private api?: ToteApi;
-  // The nearest `<tote-provider>`'s BFF client, written into `api` when it gives it and whenever it changes.
-  readonly #apiConsumer = new ContextConsumer(this, { context: apiContext, subscribe: true, callback: (api) => (this.api = api) });
 
   readonly #clients = new OperatorClientCache();
   readonly #health = new HealthController(this, () => this.#client);

@@ -1,8 +1,7 @@
 import { html, nothing, type PropertyValues } from 'lit';
-import { ContextConsumer } from '@lit/context';
 import type { MerchantOnboarding } from '../../contract/operations.js';
 import { ApiRequestError, isAbortError, type ToteApi } from '../../state/api-client.js';
-import { apiContext } from '../../state/context.js';
+import type { ProvidedName } from '../internal/provider-controller.js';
 import { OperatorClientCache, operatorErrorMessage } from '../internal/operator.js';
 import type { MessageArea } from '../../i18n/localize.js';
 import { ToteElement } from '../internal/tote-element.js';
@@ -89,9 +88,9 @@ export class ToteMerchantOnboarding extends ToteElement {
     fetch: { attribute: false },
   };
 
+  static override provided: readonly ProvidedName[] = ['api'];
+
   declare private api?: ToteApi;
-  // The nearest `<tote-provider>`'s BFF client, written into `api` when it gives it and whenever it changes.
-  readonly #apiConsumer = new ContextConsumer(this, { context: apiContext, subscribe: true, callback: (api) => (this.api = api) });
 
   readonly #clients = new OperatorClientCache();
   #submitController?: AbortController;

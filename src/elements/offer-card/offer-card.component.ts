@@ -1,10 +1,9 @@
 import { adoptStyles, html, nothing, svg, type PropertyValues } from 'lit';
 import { shownPrice } from '../internal/shown-price.js';
-import { ContextConsumer } from '@lit/context';
 import { isKnownCurrency } from '../../contract/money.js';
 import type { WidgetOffer } from '../../contract/api.js';
 import type { CartStore } from '../../state/cart-store.js';
-import { apiContext, cartContext } from '../../state/context.js';
+import type { ProvidedName } from '../internal/provider-controller.js';
 import type { ToteApi } from '../../state/api-client.js';
 import { lineForSku, offerImage, offerInStock, priceRange, skuInStock } from '../../state/offer.js';
 import { loadMessages, type MessageArea } from '../../i18n/localize.js';
@@ -55,7 +54,7 @@ export class ToteOfferCard extends ToteElement {
   static override styles = [tokens, baseStyles, offerStatusStyles, offerCardStyles, compactCardStyles];
 
   static override properties = {
-    cart: { state: true },
+    store: { attribute: false },
     api: { state: true },
     imageFailed: { state: true },
     pickerOpen: { state: true },
@@ -64,13 +63,11 @@ export class ToteOfferCard extends ToteElement {
     offerId: { attribute: 'offer-id', type: Number },
   };
 
-  declare private cart?: CartStore;
+  static override provided: readonly ProvidedName[] = ['store', 'api'];
+
+  /** The cart store; taken from `<tote-provider>` when not set. */
+  declare store?: CartStore;
   declare private api?: ToteApi;
-  // The nearest `<tote-provider>`'s values, written into the properties above when it gives them and whenever they change.
-  readonly #consumers = [
-    new ContextConsumer(this, { context: cartContext, subscribe: true, callback: (cart) => (this.cart = cart) }),
-    new ContextConsumer(this, { context: apiContext, subscribe: true, callback: (api) => (this.api = api) }),
-  ];
 
   readonly #loader = new OfferLoader(this);
   #shownOffer?: WidgetOffer;
@@ -119,7 +116,7 @@ export class ToteOfferCard extends ToteElement {
     const line = lineForSku(offer, sku, 1);
     const event = this.emit('tote-cart-add', { line: { ...line, quantity: 1 }, offer }, { cancelable: true });
     if (event.defaultPrevented) return;
-    this.cart?.add(line);
+    this.store?.add(line);
     this.announcement = this.t('addedToCart', { name: offer.name });
   }
 

@@ -1,8 +1,7 @@
 import { html, nothing, type PropertyValues } from 'lit';
-import { ContextConsumer } from '@lit/context';
 import type { OffersResponse, WidgetOffer } from '../../contract/api.js';
 import { ApiRequestError, isAbortError, type ToteApi } from '../../state/api-client.js';
-import { apiContext } from '../../state/context.js';
+import type { ProvidedName } from '../internal/provider-controller.js';
 import type { MessageArea } from '../../i18n/localize.js';
 import { ToteElement } from '../internal/tote-element.js';
 import { baseStyles, tokens } from '../internal/styles.js';
@@ -63,9 +62,9 @@ export class ToteOfferGrid extends ToteElement {
     initialPage: { attribute: false },
   };
 
+  static override provided: readonly ProvidedName[] = ['api'];
+
   declare private api?: ToteApi;
-  // The nearest `<tote-provider>`'s BFF client, written into `api` when it gives it and whenever it changes.
-  readonly #apiConsumer = new ContextConsumer(this, { context: apiContext, subscribe: true, callback: (api) => (this.api = api) });
 
   private loaded: WidgetOffer[] = [];
   private status: Status = 'idle';

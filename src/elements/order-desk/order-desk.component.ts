@@ -1,11 +1,10 @@
 import { html, nothing } from 'lit';
-import { ContextConsumer } from '@lit/context';
 import type { DeskHistoryResponse, DeskOrder } from '../../contract/after-order.js';
 import type { DeskEvent } from '../../contract/webhook-events.js';
 import { bagCancelState } from '../../contract/cancel-window.js';
 import { formatMoney } from '../../contract/money.js';
 import { ApiRequestError, isAbortError, type ToteApi } from '../../state/api-client.js';
-import { apiContext } from '../../state/context.js';
+import type { ProvidedName } from '../internal/provider-controller.js';
 import type { MessageArea, MessageKey } from '../../i18n/localize.js';
 import { OperatorClientCache, operatorErrorMessage } from '../internal/operator.js';
 import { ToteElement } from '../internal/tote-element.js';
@@ -65,8 +64,9 @@ export class ToteOrderDesk extends ToteElement {
     historyOpen: { state: true },
   };
 
+  static override provided: readonly ProvidedName[] = ['api'];
+
   declare private api?: ToteApi;
-  readonly #apiConsumer = new ContextConsumer(this, { context: apiContext, subscribe: true, callback: (api) => (this.api = api) });
   readonly #clients = new OperatorClientCache();
 
   /** Base URL of the BFF; defaults to the provider's endpoint. */

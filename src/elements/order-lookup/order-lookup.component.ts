@@ -1,7 +1,6 @@
 import { html, nothing } from 'lit';
-import { ContextConsumer } from '@lit/context';
 import { ApiRequestError, type AccessHandle, type ToteApi } from '../../state/api-client.js';
-import { apiContext } from '../../state/context.js';
+import type { ProvidedName } from '../internal/provider-controller.js';
 import { lookupOrder } from '../internal/order-api.js';
 import { ToteElement } from '../internal/tote-element.js';
 import { orderLookupStyles } from './order-lookup.styles.js';
@@ -37,9 +36,10 @@ export class ToteOrderLookup extends ToteElement {
     found: { state: true },
   };
 
+  static override provided: readonly ProvidedName[] = ['api'];
+
   /** The BFF client; taken from `<tote-provider>` when not set. */
   declare api?: ToteApi;
-  readonly #apiConsumer = new ContextConsumer(this, { context: apiContext, subscribe: true, callback: (api) => (this.api = api) });
 
   private busy = false;
   private problem = '';

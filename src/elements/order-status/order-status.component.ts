@@ -1,10 +1,9 @@
 import { html, nothing, type PropertyValues } from 'lit';
-import { ContextConsumer } from '@lit/context';
 import type { BagEvent } from '../../contract/api.js';
 import type { ShopperBag as Bag, ShopperOrder as Order } from '../../contract/shopper-order.js';
 import { type EventStream, type ToteApi, isAbortError } from '../../state/api-client.js';
 import { bagStatus } from '../../contract/statuses.js';
-import { apiContext } from '../../state/context.js';
+import type { ProvidedName } from '../internal/provider-controller.js';
 import { safeUrl } from '../internal/safe-url.js';
 import type { MessageArea } from '../../i18n/localize.js';
 import { renderBagDetails, renderOrderFacts, stateBadge, type DetailsView } from './order-details.js';
@@ -79,10 +78,10 @@ export class ToteOrderStatus extends ToteElement {
     connection: { state: true },
   };
 
+  static override provided: readonly ProvidedName[] = ['api'];
+
   /** The BFF client; taken from `<tote-provider>` when not set. */
   declare api?: ToteApi;
-  // The nearest `<tote-provider>`'s BFF client, written into `api` when it gives it and whenever it changes.
-  readonly #apiConsumer = new ContextConsumer(this, { context: apiContext, subscribe: true, callback: (api) => (this.api = api) });
 
   /** The order id. */
   declare orderId?: number;

@@ -1,11 +1,10 @@
 import { html, nothing, type PropertyValues } from 'lit';
 import { shownPrice } from '../internal/shown-price.js';
-import { ContextConsumer } from '@lit/context';
 import { isKnownCurrency } from '../../contract/money.js';
 import type { WidgetOffer } from '../../contract/api.js';
 import type { ShopperSku as Sku, ShopperVariant as Variant, ShopperVariantValue as VariantValue } from '../../contract/shopper-offer.js';
 import type { CartStore } from '../../state/cart-store.js';
-import { apiContext, cartContext } from '../../state/context.js';
+import type { ProvidedName } from '../internal/provider-controller.js';
 import type { ToteApi } from '../../state/api-client.js';
 import { lineForSku, orderedVariants, skuImage, skuInStock, skuStock } from '../../state/offer.js';
 import { choose, initialSelection, resolveSku, valueState, type ValueState } from './variant-selection.js';
@@ -57,7 +56,7 @@ export class ToteVariantPicker extends ToteElement {
   static override styles = [tokens, baseStyles, offerStatusStyles, variantPickerStyles];
 
   static override properties = {
-    cart: { state: true },
+    store: { attribute: false },
     api: { state: true },
     selection: { state: true },
     quantity: { state: true },
@@ -66,13 +65,11 @@ export class ToteVariantPicker extends ToteElement {
     offerId: { attribute: 'offer-id', type: Number },
   };
 
-  declare private cart?: CartStore;
+  static override provided: readonly ProvidedName[] = ['store', 'api'];
+
+  /** The cart store; taken from `<tote-provider>` when not set. */
+  declare store?: CartStore;
   declare private api?: ToteApi;
-  // The nearest `<tote-provider>`'s values, written into the properties above when it gives them and whenever they change.
-  readonly #consumers = [
-    new ContextConsumer(this, { context: cartContext, subscribe: true, callback: (cart) => (this.cart = cart) }),
-    new ContextConsumer(this, { context: apiContext, subscribe: true, callback: (api) => (this.api = api) }),
-  ];
 
   readonly #loader = new OfferLoader(this);
   #shownOffer?: WidgetOffer;
@@ -146,7 +143,7 @@ export class ToteVariantPicker extends ToteElement {
     const line = lineForSku(offer, sku, this.quantity);
     const event = this.emit('tote-cart-add', { line: { ...line, quantity: this.quantity }, offer }, { cancelable: true });
     if (event.defaultPrevented) return;
-    this.cart?.add(line);
+    this.store?.add(line);
     this.announcement = this.t('addedToCart', { name: offer.name });
   }
 

@@ -1,5 +1,4 @@
 import { html, nothing, type PropertyValues } from 'lit';
-import { ContextConsumer } from '@lit/context';
 import { Task } from '@lit/task';
 import type { AddressFormat } from '../../../contract/address.js';
 import type { AddressAdapter } from '../../controller/address-adapter.js';
@@ -16,7 +15,7 @@ import {
   isRequired,
   toAddressDraft,
 } from '../../rules/checkout-address.js';
-import { apiContext } from '../../../state/context.js';
+import type { ProvidedName } from '../../../elements/internal/provider-controller.js';
 import type { MessageKey } from '../../../i18n/localize.js';
 import { ToteElement } from '../../../elements/internal/tote-element.js';
 import { addressFormStyles } from './address-form.styles.js';
@@ -89,8 +88,9 @@ export class ToteAddressForm extends ToteElement {
     announcement: { state: true },
   };
 
+  static override provided: readonly ProvidedName[] = ['api'];
+
   readonly #internals: ElementInternals = this.attachInternals();
-  readonly #consumer = new ContextConsumer(this, { context: apiContext, subscribe: true, callback: (api) => (this.api ??= api) });
 
   /** The shipping address with contact (name, email, phone). */
   value: AddressDraft = emptyAddress('');

@@ -1,12 +1,11 @@
 import { html, nothing } from 'lit';
-import { ContextConsumer } from '@lit/context';
 import type { ToteApi } from '../../../state/api-client.js';
 import type { CartStore } from '../../../state/cart-store.js';
 import { CheckoutController } from '../../controller/checkout-controller.js';
 import { isBlocking } from '../../rules/checkout-order.js';
 import { choicesFromQuote } from '../../rules/checkout-quote.js';
 import type { CheckoutMode, CheckoutStep, MaybeStorage } from '../../rules/checkout-session.js';
-import { apiContext, cartContext, currencyContext, hostContext } from '../../../state/context.js';
+import type { ProvidedName } from '../../../elements/internal/provider-controller.js';
 import type { ToteAddressForm } from '../address-form/address-form.js';
 import type { ToteCart } from '../../../elements/cart/cart.js';
 import type { PaymentAdapter, TotePayment } from '../payment/payment.js';
@@ -74,6 +73,8 @@ export class ToteCheckout extends ToteElement {
     error: { state: true },
   };
 
+  static override provided: readonly ProvidedName[] = ['api', 'store', 'currency', 'host'];
+
   /** The BFF client; taken from `<tote-provider>` when not set. */
   declare api?: ToteApi;
 
@@ -84,13 +85,6 @@ export class ToteCheckout extends ToteElement {
   declare currency?: string;
 
   declare private host?: EventTarget;
-  // The nearest `<tote-provider>`'s values, written into the properties above when it gives them and whenever they change.
-  readonly #consumers = [
-    new ContextConsumer(this, { context: apiContext, subscribe: true, callback: (api) => (this.api = api) }),
-    new ContextConsumer(this, { context: cartContext, subscribe: true, callback: (store) => (this.store = store) }),
-    new ContextConsumer(this, { context: currencyContext, subscribe: true, callback: (currency) => (this.currency = currency) }),
-    new ContextConsumer(this, { context: hostContext, subscribe: true, callback: (host) => (this.host = host) }),
-  ];
 
   /** `cart` (the service's cart) or `direct` (one direct order). */
   mode: CheckoutMode = 'cart';

@@ -1,5 +1,4 @@
 import { html, nothing } from 'lit';
-import { ContextConsumer } from '@lit/context';
 import { Task } from '@lit/task';
 import type { QuoteBag, QuoteLine, QuoteResponse } from '../../../contract/checkout-api.js';
 import { formatMoney } from '../../../contract/money.js';
@@ -8,7 +7,7 @@ import { type AddressDraft, emptyAddress } from '../../rules/checkout-address.js
 import { type CheckoutLine, isBlocking } from '../../rules/checkout-order.js';
 import { QUOTE_DEBOUNCE_MS } from '../../controller/checkout-controller.js';
 import { checkoutCurrency, quoteKey, quoteRequest, quoteTotalsDisagree } from '../../rules/checkout-quote.js';
-import { apiContext, currencyContext } from '../../../state/context.js';
+import type { ProvidedName } from '../../../elements/internal/provider-controller.js';
 import { safeUrl } from '../../../elements/internal/safe-url.js';
 import { ToteElement } from '../../../elements/internal/tote-element.js';
 import { estimateStyles } from './estimate.styles.js';
@@ -51,16 +50,13 @@ export class ToteEstimate extends ToteElement {
     hideLines: { type: Boolean, attribute: 'hide-lines' },
   };
 
+  static override provided: readonly ProvidedName[] = ['api', 'currency'];
+
   /** The BFF client; taken from `<tote-provider>` when not set. */
   declare api?: ToteApi;
 
   /** The provider's currency (`currency` attribute), for a quote this element asks for itself. */
   declare currency?: string;
-  // The nearest `<tote-provider>`'s values, written into the properties above when it gives them and whenever they change.
-  readonly #consumers = [
-    new ContextConsumer(this, { context: apiContext, subscribe: true, callback: (api) => (this.api = api) }),
-    new ContextConsumer(this, { context: currencyContext, subscribe: true, callback: (currency) => (this.currency = currency) }),
-  ];
 
   /** The quote to show; when set, nothing is fetched. */
   declare quote?: QuoteResponse;
