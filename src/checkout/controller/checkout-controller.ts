@@ -5,7 +5,7 @@
  * and forwards events.
  *
  * - Every change of the quote's inputs (lines, address, a shipping pick)
- *   asks for a new quote through a `Task`: debounced, the stale request
+ *   asks for a new quote through a `Loader` (shaped like `Task`): debounced, the stale request
  *   aborted. The quote flags lines that went stale, picks the cheapest method
  *   per bag, and says when a shop is busy: then it is asked again by itself
  *   after the shop's `retry_after`.
@@ -16,7 +16,7 @@
  *   never a second order, and a new key only after a definite "not placed".
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { Task, initialState } from '@lit/task';
+import { Loader, initialState } from '../../elements/internal/loader.js';
 import type { QuoteResponse } from '../../contract/checkout-api.js';
 import type { ShopperOrder as Order } from '../../contract/shopper-order.js';
 import { ApiRequestError, isAbortError } from '../../state/api-client.js';
@@ -88,9 +88,9 @@ export class CheckoutController implements ReactiveController {
   );
   placedOrder?: Order;
 
-  readonly quoteTask: Task<[string], QuoteResponse | typeof initialState>;
+  readonly quoteTask: Loader<[string], QuoteResponse>;
   /** After a reload on the confirmation: the placed order, read back with its access handle. */
-  readonly orderTask: Task<[number, string], Order | typeof initialState>;
+  readonly orderTask: Loader<[number, string], Order>;
 
   #unsubscribeStore?: () => void;
   #watchedStore?: CartStore;
@@ -119,7 +119,7 @@ export class CheckoutController implements ReactiveController {
       accept: (quote) => this.acceptQuote(quote),
       failed: (e) => this.#quoteError(e),
     });
-    this.orderTask = new Task(host, {
+    this.orderTask = new Loader(host, {
       args: () => {
         const placed = this.session.state.placed;
         return (placed && !this.placedOrder ? [placed.orderId, placed.access] : [0, '']) as [number, string];
@@ -235,7 +235,7 @@ export class CheckoutController implements ReactiveController {
   }
 
   get quoteLoading(): boolean {
-    return this.quoteTask.status === 1; // TaskStatus.PENDING
+    return this.quoteTask.status === 1; // pending
   }
 
   #wantsQuote(): boolean {
@@ -361,7 +361,7 @@ export class CheckoutController implements ReactiveController {
   /** The order placed, as answered or read back after a reload. */
   get order(): Order | undefined {
     const loaded = this.orderTask.value;
-    return this.placedOrder ?? (loaded && loaded !== initialState ? loaded : undefined);
+    return this.placedOrder ?? loaded;
   }
 
   /** Why the placed order's totals cannot be trusted, if they cannot (issue 15.11). */

@@ -1,11 +1,11 @@
 /**
- * The checkout's quote as a `Task`: asked for whenever its inputs change,
+ * The checkout's quote as a `Loader` (`elements/internal/loader.ts`, shaped like lit's `Task`): asked for whenever its inputs change,
  * debounced, the stale request aborted; the same inputs are not quoted twice
  * (the token is not part of the key). In cart mode the first quote creates the
  * service cart and is never abandoned midway: newer quotes wait for its token.
  */
 import type { ReactiveControllerHost } from 'lit';
-import { Task, initialState } from '@lit/task';
+import { Loader, initialState } from '../../elements/internal/loader.js';
 import type { QuoteRequest, QuoteResponse } from '../../contract/checkout-api.js';
 import type { ToteApi } from '../../state/api-client.js';
 import { quoteKey } from '../rules/checkout-quote.js';
@@ -30,7 +30,7 @@ const sleep = (ms: number, signal: AbortSignal) =>
     signal.addEventListener('abort', () => (clearTimeout(t), reject(signal.reason)), { once: true });
   });
 
-export function createQuoteTask(host: ReactiveControllerHost, o: QuoteTaskOptions): Task<[string], QuoteResponse | typeof initialState> {
+export function createQuoteTask(host: ReactiveControllerHost, o: QuoteTaskOptions): Loader<[string], QuoteResponse> {
   let creatingCart: Promise<void> | undefined;
 
   function createCart(api: ToteApi, req: QuoteRequest, signal: AbortSignal): Promise<QuoteResponse> {
@@ -46,7 +46,7 @@ export function createQuoteTask(host: ReactiveControllerHost, o: QuoteTaskOption
     });
   }
 
-  return new Task(host, {
+  return new Loader(host, {
     args: () => [quoteKey(o.request())] as [string],
     task: async ([key], { signal }) => {
       const api = o.api();

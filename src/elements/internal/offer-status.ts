@@ -1,6 +1,7 @@
 /** What an element loading one offer (`offer-id`) shows until the offer is there; the grid's skeleton cards. */
 import { css, html, nothing } from 'lit';
 import type { OfferLoader } from './offer-loader.js';
+import { ApiRequestError } from '../../state/api-client.js';
 import { renderBusyText } from './busy-wait.js';
 import type { Translate as T } from '../../i18n/localize.js';
 import '../../i18n/areas/catalog.js';
@@ -55,24 +56,18 @@ export const skeletonCard = html`<div class="skeleton img" aria-hidden="true"></
   <div class="skeleton line" aria-hidden="true"></div>`;
 
 export function renderOfferStatus(loader: OfferLoader, t: T) {
-  switch (loader.status) {
-    case 'loading':
-      return html`<div class="skeleton-card" aria-busy="true">
-        <span class="sr-only" role="status">${t('loading')}</span>
-        ${skeletonCard}
-      </div>`;
-    case 'not-found':
-      return html`<div part="notice" class="offer-status" role="status"><p>${t('offerNotFound')}</p></div>`;
-    case 'error':
-      return html`<div part="notice" class="offer-status" role="alert">
-        <p>${t('offerLoadError')}</p>
-        <button part="retry-button" class="button secondary" type="button" @click=${() => loader.retry()}>
-          ${t('retry')}
-        </button>
-      </div>`;
-    case 'busy':
-      return html`<div part="notice" class="offer-status busy">${renderBusyText(loader.wait, t)}</div>`;
-    default:
-      return nothing;
+  if (loader.status === 1) {
+    return html`<div class="skeleton-card" aria-busy="true">
+      <span class="sr-only" role="status">${t('loading')}</span>
+      ${skeletonCard}
+    </div>`;
   }
+  if (loader.status !== 3) return nothing;
+  const error = loader.error instanceof ApiRequestError ? loader.error : undefined;
+  if (error?.status === 404) return html`<div part="notice" class="offer-status" role="status"><p>${t('offerNotFound')}</p></div>`;
+  if (error?.rateLimited) return html`<div part="notice" class="offer-status busy">${renderBusyText(loader.wait, t)}</div>`;
+  return html`<div part="notice" class="offer-status" role="alert">
+    <p>${t('offerLoadError')}</p>
+    <button part="retry-button" class="button secondary" type="button" @click=${() => loader.run()}>${t('retry')}</button>
+  </div>`;
 }

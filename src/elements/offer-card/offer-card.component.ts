@@ -69,7 +69,7 @@ export class ToteOfferCard extends ToteElement {
   declare store?: CartStore;
   declare private api?: ToteApi;
 
-  readonly #loader = new OfferLoader(this);
+  readonly #loader = new OfferLoader(this, () => (this.offer || !this.api || !this.offerId ? undefined : [this.api, this.offerId]));
   #shownOffer?: WidgetOffer;
 
   private imageFailed = false;
@@ -90,11 +90,10 @@ export class ToteOfferCard extends ToteElement {
 
   /** The offer on screen: given, or fetched by `offer-id`. */
   get #current(): WidgetOffer | undefined {
-    return this.offer ?? (this.#loader.status === 'ready' ? this.#loader.offer : undefined);
+    return this.offer ?? this.#loader.offer;
   }
 
   protected override willUpdate(_changed: PropertyValues): void {
-    if (!this.offer) this.#loader.set(this.api, this.offerId);
     const offer = this.#current;
     // A grid reuses its cards by position: another offer here is another product, with nothing of the last one open.
     // The same product given again (a page merged, prices refreshed) is not another: its open picker stays open.

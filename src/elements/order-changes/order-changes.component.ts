@@ -1,9 +1,10 @@
-import { html, nothing, type PropertyValues } from 'lit';
+import { html, nothing } from 'lit';
 import type { ShopperRefund } from '../../contract/after-order.js';
 import { cancelState, remorseEnds } from '../../contract/cancel-window.js';
 import { formatMoney } from '../../contract/money.js';
 import type { ShopperBag as Bag, ShopperOrder as Order } from '../../contract/shopper-order.js';
-import { ApiRequestError, isAbortError, type ToteApi } from '../../state/api-client.js';
+import { ApiRequestError, type ToteApi } from '../../state/api-client.js';
+import { Loader } from '../internal/loader.js';
 import { cancelOrder, orderRefunds } from '../internal/order-api.js';
 import type { MessageArea } from '../../i18n/localize.js';
 import { ToteElement } from '../internal/tote-element.js';
@@ -63,36 +64,19 @@ export class ToteOrderChanges extends ToteElement {
 
   #reason = '';
   #key = '';
-  #refundsKey = '';
-  #controller?: AbortController;
 
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.#controller?.abort();
-    this.#refundsKey = '';
-  }
-
-  protected override updated(changed: PropertyValues<this>): void {
-    if (changed.has('order') || changed.has('access') || changed.has('api')) void this.#loadRefunds();
-  }
-
-  /** Refunds are read again when a bag's money or state moves (an `ORDER_REFUNDED` event arrived). */
-  async #loadRefunds(): Promise<void> {
-    const { api, order, access } = this;
-    if (!api || !order || !access) return;
-    const key = `${order.id}|${access}|${order.bags.map((b) => `${b.status}/${b.financial_status}`).join()}`;
-    if (key === this.#refundsKey) return;
-    this.#refundsKey = key;
-    this.#controller?.abort();
-    const controller = (this.#controller = new AbortController());
-    try {
-      const refunds = await orderRefunds(api, { id: order.id, access }, controller.signal);
-      if (!controller.signal.aborted) this.refunds = refunds;
-    } catch (e) {
-      // The refunds stay as they were; the next event tries again.
-      if (!isAbortError(e)) this.#refundsKey = '';
-    }
-  }
+  /**
+   * Refunds are read again when a bag's money or state moves (an `ORDER_REFUNDED` event arrived). After a
+   * failure the refunds stay as they were, and the next event tries again.
+   */
+  readonly #refunds = new Loader(this, {
+    args: () => {
+      const { api, order, access } = this;
+      return api && order && access ? ([api, order.id, access, order.bags.map((b) => `${b.status}/${b.financial_status}`).join()] as const) : undefined;
+    },
+    task: ([api, id, access], { signal }) => orderRefunds(api, { id, access }, signal),
+    onComplete: (refunds) => (this.refunds = refunds),
+  });
 
   #ask(target: Target): void {
     this.confirming = target;

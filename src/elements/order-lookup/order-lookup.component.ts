@@ -1,5 +1,6 @@
 import { html, nothing } from 'lit';
 import { ApiRequestError, type AccessHandle, type ToteApi } from '../../state/api-client.js';
+import { Loader } from '../internal/loader.js';
 import type { ProvidedName } from '../internal/provider-controller.js';
 import { lookupOrder } from '../internal/order-api.js';
 import { ToteElement } from '../internal/tote-element.js';
@@ -31,8 +32,6 @@ export class ToteOrderLookup extends ToteElement {
 
   static override properties = {
     api: { attribute: false },
-    busy: { state: true },
-    problem: { state: true },
     found: { state: true },
   };
 
@@ -41,45 +40,44 @@ export class ToteOrderLookup extends ToteElement {
   /** The BFF client; taken from `<tote-provider>` when not set. */
   declare api?: ToteApi;
 
-  private busy = false;
-  private problem = '';
   private found?: AccessHandle;
 
-  async #submit(event: SubmitEvent): Promise<void> {
+  /** The lookup the form asked for: its answer shows the order page, or the form says why not. */
+  readonly #lookup = new Loader(this, {
+    autoRun: false,
+    task: ([api, id, email]: readonly [ToteApi, number, string]) => lookupOrder(api, id, email),
+    onComplete: ({ order_id, access }) => {
+      if (this.emit('tote-order-found', { order_id, access }, { cancelable: true }).defaultPrevented) return;
+      void ToteOrderLookup.loadOrderPage?.();
+      this.found = { id: order_id, access };
+    },
+  });
+
+  #submit(event: SubmitEvent): void {
     event.preventDefault();
     const api = this.api;
     const form = event.target as HTMLFormElement;
-    if (!api || this.busy || !form.reportValidity()) return;
+    if (!api || this.#lookup.status === 1 || !form.reportValidity()) return;
     const data = new FormData(form);
-    this.busy = true;
-    this.problem = '';
-    try {
-      const { order_id, access } = await lookupOrder(api, Number(data.get('order')), String(data.get('email')).trim());
-      if (!this.emit('tote-order-found', { order_id, access }, { cancelable: true }).defaultPrevented) {
-        void ToteOrderLookup.loadOrderPage?.();
-        this.found = { id: order_id, access };
-      }
-    } catch (e) {
-      const err = e instanceof ApiRequestError ? e : undefined;
-      this.problem =
-        err?.status === 404
-          ? this.t('lookupNoMatch')
-          : err?.rateLimited
-            ? this.t('lookupTooMany', { seconds: Math.ceil(err.retryAfter ?? 30) })
-            : this.t('lookupFailed');
-    } finally {
-      this.busy = false;
-    }
+    void this.#lookup.run([api, Number(data.get('order')), String(data.get('email')).trim()]);
+  }
+
+  get #problem(): string {
+    if (this.#lookup.status !== 3) return '';
+    const err = this.#lookup.error instanceof ApiRequestError ? this.#lookup.error : undefined;
+    if (err?.status === 404) return this.t('lookupNoMatch');
+    return err?.rateLimited ? this.t('lookupTooMany', { seconds: Math.ceil(err.retryAfter ?? 30) }) : this.t('lookupFailed');
   }
 
   override render() {
+    const busy = this.#lookup.status === 1;
     return html`<div part="base">
       <form part="form" @submit=${(e: SubmitEvent) => this.#submit(e)} aria-labelledby="lookup-title" novalidate>
         <h3 id="lookup-title">${this.t('lookupHeading')}</h3>
         <label>${this.t('lookupNumber')}<input name="order" inputmode="numeric" pattern="[0-9]{1,15}" required autocomplete="off" /></label>
         <label>${this.t('lookupEmail')}<input name="email" type="email" required autocomplete="email" maxlength="254" /></label>
-        <p class="error" role="alert">${this.problem}</p>
-        <div><button class="button" type="submit" ?disabled=${this.busy}>${this.busy ? this.t('lookupSearching') : this.t('lookupSubmit')}</button></div>
+        <p class="error" role="alert">${this.#problem}</p>
+        <div><button class="button" type="submit" ?disabled=${busy}>${busy ? this.t('lookupSearching') : this.t('lookupSubmit')}</button></div>
       </form>
       ${this.found
         ? html`<tote-order-status .api=${this.api} order-id=${this.found.id} access=${this.found.access}></tote-order-status>`

@@ -71,7 +71,7 @@ export class ToteVariantPicker extends ToteElement {
   declare store?: CartStore;
   declare private api?: ToteApi;
 
-  readonly #loader = new OfferLoader(this);
+  readonly #loader = new OfferLoader(this, () => (this.offer || !this.api || !this.offerId ? undefined : [this.api, this.offerId]));
   #shownOffer?: WidgetOffer;
 
   private selection: Map<number, number> = new Map();
@@ -86,7 +86,7 @@ export class ToteVariantPicker extends ToteElement {
 
   /** The offer on screen: given, or fetched by `offer-id`. */
   get #current(): WidgetOffer | undefined {
-    return this.offer ?? (this.#loader.status === 'ready' ? this.#loader.offer : undefined);
+    return this.offer ?? this.#loader.offer;
   }
 
   /** The SKU the current choice resolves to, when it is in stock. */
@@ -98,7 +98,6 @@ export class ToteVariantPicker extends ToteElement {
   }
 
   protected override willUpdate(_changed: PropertyValues): void {
-    if (!this.offer) this.#loader.set(this.api, this.offerId);
     const offer = this.#current;
     if (offer !== this.#shownOffer) {
       this.#shownOffer = offer;

@@ -1,5 +1,5 @@
 import { html, nothing, type PropertyValues } from 'lit';
-import { Task } from '@lit/task';
+import { Loader } from '../../../elements/internal/loader.js';
 import type { AddressFormat } from '../../../contract/address.js';
 import type { AddressAdapter } from '../../controller/address-adapter.js';
 import type { ToteApi } from '../../../state/api-client.js';
@@ -122,7 +122,7 @@ export class ToteAddressForm extends ToteElement {
   #answered = new Set<string>();
 
   // Each address's country form, loaded from the BFF when its country changes (once per page and country).
-  readonly #formats = new Task(this, {
+  readonly #formats = new Loader(this, {
     args: () => [this.api, this.value.country, this.billingSameAsShipping ? '' : this.billing.country] as const,
     task: ([api, ...countries]) => Promise.all(countries.map((c) => (api && /^[A-Za-z]{2}$/.test(c) ? loadAddressFormat(api, c) : undefined))),
   });

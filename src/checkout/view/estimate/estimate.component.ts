@@ -1,5 +1,5 @@
 import { html, nothing } from 'lit';
-import { Task } from '@lit/task';
+import { Loader } from '../../../elements/internal/loader.js';
 import type { QuoteBag, QuoteLine, QuoteResponse } from '../../../contract/checkout-api.js';
 import { formatMoney } from '../../../contract/money.js';
 import { type ToteApi } from '../../../state/api-client.js';
@@ -71,7 +71,7 @@ export class ToteEstimate extends ToteElement {
   /** Hides the line items (the grand total and each shop's totals stay). */
   hideLines = false;
 
-  readonly #quoteTask = new Task(this, {
+  readonly #quoteTask = new Loader(this, {
     args: () => [this.quote ? '' : quoteKey(this.#ownRequest())] as [string],
     task: async ([key], { signal }) => {
       const req = this.#ownRequest();
