@@ -16,7 +16,7 @@
  *   never a second order, and a new key only after a definite "not placed".
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { Loader, initialState } from '../../elements/internal/loader.js';
+import { Loader, initialState } from '../../state/loader.js';
 import type { QuoteResponse } from '../../contract/checkout-api.js';
 import type { ShopperOrder as Order } from '../../contract/shopper-order.js';
 import { ApiRequestError, isAbortError } from '../../state/api-client.js';

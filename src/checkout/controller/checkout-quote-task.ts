@@ -1,11 +1,11 @@
 /**
- * The checkout's quote as a `Loader` (`elements/internal/loader.ts`, shaped like lit's `Task`): asked for whenever its inputs change,
+ * The checkout's quote as a `Loader` (`state/loader.ts`, shaped like lit's `Task`): asked for whenever its inputs change,
  * debounced, the stale request aborted; the same inputs are not quoted twice
  * (the token is not part of the key). In cart mode the first quote creates the
  * service cart and is never abandoned midway: newer quotes wait for its token.
  */
 import type { ReactiveControllerHost } from 'lit';
-import { Loader, initialState } from '../../elements/internal/loader.js';
+import { Loader, initialState } from '../../state/loader.js';
 import type { QuoteRequest, QuoteResponse } from '../../contract/checkout-api.js';
 import type { ToteApi } from '../../state/api-client.js';
 import { quoteKey } from '../rules/checkout-quote.js';

@@ -6,7 +6,7 @@ import type { ReactiveControllerHost } from 'lit';
 import type { WidgetOffer } from '../../contract/api.js';
 import { ApiRequestError, type ToteApi } from '../../state/api-client.js';
 import { BusyWait } from './busy-wait.js';
-import { Loader } from './loader.js';
+import { Loader } from '../../state/loader.js';
 
 export class OfferLoader extends Loader<readonly [ToteApi, number], WidgetOffer> {
   /** While busy: the wait the BFF asked for. */

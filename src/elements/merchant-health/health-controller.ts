@@ -4,9 +4,8 @@
  * one still running), and re-reading single merchants, each abortable on its
  * own. The element words the outcomes and renders.
  *
- * Plain `AbortController`s (as in `OfferLoader`) rather than `@lit/task`: in
- * the script-tag build `Task` sits in the checkout's lazy chunk, which this
- * lazily loaded operator element should not need.
+ * Plain `AbortController`s, one per merchant's re-read: not yet on the one
+ * `Loader` (`state/loader.ts`) the other elements' I/O goes through (issue 31).
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { ConnectionHealthReport } from '../../contract/operations.js';

@@ -4,7 +4,7 @@ import { cancelState, remorseEnds } from '../../contract/cancel-window.js';
 import { formatMoney } from '../../contract/money.js';
 import type { ShopperBag as Bag, ShopperOrder as Order } from '../../contract/shopper-order.js';
 import { ApiRequestError, type ToteApi } from '../../state/api-client.js';
-import { Loader } from '../internal/loader.js';
+import { Loader } from '../../state/loader.js';
 import { cancelOrder, orderRefunds } from '../internal/order-api.js';
 import type { MessageArea } from '../../i18n/localize.js';
 import { ToteElement } from '../internal/tote-element.js';

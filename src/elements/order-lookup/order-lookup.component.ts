@@ -1,6 +1,6 @@
 import { html, nothing } from 'lit';
 import { ApiRequestError, type AccessHandle, type ToteApi } from '../../state/api-client.js';
-import { Loader } from '../internal/loader.js';
+import { Loader } from '../../state/loader.js';
 import type { ProvidedName } from '../internal/provider-controller.js';
 import { lookupOrder } from '../internal/order-api.js';
 import { ToteElement } from '../internal/tote-element.js';

@@ -1,5 +1,5 @@
 import { html, nothing, type PropertyValues } from 'lit';
-import { Loader } from '../../../elements/internal/loader.js';
+import { Loader } from '../../../state/loader.js';
 import type { AddressFormat } from '../../../contract/address.js';
 import type { AddressAdapter } from '../../controller/address-adapter.js';
 import type { ToteApi } from '../../../state/api-client.js';

@@ -1,5 +1,5 @@
 import { html, nothing } from 'lit';
-import { Loader } from '../../../elements/internal/loader.js';
+import { Loader } from '../../../state/loader.js';
 import type { QuoteBag, QuoteLine, QuoteResponse } from '../../../contract/checkout-api.js';
 import { formatMoney } from '../../../contract/money.js';
 import { type ToteApi } from '../../../state/api-client.js';
