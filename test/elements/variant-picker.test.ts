@@ -146,6 +146,8 @@ describe('tote-variant-picker', () => {
 });
 
 describe('tote-variant-picker with offer-id (a product page)', () => {
+  /** Requests that hung (`'hang'`) until the element aborted them. */
+  let aborted = 0;
   const mountById = async (offerId: number, script: (number | 'hang')[] = []) => {
     const { fakeBff } = await import('../../stories/fixtures/fake-bff.js');
     await import('../../src/elements/provider/provider.js');
@@ -155,6 +157,14 @@ describe('tote-variant-picker with offer-id (a product page)', () => {
       const step = scripted.shift();
       if (step === 429) return new Response(JSON.stringify({ error: { code: 'merchant_busy', message: 'busy', merchant_id: 1001, retry_after: 1 } }), { status: 429 });
       if (step === 500) return new Response('{}', { status: 500 });
+      if (step === 'hang') {
+        return new Promise<Response>((_, reject) =>
+          init?.signal?.addEventListener('abort', () => {
+            aborted++;
+            reject(init.signal!.reason);
+          }),
+        );
+      }
       return bff.fetch(input, init);
     };
     const provider = await fixture(html`<tote-provider .fetch=${fetch}><tote-variant-picker offer-id=${offerId}></tote-variant-picker></tote-provider>`);
@@ -180,5 +190,16 @@ describe('tote-variant-picker with offer-id (a product page)', () => {
     await waitUntil(() => failed.shadowRoot!.querySelector('[part="retry-button"]'));
     failed.shadowRoot!.querySelector<HTMLButtonElement>('[part="retry-button"]')!.click();
     await waitUntil(() => failed.selectedSku?.id === 101, 'loaded after retry');
+  });
+
+  it('taken off the page mid-load, it aborts the request; put back, it loads the offer again', async () => {
+    aborted = 0;
+    const el = await mountById(tee.id, ['hang']);
+    const provider = el.parentElement!;
+    await waitUntil(() => el.shadowRoot!.querySelector('.skeleton-card'), 'loading');
+    el.remove();
+    await waitUntil(() => aborted === 1, 'the request is aborted');
+    provider.append(el);
+    await waitUntil(() => el.selectedSku?.id === 101, 'loaded again once back');
   });
 });
