@@ -1,6 +1,7 @@
 import { html, nothing, type PropertyValues } from 'lit';
 import type { OffersResponse, WidgetOffer } from '../../contract/api.js';
-import { ApiRequestError, isAbortError, type ToteApi } from '../../state/api-client.js';
+import { ApiRequestError, type ToteApi } from '../../state/api-client.js';
+import { Loader } from '../../state/loader.js';
 import type { ProvidedName } from '../internal/provider-controller.js';
 import type { MessageArea } from '../../i18n/localize.js';
 import { ToteElement } from '../internal/tote-element.js';
@@ -51,9 +52,6 @@ export class ToteOfferGrid extends ToteElement {
   static override properties = {
     api: { state: true },
     loaded: { state: true },
-    status: { state: true },
-    loadingMore: { state: true },
-    moreFailed: { state: true },
     shown: { state: true },
     merchantId: { attribute: 'merchant-id', type: Number },
     pageSize: { attribute: 'page-size', type: Number },
@@ -67,9 +65,23 @@ export class ToteOfferGrid extends ToteElement {
   declare private api?: ToteApi;
 
   private loaded: WidgetOffer[] = [];
-  private status: Status = 'idle';
-  private loadingMore = false;
-  private moreFailed = false;
+  /** A page is shown: later loads add pages to it. */
+  #ready = false;
+  /** Whether the page loading (or last loaded) is the first. */
+  #reset = true;
+  /** One page: the first (`reset`, the list starts again) or the next, added to the list. */
+  readonly #pages = new Loader<readonly [ToteApi, boolean], OffersResponse>(this, {
+    autoRun: false,
+    task: ([api, reset], { signal }) =>
+      api.listOffers(
+        { merchant_id: this.merchantId || undefined, cursor: reset ? undefined : (this.#nextCursor ?? undefined), size: this.pageSize },
+        { key: this.#flightKey, signal },
+      ),
+    onComplete: (page) => this.#show(page),
+    onError: (e) => {
+      if (e instanceof ApiRequestError && e.rateLimited && this.api) this.#startBusy(e, this.api, this.#reset);
+    },
+  });
   /** How many of the offers are rendered (see RENDER_STEP). */
   private shown = RENDER_STEP;
   /** A busy shop's wait (429): the grid retries by itself when it is over. */
@@ -86,7 +98,6 @@ export class ToteOfferGrid extends ToteElement {
   #nextCursor: string | null | undefined;
   #observer?: IntersectionObserver;
   #revealer?: IntersectionObserver;
-  #inFlight?: AbortController;
   /** Offers already announced with `tote-offer-list-view`, and whether the list is in view. */
   readonly #viewed = new Set<number>();
   #listVisible = false;
@@ -123,13 +134,28 @@ export class ToteOfferGrid extends ToteElement {
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.#inFlight?.abort();
     this.#observer?.disconnect();
     this.#observer = undefined;
     this.#listObserver?.disconnect();
     this.#revealer?.disconnect();
     this.#revealer = undefined;
-    if (this.status !== 'ready') this.status = 'idle';
+  }
+
+  /** Where the first page stands (the Loader's status; a page shown is `ready`, a busy shop's wait `busy`). */
+  private get status(): Status {
+    if (this.#ready) return 'ready';
+    if (this.#wait.active) return 'busy';
+    return (['idle', 'loading', 'idle', 'error'] as const)[this.#pages.status];
+  }
+
+  /** A next page is loading. */
+  private get loadingMore(): boolean {
+    return this.#pages.status === 1 && !this.#reset;
+  }
+
+  /** The next page failed (a busy shop's wait is not a failure: it retries by itself). */
+  private get moreFailed(): boolean {
+    return this.#pages.status === 3 && !this.#reset && !this.#wait.active;
   }
 
   protected override willUpdate(changed: PropertyValues): void {
@@ -173,27 +199,10 @@ export class ToteOfferGrid extends ToteElement {
       this.#seen.clear();
       this.#viewed.clear();
       this.#nextCursor = undefined;
-      this.status = 'loading';
-      this.loadingMore = false;
-    } else {
-      this.loadingMore = true;
+      this.#ready = false;
     }
-    this.moreFailed = false;
-    this.#inFlight = new AbortController();
-    try {
-      const page = await api.listOffers(
-        { merchant_id: this.merchantId || undefined, cursor: reset ? undefined : (this.#nextCursor ?? undefined), size: this.pageSize },
-        { key: this.#flightKey, signal: this.#inFlight.signal },
-      );
-      this.#show(page);
-    } catch (e) {
-      if (isAbortError(e)) return;
-      if (e instanceof ApiRequestError && e.rateLimited) this.#startBusy(e, api, reset);
-      else if (reset) this.status = 'error';
-      else this.moreFailed = true;
-    } finally {
-      if (!reset) this.loadingMore = false;
-    }
+    this.#reset = reset;
+    await this.#pages.run([api, reset]);
   }
 
   /** Appends a page's offers not shown yet; the next page starts at its cursor. */
@@ -206,21 +215,11 @@ export class ToteOfferGrid extends ToteElement {
     this.loaded = [...this.loaded, ...fresh];
     this.shown = Math.max(this.shown, this.loaded.length);
     this.#nextCursor = page.next_cursor;
-    this.status = 'ready';
+    this.#ready = true;
   }
 
   #startBusy(error: ApiRequestError, api: ToteApi, reset: boolean): void {
-    if (reset) this.status = 'busy';
-    this.#wait.start(
-      error,
-      api,
-      () => {
-        if (reset) return void this.#load(true);
-        this.status = 'ready';
-        void this.#load(false);
-      },
-      (id) => this.#merchantNames.get(id),
-    );
+    this.#wait.start(error, api, () => void this.#load(reset), (id) => this.#merchantNames.get(id));
   }
 
   /** Near the last rendered card (and again while it stays near), the next RENDER_STEP cards render. */
