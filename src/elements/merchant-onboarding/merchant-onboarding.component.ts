@@ -1,6 +1,8 @@
 import { html, nothing, type PropertyValues } from 'lit';
 import type { MerchantOnboarding } from '../../contract/operations.js';
-import { ApiRequestError, isAbortError, type ToteApi } from '../../state/api-client.js';
+import { ApiRequestError, type ToteApi } from '../../state/api-client.js';
+import { Loader } from '../../state/loader.js';
+import type { OperatorApi } from '../../state/operator-client.js';
 import type { ProvidedName } from '../internal/provider-controller.js';
 import { OperatorClientCache, operatorErrorMessage } from '../internal/operator.js';
 import type { MessageArea } from '../../i18n/localize.js';
@@ -40,7 +42,7 @@ const HINT: Partial<Record<OnboardingField, MessageKey>> = {
 
 const MAX_LENGTH: Partial<Record<OnboardingField, number>> = { channel_merchant_id: 128, payment_provider: 32 };
 
-type Status = 'idle' | 'submitting' | 'saved' | 'error';
+type Status = 'idle' | 'saved' | 'error';
 
 /** What a field shows under it: a rule it breaks, or the server's own words. */
 type FieldError = { problem: FieldProblem } | { server: string };
@@ -93,7 +95,25 @@ export class ToteMerchantOnboarding extends ToteElement {
   declare private api?: ToteApi;
 
   readonly #clients = new OperatorClientCache();
-  #submitController?: AbortController;
+  /** Sends the record; a second submit aborts the first, and leaving the page aborts it. */
+  readonly #save = new Loader<readonly [OperatorApi, number, OnboardingValues], MerchantOnboarding>(this, {
+    autoRun: false,
+    task: ([client, id, values], { signal }) => client.onboardMerchant(id, onboardingRequest(id, values), { signal }),
+    onComplete: (record) => {
+      this.record = record;
+      this.status = 'saved';
+      this.announcement = this.t('onboardingSaved');
+      this.emit('tote-onboarding-save', { record });
+    },
+    onError: (error) => {
+      this.#applyServerFieldErrors(error);
+      this.#fail(operatorErrorMessage((k, p) => this.t(k, p), error));
+    },
+  });
+
+  get #submitting(): boolean {
+    return this.#save.status === 1;
+  }
 
   private values: OnboardingValues = emptyOnboarding();
   private errors: Partial<Record<OnboardingField, FieldError>> = {};
@@ -123,14 +143,9 @@ export class ToteMerchantOnboarding extends ToteElement {
     return this.#clients.get(this.endpoint ?? this.api?.endpoint, this.token, this.fetch);
   }
 
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.#submitController?.abort();
-  }
-
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('initialValues') && this.initialValues) this.values = { ...this.values, ...this.initialValues };
-    if (changed.has('record') && this.record && this.status !== 'submitting') {
+    if (changed.has('record') && this.record && !this.#submitting) {
       this.values = {
         ...this.values,
         channel_merchant_id: this.record.channel_merchant_id ?? this.values.channel_merchant_id,
@@ -179,7 +194,7 @@ export class ToteMerchantOnboarding extends ToteElement {
 
   /** Validates, then sends the record; moves focus to the first field in error. */
   async submit(): Promise<void> {
-    if (this.status === 'submitting') return;
+    if (this.#submitting) return;
     this.formError = '';
     if (!this.reportValidity()) {
       await this.updateComplete;
@@ -192,22 +207,9 @@ export class ToteMerchantOnboarding extends ToteElement {
     if (id === undefined || !Number.isInteger(id)) return this.#fail(this.t('onboardingNoId'));
     if (!client) return this.#fail(this.t('operatorTokenNeeded'));
 
-    this.#submitController?.abort();
-    const controller = new AbortController();
-    this.#submitController = controller;
-    this.status = 'submitting';
+    this.status = 'idle';
     this.announcement = this.t('onboardingSubmitting');
-    try {
-      const record = await client.onboardMerchant(id, onboardingRequest(id, this.values), { signal: controller.signal });
-      this.record = record;
-      this.status = 'saved';
-      this.announcement = this.t('onboardingSaved');
-      this.emit('tote-onboarding-save', { record });
-    } catch (error) {
-      if (isAbortError(error)) return;
-      this.#applyServerFieldErrors(error);
-      this.#fail(operatorErrorMessage((k, p) => this.t(k, p), error));
-    }
+    await this.#save.run([client, id, this.values]);
   }
 
   #fail(message: string) {
@@ -246,7 +248,7 @@ export class ToteMerchantOnboarding extends ToteElement {
   }
 
   #renderForm() {
-    const submitting = this.status === 'submitting';
+    const submitting = this.#submitting;
     return html`<form part="form" class="form" novalidate aria-busy=${submitting ? 'true' : 'false'} @submit=${this.#handleSubmit}>
       <p class="intro">${this.t('onboardingIntro')}</p>
       ${this.#renderField('channel_merchant_id')} ${this.#renderField('payment_provider')} ${this.#renderField('provider_account_id')}
@@ -279,7 +281,7 @@ export class ToteMerchantOnboarding extends ToteElement {
             required
             aria-invalid=${common.invalid}
             aria-describedby=${common.describedBy}
-            ?disabled=${this.status === 'submitting'}
+            ?disabled=${this.#submitting}
             @change=${(e: Event) => this.#handleInput(field, e)}
             @blur=${() => this.#handleBlur(field)}
           >
@@ -299,7 +301,7 @@ export class ToteMerchantOnboarding extends ToteElement {
             spellcheck="false"
             aria-invalid=${common.invalid}
             aria-describedby=${common.describedBy}
-            ?readonly=${this.status === 'submitting'}
+            ?readonly=${this.#submitting}
             .value=${this.values[field]}
             @input=${(e: Event) => this.#handleInput(field, e)}
             @blur=${() => this.#handleBlur(field)}

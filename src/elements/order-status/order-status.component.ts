@@ -1,7 +1,8 @@
 import { html, nothing, type PropertyValues } from 'lit';
 import type { BagEvent } from '../../contract/api.js';
 import type { ShopperBag as Bag, ShopperOrder as Order } from '../../contract/shopper-order.js';
-import { type EventStream, type ToteApi, isAbortError } from '../../state/api-client.js';
+import type { AccessHandle, EventStream, ToteApi } from '../../state/api-client.js';
+import { Loader } from '../../state/loader.js';
 import { bagStatus } from '../../contract/statuses.js';
 import type { ProvidedName } from '../internal/provider-controller.js';
 import { safeUrl } from '../internal/safe-url.js';
@@ -73,8 +74,6 @@ export class ToteOrderStatus extends ToteElement {
     order: { attribute: false },
     noLive: { type: Boolean, attribute: 'no-live' },
     embedded: { type: Boolean },
-    loading: { state: true },
-    failed: { state: true },
     connection: { state: true },
   };
 
@@ -94,12 +93,24 @@ export class ToteOrderStatus extends ToteElement {
   /** Shown inside the checkout's confirmation, which states the order number and what was charged: neither is repeated. */
   embedded = false;
 
-  private loading = false;
-  private failed = false;
   private connection: 'idle' | 'live' | 'reconnecting' = 'idle';
 
   #stream?: EventStream;
-  #controller?: AbortController;
+  /** The order read once (the live stream brings its changes); a newer read or leaving the page aborts it. */
+  readonly #reader = new Loader<readonly [ToteApi, AccessHandle], Order>(this, {
+    autoRun: false,
+    task: ([api, handle], { signal }) => api.getOrder(handle, { signal }),
+    onComplete: (order) => (this.order = order),
+  });
+
+  private get loading(): boolean {
+    return this.#reader.status === 1;
+  }
+
+  /** The order could not be read, and the stream has not brought it either. */
+  private get failed(): boolean {
+    return this.#reader.status === 3 && !this.order;
+  }
   #streamKey = '';
 
   override connectedCallback(): void {
@@ -121,7 +132,7 @@ export class ToteOrderStatus extends ToteElement {
   #disconnect(): void {
     this.#stream?.close();
     this.#stream = undefined;
-    this.#controller?.abort();
+    this.#reader.abort();
     this.#streamKey = '';
     this.connection = 'idle';
   }
@@ -135,13 +146,12 @@ export class ToteOrderStatus extends ToteElement {
     this.#disconnect();
     this.#streamKey = key;
     const handle = { id, access: this.access };
-    if (!this.order || this.order.id !== id) void this.#load(api, handle);
+    if (!this.order || this.order.id !== id) void this.#reader.run([api, handle]);
     if (this.noLive) return;
     this.#stream = api.orderEvents(handle, {
       onOpen: () => (this.connection = 'live'),
       onOrder: (order) => {
         this.order = order;
-        this.failed = false;
         this.connection = 'live';
       },
       onBag: (event) => {
@@ -149,21 +159,6 @@ export class ToteOrderStatus extends ToteElement {
       },
       onError: () => (this.connection = 'reconnecting'),
     });
-  }
-
-  async #load(api: ToteApi, handle: { id: number; access: string }): Promise<void> {
-    const controller = new AbortController();
-    this.#controller = controller;
-    this.loading = true;
-    this.failed = false;
-    try {
-      const order = await api.getOrder(handle, { signal: controller.signal });
-      if (!controller.signal.aborted) this.order = order;
-    } catch (e) {
-      if (!isAbortError(e) && !controller.signal.aborted && !this.order) this.failed = true;
-    } finally {
-      if (this.#controller === controller) this.loading = false;
-    }
   }
 
   #retry(): void {
