@@ -4,6 +4,8 @@ import type { DeskEvent } from '../../contract/webhook-events.js';
 import { bagCancelState } from '../../contract/cancel-window.js';
 import { formatMoney } from '../../contract/money.js';
 import { ApiRequestError, isAbortError, type ToteApi } from '../../state/api-client.js';
+import { Loader } from '../../state/loader.js';
+import type { OperatorApi } from '../../state/operator-client.js';
 import type { ProvidedName } from '../internal/provider-controller.js';
 import type { MessageArea, MessageKey } from '../../i18n/localize.js';
 import { OperatorClientCache, operatorErrorMessage } from '../internal/operator.js';
@@ -55,8 +57,6 @@ export class ToteOrderDesk extends ToteElement {
     orders: { attribute: false },
     events: { attribute: false },
     redelivering: { state: true },
-    loading: { state: true },
-    problem: { state: true },
     cancelling: { state: true },
     sending: { state: true },
     announcement: { state: true },
@@ -81,8 +81,6 @@ export class ToteOrderDesk extends ToteElement {
   events: DeskEvent[] = [];
 
   private redelivering?: number;
-  private loading = false;
-  private problem = '';
   private cancelling?: { order: number; bag: number };
   private sending = false;
   private announcement = '';
@@ -107,31 +105,40 @@ export class ToteOrderDesk extends ToteElement {
     }
   }
 
+  /** The orders found: a newer search aborts the one still running. */
+  readonly #search = new Loader<readonly [OperatorApi, string], DeskOrder[]>(this, {
+    autoRun: false,
+    task: ([client, q], { signal }) => client.orders(q, { signal }),
+    onComplete: (orders) => (this.orders = orders),
+  });
+
+  readonly #webhooks = new Loader<readonly [OperatorApi], DeskEvent[]>(this, {
+    autoRun: false,
+    task: ([client], { signal }) => client.webhookEvents({ signal }),
+    onComplete: (events) => (this.events = events),
+    onError: (e) => (this.announcement = operatorErrorMessage((k, p) => this.t(k, p), e, { routesReachable: true })),
+  });
+
+  private get loading(): boolean {
+    return this.#search.status === 1;
+  }
+
+  /** Why the last search failed. */
+  private get problem(): string {
+    return this.#search.status === 3 ? operatorErrorMessage((k, p) => this.t(k, p), this.#search.error, { routesReachable: false }) : '';
+  }
+
   /** Searches (an empty query lists the latest orders, attention first). */
   async search(q: string): Promise<void> {
     const client = this.#client;
     this.#query = q.trim();
-    if (!client) return;
-    this.loading = true;
-    this.problem = '';
-    try {
-      this.orders = await client.orders(this.#query);
-    } catch (e) {
-      if (!isAbortError(e)) this.problem = operatorErrorMessage((k, p) => this.t(k, p), e, { routesReachable: false });
-    } finally {
-      this.loading = false;
-    }
+    if (client) await this.#search.run([client, this.#query]);
   }
 
   /** Reads the service's webhook deliveries again. */
   async loadWebhooks(): Promise<void> {
     const client = this.#client;
-    if (!client) return;
-    try {
-      this.events = await client.webhookEvents();
-    } catch (e) {
-      if (!isAbortError(e)) this.announcement = operatorErrorMessage((k, p) => this.t(k, p), e, { routesReachable: true });
-    }
+    if (client) await this.#webhooks.run([client]);
   }
 
   async #redeliver(event: DeskEvent): Promise<void> {
