@@ -36,6 +36,8 @@ export class Loader<A extends readonly unknown[], R> implements ReactiveControll
   #args?: A;
   #run = 0;
   #abort?: AbortController;
+  /** A run was dropped when the element left the page. */
+  #left = false;
 
   constructor(
     private readonly host: ReactiveControllerHost,
@@ -52,13 +54,15 @@ export class Loader<A extends readonly unknown[], R> implements ReactiveControll
   }
 
   hostConnected(): void {
-    // Back on the page after leaving mid-load (or after a failed load): ask again.
-    if (!this.#args && this.options.autoRun !== false) this.host.requestUpdate();
+    // Back on the page after leaving mid-load (or after a failed load): render without it, and ask again.
+    if (this.#left) this.host.requestUpdate();
+    this.#left = false;
   }
 
   hostDisconnected(): void {
     // Off the page: what is still loading is aborted, and neither it nor a failure is kept.
-    if (this.status % 2) this.#drop();
+    this.#left = this.status % 2 === 1;
+    if (this.#left) this.#drop();
   }
 
   /** Runs the task now (with the current `args` when none are given); a run still going is aborted. */

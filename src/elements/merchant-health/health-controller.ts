@@ -4,13 +4,13 @@
  * one still running), and re-reading single merchants, each abortable on its
  * own. The element words the outcomes and renders.
  *
- * Plain `AbortController`s, one per merchant's re-read: not yet on the one
- * `Loader` (`state/loader.ts`) the other elements' I/O goes through (issue 31).
+ * Each load is a `Loader` (`state/loader.ts`), as all element I/O: one for
+ * the full load, one per merchant re-read.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { ConnectionHealthReport } from '../../contract/operations.js';
-import { isAbortError } from '../../state/api-client.js';
-import type { MerchantHealthSnapshot, OperatorApi } from '../../state/operator-client.js';
+import { Loader } from '../../state/loader.js';
+import type { ConnectionHealthSnapshot, MerchantHealthSnapshot, OperatorApi } from '../../state/operator-client.js';
 import { replaceReport } from './health-model.js';
 
 /**
@@ -34,22 +34,18 @@ export class HealthController implements ReactiveController {
   data?: ConnectionHealthReport[];
   /** When `data` was fetched (ISO 8601). */
   fetchedAt?: string;
-  /** Merchants being re-read now. */
-  refreshing: ReadonlySet<number> = new Set();
   /** When each merchant re-read since the last full load was fetched. */
   refreshedAt: ReadonlyMap<number, string> = new Map();
   /** Why each merchant's last re-read failed. */
   refreshErrors: ReadonlyMap<number, unknown> = new Map();
 
-  /** A full load is running. */
-  loading = false;
-  /** Why the last full load failed; cleared when the next one starts. */
-  loadError?: unknown;
-
   /** Endpoint and token of the last load, so a new token loads again. */
   #loadedFor?: string;
-  #loadController?: AbortController;
-  readonly #refreshControllers = new Map<number, AbortController>();
+  /** Every merchant's report: a newer load aborts the one still running. */
+  readonly #load: Loader<readonly [OperatorApi], ConnectionHealthSnapshot>;
+  /** One loader per merchant re-read, and what the element does when that merchant's re-read ends. */
+  readonly #refreshers = new Map<number, Loader<readonly [OperatorApi], MerchantHealthSnapshot>>();
+  readonly #outcomes = new Map<number, RefreshOutcome>();
 
   readonly #host: ReactiveControllerHost;
   /** The operator client for the element's endpoint and token; none without a token. */
@@ -59,13 +55,35 @@ export class HealthController implements ReactiveController {
     this.#host = host;
     this.#client = client;
     host.addController(this);
+    this.#load = new Loader(host, {
+      autoRun: false,
+      task: ([api], { signal }) => api.connectionHealth({ signal }),
+      onComplete: (snapshot) => {
+        this.data = snapshot.reports;
+        this.fetchedAt = snapshot.fetchedAt;
+        this.refreshedAt = new Map();
+        this.refreshErrors = new Map();
+      },
+    });
+  }
+
+  /** A full load is running. */
+  get loading(): boolean {
+    return this.#load.status === 1;
+  }
+
+  /** Why the last full load failed; cleared when the next one starts. */
+  get loadError(): unknown {
+    return this.#load.status === 3 ? this.#load.error : undefined;
+  }
+
+  /** Merchants being re-read now. */
+  get refreshing(): ReadonlySet<number> {
+    return new Set([...this.#refreshers].filter(([, loader]) => loader.status === 1).map(([id]) => id));
   }
 
   hostDisconnected(): void {
-    this.#loadController?.abort();
-    for (const c of this.#refreshControllers.values()) c.abort();
-    this.#refreshControllers.clear();
-    this.refreshing = new Set();
+    // The loaders abort what is running; back on the page, the element loads again.
     this.#loadedFor = undefined;
   }
 
@@ -92,56 +110,38 @@ export class HealthController implements ReactiveController {
   /** Fetches every merchant's report again; resolves when this load ends or a newer one replaces it. */
   async reload(): Promise<void> {
     const client = this.#client();
-    if (!client) return;
-    this.#loadController?.abort();
-    const controller = new AbortController();
-    this.#loadController = controller;
-    this.loading = true;
-    this.loadError = undefined;
-    this.#host.requestUpdate();
-    try {
-      const snapshot = await client.connectionHealth({ signal: controller.signal });
-      this.data = snapshot.reports;
-      this.fetchedAt = snapshot.fetchedAt;
-      this.refreshedAt = new Map();
-      this.refreshErrors = new Map();
-    } catch (e) {
-      if (isAbortError(e)) return;
-      this.loadError = e;
-    } finally {
-      if (this.#loadController === controller) this.loading = false;
-      this.#host.requestUpdate();
-    }
+    if (client) await this.#load.run([client]);
   }
 
   /** Re-reads one merchant's report (the service refreshes it) and replaces its row. */
   async refresh(merchantId: number, outcome: RefreshOutcome): Promise<void> {
     const client = this.#client();
     if (!client) return;
-    this.#refreshControllers.get(merchantId)?.abort();
-    const controller = new AbortController();
-    this.#refreshControllers.set(merchantId, controller);
-    this.refreshing = new Set(this.refreshing).add(merchantId);
+    // A newer re-read of the same merchant aborts the last, whose outcome is never told.
+    this.#outcomes.set(merchantId, outcome);
     this.refreshErrors = without(this.refreshErrors, merchantId);
-    this.#host.requestUpdate();
-    try {
-      const snapshot = await client.refreshMerchant(merchantId, { signal: controller.signal });
-      this.data = replaceReport(this.data ?? [], snapshot.report);
-      this.refreshedAt = new Map(this.refreshedAt).set(merchantId, snapshot.fetchedAt);
-      outcome.done(snapshot);
-    } catch (e) {
-      if (isAbortError(e)) return;
-      this.refreshErrors = new Map(this.refreshErrors).set(merchantId, e);
-      outcome.failed(e);
-    } finally {
-      // A newer re-read of the same merchant owns the "refreshing" state now.
-      if (this.#refreshControllers.get(merchantId) === controller) {
-        this.#refreshControllers.delete(merchantId);
-        const next = new Set(this.refreshing);
-        next.delete(merchantId);
-        this.refreshing = next;
-      }
-      this.#host.requestUpdate();
+    await this.#refresher(merchantId).run([client]);
+  }
+
+  #refresher(merchantId: number): Loader<readonly [OperatorApi], MerchantHealthSnapshot> {
+    let loader = this.#refreshers.get(merchantId);
+    if (!loader) {
+      loader = new Loader(this.#host, {
+        autoRun: false,
+        task: ([api], { signal }) => api.refreshMerchant(merchantId, { signal }),
+        // Told as soon as the answer is in, before the rows re-render (see RefreshOutcome).
+        onComplete: (snapshot) => {
+          this.data = replaceReport(this.data ?? [], snapshot.report);
+          this.refreshedAt = new Map(this.refreshedAt).set(merchantId, snapshot.fetchedAt);
+          this.#outcomes.get(merchantId)?.done(snapshot);
+        },
+        onError: (e) => {
+          this.refreshErrors = new Map(this.refreshErrors).set(merchantId, e);
+          this.#outcomes.get(merchantId)?.failed(e);
+        },
+      });
+      this.#refreshers.set(merchantId, loader);
     }
+    return loader;
   }
 }
