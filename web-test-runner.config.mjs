@@ -8,26 +8,31 @@ import { requestedEngines } from './scripts/engines.mjs';
 import { webkitLauncher } from './scripts/wtr-webkit.mjs';
 
 /**
- * Counts every test of every session so scripts/test.mjs can print one
- * combined line, and names the failures (scripts/test.mjs prefixes the engine).
+ * Counts every test of every session, per engine (one run may drive several), so
+ * scripts/test.mjs can print one combined line; names the failures and keeps each
+ * test's time (mocha's duration) for the run's list of its slowest tests.
  */
 function summaryReporter(file) {
   const count = (suite, acc, file, path) => {
     for (const t of suite?.tests ?? []) {
+      const name = [...path, t.name].join(' › ');
       if (t.skipped) acc.skipped++;
       else if (t.passed) acc.passed++;
       else {
         acc.failed++;
-        acc.failures.push(`${file} › ${[...path, t.name].join(' › ')}`);
+        acc.failures.push(`${file} › ${name}`);
       }
+      acc.timings.push({ file, name, ms: Math.round(t.duration ?? 0) });
     }
     for (const s of suite?.suites ?? []) count(s, acc, file, [...path, s.name]);
     return acc;
   };
   return {
     onTestRunFinished({ sessions }) {
-      const acc = { passed: 0, failed: 0, skipped: 0, failures: [] };
+      const engines = {};
       for (const session of sessions) {
+        const engine = session.browser.name.toLowerCase();
+        const acc = (engines[engine] ??= { passed: 0, failed: 0, skipped: 0, failures: [], timings: [] });
         const before = acc.failed;
         const file = session.testFile.replace(`${process.cwd()}/`, '');
         count(session.testResults, acc, file, []);
@@ -38,7 +43,7 @@ function summaryReporter(file) {
           acc.failures.push(`${file} (${session.errors?.[0]?.message ?? 'did not finish'})`);
         }
       }
-      writeFileSync(file, JSON.stringify(acc));
+      writeFileSync(file, JSON.stringify(engines));
     },
   };
 }
@@ -52,7 +57,7 @@ const clearStorage = () => {
   sessionStorage.clear();
 };
 
-/** One launcher per engine; TOTE_BROWSERS picks (scripts/test.mjs runs one engine at a time). */
+/** One launcher per engine; TOTE_BROWSERS picks. */
 const launchers = {
   chromium: () =>
     playwrightLauncher({
@@ -82,6 +87,9 @@ export default {
   files: ['test/elements/**/*.test.ts', 'test/**/*.browser.test.ts'],
   nodeResolve: { exportConditions: ['production', 'browser'] },
   plugins: [esbuildPlugin({ ts: true, target: 'es2022', tsconfig: 'tsconfig.json' })],
+  // The engines side by side, one test file at a time in each: each file is built once for all
+  // of them, and one engine's waits (a debounce, a settle) overlap another's work.
+  concurrentBrowsers: 3,
   concurrency: 1,
   testFramework: { config: { timeout: 10000 } },
   testsFinishTimeout: 300000,

@@ -1,20 +1,23 @@
 // `npm test`: the test pyramid's base and its top (docs/testing.md). Every Node
 // test of the base (unit, contract, sandbox, BFF, state, hostile, ...), several
 // files at a time; then every browser test once per engine (TOTE_BROWSERS,
-// default chromium,firefox,webkit; one engine after another so two cores
-// suffice); and of the journeys (test/journeys.ts) only those marked `pyramid`:
-// one per engine. `--journeys` (`npm run test:journeys`) runs the full journey
-// matrix instead, one file at a time; `--journeys=rest` the matrix less what
-// `npm test` ran, so that CI, which runs both, runs nothing twice. A path
-// substring picks files and runs all of each file's journeys; `--plan` prints
-// the files each phase would run. Then one line
-// `N passed, N failed` counts every test; before it, one line per engine names
-// its count and time, and every failure is listed with its engine.
+// default chromium,firefox,webkit; the engines side by side in one test runner,
+// which builds each test file once for all of them); and of the journeys
+// (test/journeys.ts) only those marked `pyramid`: one per engine. `--journeys`
+// (`npm run test:journeys`) runs the full journey matrix instead;
+// `--journeys=rest` the matrix less what `npm test` ran. `--ci` (bash .ci/run)
+// runs both in one run, `npm test`'s phases and the full matrix, so that their
+// waits overlap, and `--again-on=NODE` runs the base's Node suites once more on
+// another Node binary beside them. A path substring picks files and runs all of
+// each file's journeys; `--plan` prints the files each phase would run. Then one
+// line `N passed, N failed` counts every test; before it, one line per phase and
+// engine names its count and time, the slowest tests are listed, and every
+// failure is listed with its engine.
 // `--node-only`: the base's Node suites alone, without the browser tests, the journeys and the
 // test/ship checks that build or drive a browser: what CI runs again on the other Node LTS line.
-import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { delimiter, dirname, join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { ensureEngine, requestedEngines } from './engines.mjs';
 import { ensureRedis } from './find-redis.mjs';
@@ -26,24 +29,35 @@ const isJourney = (p) =>
 /** Journey files that hold a journey `npm test` keeps (a `Reach` with `pyramid: true`). */
 const holdsPyramid = (p) => /pyramid: true/.test(readFileSync(p, 'utf8'));
 /**
+ * The longest journey files, longest first (measured, docs/testing.md "Where the time goes"):
+ * files run in this order, so that the long ones do not start last and leave one lane
+ * working while the others idle. Files not named here follow, in name order.
+ */
+const LONGEST_JOURNEYS = [
+  'test/e2e/checkout.test.ts',
+  'test/e2e/address.test.ts',
+  'test/ship/stories.test.ts',
+  'test/ship/frameworks.test.ts',
+  'test/e2e/shop.test.ts',
+  'test/e2e/after-order.test.ts',
+  'test/e2e/discounts.test.ts',
+  'test/ship/script-tag.test.ts',
+  'test/e2e/catalog.test.ts',
+  'test/e2e/checkout-requests.test.ts',
+  'test/e2e/screenshots.test.ts',
+  'test/stripe/checkout.e2e.test.ts',
+];
+const longestFirst = (a, b) => {
+  const rank = (p) => (LONGEST_JOURNEYS.includes(p) ? LONGEST_JOURNEYS.indexOf(p) : LONGEST_JOURNEYS.length);
+  return rank(a) - rank(b) || a.localeCompare(b);
+};
+/**
  * Base files that may run side by side (TOTE_TEST_CONCURRENCY, default 2; Node's own default is
  * one on two cores): each starts its own servers on free ports and its own redis-server, and
  * most of their time is spent waiting on sockets. Not more: the hostile suites' rate limits and
- * 3 s upstream budgets failed at three under a loaded machine. They run alone: nothing else
- * competes with their timings.
+ * 3 s upstream budgets failed at three under a loaded machine.
  */
 const BASE_CONCURRENCY = Number(process.env.TOTE_TEST_CONCURRENCY ?? 2);
-/**
- * Journey files side by side (TOTE_JOURNEY_CONCURRENCY): two when only journeys run
- * (`--journeys`), where most of a journey's time is a browser waiting on a server; one in
- * `npm test`, where its journeys run beside the browser tests (TOTE_TEST_OVERLAP=0 runs those
- * after them instead). Their waits are 20 s and more, made for a busy machine.
- */
-const JOURNEY_CONCURRENCY = Number(process.env.TOTE_JOURNEY_CONCURRENCY ?? (journeysArgPresent() ? 2 : 1));
-const OVERLAP = process.env.TOTE_TEST_OVERLAP !== '0';
-function journeysArgPresent() {
-  return process.argv.slice(2).some((a) => a.startsWith('--journeys'));
-}
 
 function walk(dir) {
   return readdirSync(dir).flatMap((name) => {
@@ -69,18 +83,35 @@ function run(cmd, args, env = {}, { buffered = false } = {}) {
 const args = process.argv.slice(2);
 const journeysArg = args.find((a) => a.startsWith('--journeys'));
 const nodeOnly = args.includes('--node-only');
+const ci = args.includes('--ci');
+/** `--again-on=NODE`: the base's Node suites once more on that Node binary (CI: Node 24). */
+const againOn = args.find((a) => a.startsWith('--again-on='))?.slice('--again-on='.length);
 const filter = args.find((a) => !a.startsWith('--'));
+if (ci && (journeysArg || nodeOnly)) throw new Error('--ci runs the base, the browser tests and every journey: no --journeys or --node-only beside it');
 /** test/journeys.ts's JourneySet: which journeys run. */
-const journeySet = journeysArg ? (journeysArg.split('=')[1] ?? 'all') : filter ? 'all' : 'pyramid';
+const journeySet = ci ? 'all' : journeysArg ? (journeysArg.split('=')[1] ?? 'all') : filter ? 'all' : 'pyramid';
 if (!['pyramid', 'all', 'rest'].includes(journeySet)) throw new Error(`--journeys=${journeySet}: all or rest`);
 process.env.TOTE_JOURNEYS = journeySet;
+
+/**
+ * Journey files side by side (TOTE_JOURNEY_CONCURRENCY). Most of a journey's time is a browser
+ * waiting on a server or on a deliberate delay (a quote left to expire, the sandbox's latency),
+ * and their waits are 20 s and more, made for a busy machine: three at a time when the full
+ * matrix runs (`--journeys`, `--ci`), one in `npm test`, which has one journey file, run beside
+ * the browser tests (TOTE_TEST_OVERLAP=0 runs those after them instead).
+ */
+const JOURNEY_CONCURRENCY = Number(process.env.TOTE_JOURNEY_CONCURRENCY ?? (journeySet === 'pyramid' ? 1 : 3));
+const OVERLAP = process.env.TOTE_TEST_OVERLAP !== '0';
 
 const files = walk('test').filter((p) => p.endsWith('.test.ts') && (!filter || p.includes(filter)));
 const journeyFiles = files
   .filter((p) => !nodeOnly && !isBrowserTest(p) && isJourney(p))
   .filter((p) => (journeySet === 'pyramid' ? holdsPyramid(p) : true))
-  .sort();
-const baseFiles = journeysArg ? [] : files.filter((p) => !isBrowserTest(p) && !isJourney(p) && !(nodeOnly && p.startsWith('test/ship/'))).sort();
+  .sort(longestFirst);
+const isBase = (p) => !isBrowserTest(p) && !isJourney(p);
+const baseFiles = journeysArg ? [] : files.filter((p) => isBase(p) && !(nodeOnly && p.startsWith('test/ship/'))).sort();
+/** What `--node-only` runs: the base less the test/ship checks that build or drive a browser. */
+const againFiles = againOn ? files.filter((p) => isBase(p) && !p.startsWith('test/ship/')).sort() : [];
 const nodeFiles = [...baseFiles, ...journeyFiles];
 const browserFiles = journeysArg || nodeOnly ? [] : files.filter(isBrowserTest);
 
@@ -89,13 +120,15 @@ console.log(`Node ${process.version} (${process.execPath})`);
 
 // `--plan` prints what would run, and runs nothing.
 if (args.includes('--plan')) {
-  console.log(JSON.stringify({ journeySet, baseFiles, journeyFiles, browserFiles: browserFiles.length }, null, 2));
+  console.log(JSON.stringify({ journeySet, baseFiles, journeyFiles, browserFiles: browserFiles.length, againOn, againFiles: againFiles.length }, null, 2));
   process.exit(0);
 }
 
 let passed = 0;
 let failed = 0;
 let exit = 0;
+/** Every test's time, for the list of the slowest: `{ where, file, name, ms }`. */
+const timings = [];
 
 // Tests that run several BFF instances, and the model test, start their own redis-server.
 const needsRedis = (p) => p.startsWith('test/multi-instance/') || p.startsWith('test/model/');
@@ -105,63 +138,122 @@ if (nodeFiles.some(needsRedis)) process.env.REDIS_SERVER_PATH = ensureRedis();
 if (browserFiles.length || journeyFiles.length) requestedEngines().forEach(ensureEngine);
 
 const phases = [];
-/** One `node --test` over `list`, `concurrency` files at a time; its counts join the total. */
-async function nodePhase(name, list, concurrency) {
+const nodeVersion = (node) => (node === process.execPath ? process.version : execFileSync(node, ['-v'], { encoding: 'utf8' }).trim());
+/**
+ * One `node --test` over `list`, `concurrency` files at a time, on `node` (this Node unless
+ * `--again-on`); its counts join the total, its tests' times the list of the slowest.
+ */
+async function nodePhase(name, list, concurrency, { node = process.execPath, buffered = false } = {}) {
   if (!list.length) return;
+  const where = `Node ${nodeVersion(node)}`;
   const started = Date.now();
-  const { code, out } = await run(process.execPath, [
-    '--import', 'tsx', '--test', '--test-reporter=spec', `--test-concurrency=${concurrency}`, ...list,
-  ]);
+  const timingFile = join(tmpdir(), `tote-timings-${process.pid}-${phases.length}-${Date.now()}.jsonl`);
+  // A second Node comes first on PATH too: what the tests start as `node` is that Node.
+  const env = node === process.execPath ? {} : { PATH: `${dirname(node)}${delimiter}${process.env.PATH}` };
+  const { code, out } = await run(node, [
+    '--import', 'tsx', '--test', `--test-concurrency=${concurrency}`,
+    '--test-reporter=spec', '--test-reporter-destination=stdout',
+    `--test-reporter=${new URL('./test-timings.mjs', import.meta.url).pathname}`, `--test-reporter-destination=${timingFile}`,
+    ...list,
+  ], env, { buffered });
   const num = (label) => Number(out.match(new RegExp(`ℹ ${label} (\\d+)`))?.[1] ?? 0);
   const s = { passed: num('pass'), failed: num('fail') + num('cancelled') };
   if (code !== 0) { exit = 1; if (!s.failed) s.failed = 1; }
   passed += s.passed;
   failed += s.failed;
   phases.push({ name, ...s, files: list.length, seconds: (Date.now() - started) / 1000 });
+  try {
+    for (const line of readFileSync(timingFile, 'utf8').split('\n').filter(Boolean)) timings.push({ where, ...JSON.parse(line) });
+    rmSync(timingFile);
+  } catch {
+    // No timings (the run ended early): its count already says so.
+  }
 }
 
 const byEngine = [];
-/** Every browser test once per engine, one engine after another. */
+/**
+ * Every browser test once per engine: one test runner drives the engines side by side
+ * (web-test-runner.config.mjs), so each test file is built once for all of them.
+ */
 async function browserPhase(buffered) {
   if (!browserFiles.length) return;
-  for (const engine of requestedEngines()) {
-    const started = Date.now();
-    const summary = join(tmpdir(), `tote-wtr-${process.pid}-${engine}.json`);
-    const args = ['node_modules/@web/test-runner/dist/bin.js', '--config', 'web-test-runner.config.mjs'];
-    if (filter) args.push('--files', ...browserFiles);
-    const { code } = await run(process.execPath, args, { TOTE_WTR_SUMMARY: summary, TOTE_BROWSERS: engine }, { buffered });
-    let s;
-    try {
-      s = JSON.parse(readFileSync(summary, 'utf8'));
-      rmSync(summary);
-    } catch {
-      s = { passed: 0, failed: 1, failures: ['the test runner ended without a result'] };
-    }
+  const engines = requestedEngines();
+  const started = Date.now();
+  const summary = join(tmpdir(), `tote-wtr-${process.pid}.json`);
+  const wtrArgs = ['node_modules/@web/test-runner/dist/bin.js', '--config', 'web-test-runner.config.mjs'];
+  if (filter) wtrArgs.push('--files', ...browserFiles);
+  const { code } = await run(process.execPath, wtrArgs, { TOTE_WTR_SUMMARY: summary }, { buffered });
+  let results = {};
+  try {
+    results = JSON.parse(readFileSync(summary, 'utf8'));
+    rmSync(summary);
+  } catch {
+    // Counted as a failure per engine below.
+  }
+  const seconds = (Date.now() - started) / 1000;
+  for (const engine of engines) {
+    let s = results[engine] ?? { passed: 0, failed: 1, failures: ['the test runner ended without a result'], timings: [] };
     if (code !== 0 && !s.failed) s = { ...s, failed: 1, failures: [`the test runner exited with ${code}`] };
     passed += s.passed;
     failed += s.failed;
-    if (code !== 0) exit = 1;
-    byEngine.push({ engine, ...s, seconds: (Date.now() - started) / 1000 });
+    byEngine.push({ engine, ...s, seconds });
+    for (const t of s.timings) timings.push({ where: engine, ...t });
   }
+  if (code !== 0) exit = 1;
 }
 
-await nodePhase('node tests', baseFiles, BASE_CONCURRENCY);
-const journeys = () => nodePhase(`journeys (${journeySet})`, journeyFiles, JOURNEY_CONCURRENCY);
-// The browser tests beside the journeys: each drives one browser at a time. Their output comes in
-// one block per engine so that it does not mix with the journeys'.
-if (OVERLAP && journeyFiles.length && browserFiles.length) await Promise.all([journeys(), browserPhase(true)]);
-else {
-  await journeys();
-  await browserPhase(false);
+const journeys = (buffered = false) => nodePhase(`journeys (${journeySet})`, journeyFiles, JOURNEY_CONCURRENCY, { buffered });
+const base = () => nodePhase(`node tests (Node ${process.version})`, baseFiles, BASE_CONCURRENCY);
+const again = (buffered = false) =>
+  againOn && nodePhase(`node tests (Node ${nodeVersion(againOn)})`, againFiles, BASE_CONCURRENCY, { node: againOn, buffered });
+
+if (ci && OVERLAP) {
+  // Two phases (docs/testing.md, "Where the time goes"). First the base on both Nodes: its files
+  // spend most of their time waiting on sockets and timers, and its timing checks (rate limits,
+  // upstream budgets) want a machine that is not busy with browsers. Then the journeys and the
+  // browser tests side by side, which wait on browsers and servers. Each phase's second runner
+  // prints its output in one block when it ends, so that the two do not mix.
+  await Promise.all([base(), again(true)]);
+  await Promise.all([journeys(), browserPhase(true)]);
+} else {
+  await base();
+  if (OVERLAP && journeyFiles.length && browserFiles.length) {
+    // The browser tests beside the journeys: each drives one browser at a time.
+    await Promise.all([journeys(), browserPhase(true)]);
+  } else {
+    await journeys();
+    await browserPhase(false);
+  }
+  await again();
 }
+
+printTimings();
 console.log('');
 for (const p of phases) console.log(`${p.name}: ${p.passed} passed, ${p.failed} failed (${p.files} files, ${p.seconds.toFixed(1)} s)`);
-if (byEngine.length) {
-  for (const e of byEngine) {
-    console.log(`${e.engine}: ${e.passed} passed, ${e.failed} failed (browser tests, ${e.seconds.toFixed(1)} s)`);
-    for (const f of e.failures) console.log(`  ✗ [${e.engine}] ${f}`);
-  }
+for (const e of byEngine) {
+  console.log(`${e.engine}: ${e.passed} passed, ${e.failed} failed (browser tests, ${e.seconds.toFixed(1)} s)`);
+  for (const f of e.failures) console.log(`  ✗ [${e.engine}] ${f}`);
 }
 
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(exit || (failed ? 1 : 0));
+
+/**
+ * The 20 slowest tests and the 10 slowest files (by the sum of their tests' times) of
+ * this run; every time goes to test-results/timings.json (gitignored).
+ */
+function printTimings() {
+  if (!timings.length) return;
+  mkdirSync('test-results', { recursive: true });
+  writeFileSync('test-results/timings.json', JSON.stringify(timings, null, 1));
+  const s = (ms) => `${(ms / 1000).toFixed(1).padStart(6)} s`;
+  console.log('\nslowest tests:');
+  for (const t of [...timings].sort((a, b) => b.ms - a.ms).slice(0, 20)) console.log(`${s(t.ms)}  [${t.where}] ${t.file} › ${t.name}`);
+  const byFile = new Map();
+  for (const t of timings) {
+    const key = `[${t.where}] ${t.file}`;
+    byFile.set(key, (byFile.get(key) ?? 0) + t.ms);
+  }
+  console.log('slowest files:');
+  for (const [key, ms] of [...byFile].sort((a, b) => b[1] - a[1]).slice(0, 10)) console.log(`${s(ms)}  ${key}`);
+}
