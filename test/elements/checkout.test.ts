@@ -13,6 +13,9 @@ import { applyQuote } from '../../src/checkout/rules/line-issues.js';
 import type { CheckoutMode, CheckoutStep } from '../../src/checkout/rules/checkout-session.js';
 import { shopperAddress, threeMerchantLines, yenLine } from '../../stories/fixtures/checkout.js';
 import { type FakeBffOptions, createFakeBff } from '../../stories/fixtures/checkout-bff.js';
+import { realClock, setClock } from '../../src/state/clock.js';
+import { QUOTE_DEBOUNCE_MS } from '../../src/checkout/controller/checkout-controller.js';
+import { manualClock, nextTaskClock } from '../clock.js';
 
 class MemoryStorage {
   data = new Map<string, string>();
@@ -134,6 +137,11 @@ async function confirmationOrder(el: HTMLElement): Promise<ShadowRoot> {
   await waitUntil(() => root(el).querySelector('tote-order-status')?.shadowRoot?.querySelector('[part~="bag"]'), 'the order on the confirmation', { timeout: 4000 });
   return root(el).querySelector('tote-order-status')!.shadowRoot!;
 }
+
+// These tests are about what follows a quote, not its debounce (test/elements/estimate.test.ts moves
+// the clock through it): the debounce ends on the next task instead of after 250 ms.
+before(() => setClock(nextTaskClock));
+after(() => setClock(realClock));
 
 for (const mode of ['cart', 'direct'] as const) {
   describe(`tote-checkout mode=${mode}`, function () {
@@ -485,6 +493,30 @@ describe('tote-checkout flow', function () {
     await new Promise((r) => setTimeout(r, 200));
     expect(bff.carts(), 'one service cart').to.equal(1);
     expect((bff.quotes()[1]!.body as { quote_token?: string }).quote_token, 'the second quote edits that cart').to.match(/^q\./);
+  });
+
+  it('quotes once the inputs have held still for the debounce, on the clock: an edit within it starts the wait again', async () => {
+    const clock = manualClock();
+    setClock(clock);
+    try {
+      const { bff, store } = await mount();
+      await clock.advance(QUOTE_DEBOUNCE_MS - 1);
+      expect(bff.quotes().length, 'nothing a moment before the debounce').to.equal(0);
+      await clock.advance(1);
+      await waitUntil(() => bff.quotes().length === 1, 'the first quote', { timeout: 4000 });
+      const sku = threeMerchantLines[0]!.sku_id;
+      store.setQuantity(sku, 2);
+      await clock.advance(QUOTE_DEBOUNCE_MS - 1);
+      store.setQuantity(sku, 3);
+      await clock.advance(QUOTE_DEBOUNCE_MS - 1);
+      expect(bff.quotes().length, 'two quick edits: still waiting').to.equal(1);
+      await clock.advance(1);
+      await waitUntil(() => bff.quotes().length === 2, 'one quote for both edits', { timeout: 4000 });
+      const last = bff.quotes().at(-1)!.body as { lines: { sku_id: number; quantity: number }[] };
+      expect(last.lines.find((l) => l.sku_id === sku)!.quantity).to.equal(3);
+    } finally {
+      setClock(nextTaskClock);
+    }
   });
 
   it('works with storage that throws on every call', async () => {

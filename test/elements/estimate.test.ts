@@ -4,6 +4,9 @@ import type { ToteEstimate } from '../../src/checkout/view/estimate/estimate.js'
 import { createApiClient } from '../../src/state/api-client.js';
 import { mixedCurrencyLines, quoteFor, shopperAddress, threeMerchantLines } from '../../stories/fixtures/checkout.js';
 import { createFakeBff } from '../../stories/fixtures/checkout-bff.js';
+import { QUOTE_DEBOUNCE_MS } from '../../src/checkout/controller/checkout-controller.js';
+import { realClock, setClock } from '../../src/state/clock.js';
+import { manualClock } from '../clock.js';
 
 const root = (el: HTMLElement) => el.shadowRoot!;
 const bagTotals = (el: HTMLElement) => [...root(el).querySelectorAll<HTMLElement>('[part="bag"] .total dd')].map((d) => Number(d.dataset.total));
@@ -60,6 +63,26 @@ describe('tote-estimate', () => {
     await waitUntil(() => changes.length === 2, 'second quote', { timeout: 3000 });
     await el.updateComplete;
     expect(bagTotals(el).length).to.equal(1);
+  });
+
+  it('quotes once its inputs have held still for the debounce, on the clock: nothing a moment before, one request for quick edits', async () => {
+    const clock = manualClock();
+    setClock(clock);
+    try {
+      const bff = createFakeBff({ catalog: threeMerchantLines });
+      const api = createApiClient({ endpoint: '/api', fetch: bff.fetch });
+      const el = await fixture<ToteEstimate>(html`<tote-estimate .api=${api} .lines=${threeMerchantLines} .address=${{ ...shopperAddress, city: '' }}></tote-estimate>`);
+      el.address = { ...shopperAddress, city: 'San' };
+      await clock.advance(QUOTE_DEBOUNCE_MS - 1);
+      el.address = { ...shopperAddress };
+      await clock.advance(QUOTE_DEBOUNCE_MS - 1);
+      expect(bff.quotes().length, 'an edit starts the wait again: nothing yet').to.equal(0);
+      await clock.advance(1);
+      await waitUntil(() => bagTotals(el).length === 3, 'a quote', { timeout: 3000 });
+      expect(bff.quotes().length, 'quick edits: one request').to.equal(1);
+    } finally {
+      setClock(realClock);
+    }
   });
 
   it('shows an error with a retry when the quote fails', async () => {

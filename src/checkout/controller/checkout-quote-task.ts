@@ -9,6 +9,7 @@ import { Loader, initialState } from '../../state/loader.js';
 import type { QuoteRequest, QuoteResponse } from '../../contract/checkout-api.js';
 import type { ToteApi } from '../../state/api-client.js';
 import { quoteKey } from '../rules/checkout-quote.js';
+import { wait } from '../../state/clock.js';
 
 /** Inputs are quoted once they have held still this long (typing an address). */
 export const QUOTE_DEBOUNCE_MS = 250;
@@ -22,13 +23,6 @@ export interface QuoteTaskOptions {
   accept(quote: QuoteResponse): void;
   failed(error: unknown): void;
 }
-
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason);
-    const t = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => (clearTimeout(t), reject(signal.reason)), { once: true });
-  });
 
 export function createQuoteTask(host: ReactiveControllerHost, o: QuoteTaskOptions): Loader<[string], QuoteResponse> {
   let creatingCart: Promise<void> | undefined;
@@ -51,7 +45,7 @@ export function createQuoteTask(host: ReactiveControllerHost, o: QuoteTaskOption
     task: async ([key], { signal }) => {
       const api = o.api();
       if (!key || !api || !o.request()) return initialState;
-      await sleep(QUOTE_DEBOUNCE_MS, signal);
+      await wait(QUOTE_DEBOUNCE_MS, signal);
       // Read after the wait: the first cart-mode quote may have brought the cart's token meanwhile.
       const req = o.request();
       if (!req) return initialState;

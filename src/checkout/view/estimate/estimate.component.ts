@@ -8,6 +8,7 @@ import { type CheckoutLine, isBlocking } from '../../rules/checkout-order.js';
 import { QUOTE_DEBOUNCE_MS } from '../../controller/checkout-controller.js';
 import { checkoutCurrency, quoteKey, quoteRequest, quoteTotalsDisagree } from '../../rules/checkout-quote.js';
 import type { ProvidedName } from '../../../elements/internal/provider-controller.js';
+import { wait } from '../../../state/clock.js';
 import { safeUrl } from '../../../elements/internal/safe-url.js';
 import { ToteElement } from '../../../elements/internal/tote-element.js';
 import { estimateStyles } from './estimate.styles.js';
@@ -76,8 +77,7 @@ export class ToteEstimate extends ToteElement {
     task: async ([key], { signal }) => {
       const req = this.#ownRequest();
       if (!key || !req || !this.api) return undefined;
-      await new Promise((r) => setTimeout(r, QUOTE_DEBOUNCE_MS));
-      signal.throwIfAborted();
+      await wait(QUOTE_DEBOUNCE_MS, signal);
       return this.api.quote(req, { signal });
     },
     onComplete: (quote) => {
