@@ -87,9 +87,10 @@ export default {
   files: ['test/elements/**/*.test.ts', 'test/**/*.browser.test.ts'],
   nodeResolve: { exportConditions: ['production', 'browser'] },
   plugins: [esbuildPlugin({ ts: true, target: 'es2022', tsconfig: 'tsconfig.json' })],
-  // The engines side by side, one test file at a time in each: each file is built once for all
-  // of them, and one engine's waits (a debounce, a settle) overlap another's work.
-  concurrentBrowsers: 3,
+  // The engines side by side (TOTE_WTR_ENGINES_AT_ONCE, default all three), one test file at a
+  // time in each: each file is built once for all of them, and one engine's waits (a settle, a
+  // server's answer) overlap another's work.
+  concurrentBrowsers: Number(process.env.TOTE_WTR_ENGINES_AT_ONCE ?? 3),
   concurrency: 1,
   testFramework: { config: { timeout: 10000 } },
   testsFinishTimeout: 300000,
