@@ -94,13 +94,14 @@ if (!['pyramid', 'all', 'rest'].includes(journeySet)) throw new Error(`--journey
 process.env.TOTE_JOURNEYS = journeySet;
 
 /**
- * Journey files side by side (TOTE_JOURNEY_CONCURRENCY). Most of a journey's time is a browser
- * waiting on a server or on a deliberate delay (a quote left to expire, the sandbox's latency),
- * and their waits are 20 s and more, made for a busy machine: three at a time when the full
- * matrix runs (`--journeys`, `--ci`), one in `npm test`, which has one journey file, run beside
- * the browser tests (TOTE_TEST_OVERLAP=0 runs those after them instead).
+ * Journey files side by side (TOTE_JOURNEY_CONCURRENCY): two when the full matrix runs
+ * (`--journeys`, `--ci`), one in `npm test`, which has one journey file, run beside the browser
+ * tests (TOTE_TEST_OVERLAP=0 runs those after them instead). Not more: a journey lane keeps
+ * most of a core busy (a browser, a dev server; docs/testing.md, "Where the time goes"), so a
+ * third lane beside the browser tests adds waiting, not throughput. Their waits are 20 s and
+ * more, made for a busy machine.
  */
-const JOURNEY_CONCURRENCY = Number(process.env.TOTE_JOURNEY_CONCURRENCY ?? (journeySet === 'pyramid' ? 1 : 3));
+const JOURNEY_CONCURRENCY = Number(process.env.TOTE_JOURNEY_CONCURRENCY ?? (journeySet === 'pyramid' ? 1 : 2));
 const OVERLAP = process.env.TOTE_TEST_OVERLAP !== '0';
 
 const files = walk('test').filter((p) => p.endsWith('.test.ts') && (!filter || p.includes(filter)));
