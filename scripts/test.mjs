@@ -30,8 +30,9 @@ const isJourney = (p) =>
 const holdsPyramid = (p) => /pyramid: true/.test(readFileSync(p, 'utf8'));
 /**
  * The longest journey files, longest first (measured, docs/testing.md "Where the time goes"):
- * files run in this order, so that the long ones do not start last and leave one lane
- * working while the others idle. Files not named here follow, in name order.
+ * files start in this order (each in a `node --test` of its own: one over them all starts them
+ * in name order), so that the long ones do not start last and leave one lane working while the
+ * others idle. Files not named here follow, in name order.
  */
 const LONGEST_JOURNEYS = [
   'test/e2e/checkout.test.ts',
@@ -140,15 +141,9 @@ if (browserFiles.length || journeyFiles.length) requestedEngines().forEach(ensur
 
 const phases = [];
 const nodeVersion = (node) => (node === process.execPath ? process.version : execFileSync(node, ['-v'], { encoding: 'utf8' }).trim());
-/**
- * One `node --test` over `list`, `concurrency` files at a time, on `node` (this Node unless
- * `--again-on`); its counts join the total, its tests' times the list of the slowest.
- */
-async function nodePhase(name, list, concurrency, { node = process.execPath, buffered = false } = {}) {
-  if (!list.length) return;
-  const where = `Node ${nodeVersion(node)}`;
-  const started = Date.now();
-  const timingFile = join(tmpdir(), `tote-timings-${process.pid}-${phases.length}-${Date.now()}.jsonl`);
+/** One `node --test` over `list`, `concurrency` files at a time, on `node`: its counts and its tests' times. */
+async function nodeTest(list, concurrency, node, buffered) {
+  const timingFile = join(tmpdir(), `tote-timings-${process.pid}-${Math.random().toString(36).slice(2)}.jsonl`);
   // A second Node comes first on PATH too: what the tests start as `node` is that Node.
   const env = node === process.execPath ? {} : { PATH: `${dirname(node)}${delimiter}${process.env.PATH}` };
   const { code, out } = await run(node, [
@@ -158,17 +153,46 @@ async function nodePhase(name, list, concurrency, { node = process.execPath, buf
     ...list,
   ], env, { buffered });
   const num = (label) => Number(out.match(new RegExp(`ℹ ${label} (\\d+)`))?.[1] ?? 0);
-  const s = { passed: num('pass'), failed: num('fail') + num('cancelled') };
-  if (code !== 0) { exit = 1; if (!s.failed) s.failed = 1; }
-  passed += s.passed;
-  failed += s.failed;
-  phases.push({ name, ...s, files: list.length, seconds: (Date.now() - started) / 1000 });
+  const s = { code, passed: num('pass'), failed: num('fail') + num('cancelled'), timings: [] };
+  if (code !== 0 && !s.failed) s.failed = 1;
   try {
-    for (const line of readFileSync(timingFile, 'utf8').split('\n').filter(Boolean)) timings.push({ where, ...JSON.parse(line) });
+    s.timings = readFileSync(timingFile, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line));
     rmSync(timingFile);
   } catch {
     // No timings (the run ended early): its count already says so.
   }
+  return s;
+}
+
+/**
+ * `list` on `node` (this Node unless `--again-on`), `concurrency` files at a time; its counts join
+ * the total, its tests' times the list of the slowest. `inOrder`: the files start in the order
+ * given, one `node --test` each (one over them all starts them in name order), each file's output
+ * in one block when it ends.
+ */
+async function nodePhase(name, list, concurrency, { node = process.execPath, buffered = false, inOrder = false } = {}) {
+  if (!list.length) return;
+  const where = `Node ${nodeVersion(node)}`;
+  const started = Date.now();
+  let results;
+  if (inOrder) {
+    const queue = [...list];
+    const lane = async (done) => {
+      for (let file = queue.shift(); file; file = queue.shift()) done.push(await nodeTest([file], 1, node, true));
+      return done;
+    };
+    results = (await Promise.all(Array.from({ length: Math.min(concurrency, list.length) }, () => lane([])))).flat();
+  } else results = [await nodeTest(list, concurrency, node, buffered)];
+  const s = { passed: 0, failed: 0 };
+  for (const r of results) {
+    if (r.code !== 0) exit = 1;
+    s.passed += r.passed;
+    s.failed += r.failed;
+    for (const t of r.timings) timings.push({ where, ...t });
+  }
+  passed += s.passed;
+  failed += s.failed;
+  phases.push({ name, ...s, files: list.length, seconds: (Date.now() - started) / 1000 });
 }
 
 const byEngine = [];
@@ -203,7 +227,8 @@ async function browserPhase(buffered) {
   if (code !== 0) exit = 1;
 }
 
-const journeys = (buffered = false) => nodePhase(`journeys (${journeySet})`, journeyFiles, JOURNEY_CONCURRENCY, { buffered });
+// The journeys start longest first (LONGEST_JOURNEYS), so each file runs in a `node --test` of its own.
+const journeys = () => nodePhase(`journeys (${journeySet})`, journeyFiles, JOURNEY_CONCURRENCY, { inOrder: true });
 const base = () => nodePhase(`node tests (Node ${process.version})`, baseFiles, BASE_CONCURRENCY);
 const again = (buffered = false) =>
   againOn && nodePhase(`node tests (Node ${nodeVersion(againOn)})`, againFiles, BASE_CONCURRENCY, { node: againOn, buffered });
