@@ -216,9 +216,11 @@ async function browserPhase(buffered) {
     // Counted as a failure per engine below.
   }
   const seconds = (Date.now() - started) / 1000;
+  // One runner for every engine: its exit code is theirs together, a failure of its own only when no engine failed.
+  const engineFailed = engines.some((e) => results[e]?.failed);
   for (const engine of engines) {
     let s = results[engine] ?? { passed: 0, failed: 1, failures: ['the test runner ended without a result'], timings: [] };
-    if (code !== 0 && !s.failed) s = { ...s, failed: 1, failures: [`the test runner exited with ${code}`] };
+    if (code !== 0 && !engineFailed && engine === engines[0]) s = { ...s, failed: 1, failures: [`the test runner exited with ${code}`] };
     passed += s.passed;
     failed += s.failed;
     byEngine.push({ engine, ...s, seconds });
