@@ -1,17 +1,9 @@
 // Clocks a browser test drives (src/state/clock.ts): the widget's waits on time (the quote's
 // debounce) end when the test says, not after real milliseconds. `setClock` puts one in place;
 // a test file puts `realClock` back when it is done.
-import { type Clock, realClock } from '../src/state/clock.js';
+import type { Clock } from '../src/state/clock.js';
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
-
-/**
- * Every wait ends on the next task, whatever its length: for tests about what follows the
- * debounce, which then need not wait it out. Edits made in one task still make one quote.
- */
-export const nextTaskClock: Clock = {
-  wait: (_ms, signal) => realClock.wait(0, signal),
-};
 
 export interface ManualClock extends Clock {
   /** Lets pending work reach its wait, moves time on by `ms`, ends each wait due, and lets what it resumes run. */
