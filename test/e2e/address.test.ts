@@ -85,13 +85,9 @@ async function cartLine(base: string) {
 const field = (page: Page, name: string) => page.locator(`tote-address-form #shipping-${name}`);
 const errorOf = (page: Page, name: string) => page.locator(`tote-address-form #shipping-${name}-error`);
 
-/** Picks an option of a list as the shopper's choice does (the value, then `change`). */
+/** Picks an option of a list by its value, as the shopper's choice does. */
 async function choose(page: Page, name: string, value: string) {
-  await field(page, name).evaluate((el: HTMLSelectElement, v: string) => {
-    el.focus();
-    el.value = v;
-    el.dispatchEvent(new Event('change', { bubbles: true }));
-  }, value);
+  await field(page, name).selectOption({ value });
 }
 
 /** The labels of the shipping fieldset, top to bottom. */

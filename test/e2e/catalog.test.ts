@@ -24,7 +24,9 @@ for (const engine of engines()) describe(`catalog (${engine})`, () => {
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto(demo.url);
 
-    const cards = page.locator('tote-offer-grid tote-offer-card');
+    // The grid comes rendered by the server: its cards show before they answer. A card answers a press once
+    // hydrated (defined, and its grid has lifted `defer-hydration`); a press before that does nothing.
+    const cards = page.locator('tote-offer-grid tote-offer-card:defined:not([defer-hydration])');
     await cards.nth(5).waitFor();
     const merchants = new Set(await page.locator('tote-offer-card [part~="merchant"]').allTextContents());
     assert.ok(merchants.size >= 3, `offers from several merchants, got ${[...merchants].join(', ')}`);

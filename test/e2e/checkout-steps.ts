@@ -29,12 +29,7 @@ export async function fillUsAddress(checkout: Locator): Promise<void> {
     ['ZIP code', '94105'],
   ];
   for (const [label, value] of fields) await checkout.getByLabel(label, { exact: true }).fill(value);
-  // Chosen as the address e2e chooses (the Firefox and WebKit driver has no selectOption): the value, then `change`.
-  await checkout.getByLabel('State', { exact: true }).evaluate((el: HTMLSelectElement) => {
-    el.focus();
-    el.value = 'CA';
-    el.dispatchEvent(new Event('change', { bubbles: true }));
-  });
+  await checkout.getByLabel('State', { exact: true }).selectOption({ value: 'CA' });
 }
 
 export async function typeAddressByKeyboard(page: Page): Promise<void> {

@@ -119,16 +119,10 @@ describe('screenshots of every page at 375 and 1280 px, light and dark', { timeo
         // The first screenful, as a shopper lands (the README's picture); lazy images below it stay unloaded.
         await check(page, `storefront-${suffix}`, { whole: false });
         // Issue 27: a shopper who chose EUR sees the USD and GBP shops' prices converted ("≈").
-        await page.locator('tote-currency-select select').evaluate((select) => {
-          (select as HTMLSelectElement).value = 'EUR';
-          select.dispatchEvent(new Event('change', { bubbles: true }));
-        });
+        await page.locator('tote-currency-select select').selectOption({ value: 'EUR' });
         await page.locator('tote-offer-card .converted').first().waitFor();
         await check(page, `storefront-converted-${suffix}`, { whole: false });
-        await page.locator('tote-currency-select select').evaluate((select) => {
-          (select as HTMLSelectElement).value = 'USD';
-          select.dispatchEvent(new Event('change', { bubbles: true }));
-        });
+        await page.locator('tote-currency-select select').selectOption({ value: 'USD' });
         await page.locator('tote-offer-card [part~="add-button"]', { hasText: 'Choose options' }).first().click();
         await page.locator('tote-variant-picker [part~="add-button"]').waitFor();
         await check(page, `variant-picker-${suffix}`);

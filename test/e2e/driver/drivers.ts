@@ -167,10 +167,25 @@ class WebKitDriver implements Driver {
   }
 
   goto(url: string) {
-    return this.on_(() => this.session.navigate(url)).then(() => undefined);
+    return this.on_(async () => {
+      await this.session.navigate(url);
+      await this.loaded();
+    });
   }
   reload() {
-    return this.on_(() => this.session.command('POST', '/refresh', {})).then(() => undefined);
+    return this.on_(async () => {
+      await this.session.command('POST', '/refresh', {});
+      await this.loaded();
+    });
+  }
+  /**
+   * Waits for the document's load event, where Playwright's goto and reload return. WebKitWebDriver answers
+   * once the document is parsed (`readyState` "interactive"), before its module scripts have run: a test
+   * then acted on a server-rendered grid nobody listened to yet, wrote storage the page's scripts then read,
+   * and clicked at a point of a page WebKit scrolled back to the top as the load ended (docs/testing.md).
+   */
+  private async loaded() {
+    await this.session.executeAsync(`if (document.readyState !== 'complete') await new Promise((r) => addEventListener('load', r, { once: true }));`);
   }
   async eval(expression: string) {
     const init = this.initScripts.map((s) => `try { ${s}; } catch (e) { console.error(e); }`).join('\n');

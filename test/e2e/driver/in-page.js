@@ -3,7 +3,8 @@
 // selector semantics that Tote's tests use — CSS whose descendant combinator
 // pierces open shadow roots, getByRole / getByLabel / getByText with
 // Playwright's exact and substring matching, has / hasText filters, nth —
-// plus the checks an action waits for (visible, enabled, stable, hit).
+// plus the checks an action waits for (visible, enabled, stable, hit, and the hit
+// checked again as the pointer's events arrive) and selectOption.
 (() => {
   const parentOf = (el) => el.parentElement || (el.parentNode instanceof ShadowRoot ? el.parentNode.host : null);
 
@@ -198,11 +199,12 @@
   const receives = (el, hit) => composedContains(el, hit) || (hit && el.labels && [...el.labels].some((l) => composedContains(l, hit)));
 
   const frame = () => new Promise((r) => requestAnimationFrame(() => r(undefined)));
+  const preview = (node) => (node && node.outerHTML ? node.outerHTML.slice(0, 120) : String(node));
 
   /**
    * Where a click on the first match would land, once the element is visible,
    * enabled, has kept its box for a frame and is the one a pointer there hits;
-   * otherwise why not (the caller retries).
+   * otherwise why not (the caller retries). A point found is armed: see `arm`.
    */
   const clickPoint = async (steps) => {
     const el = resolve(steps)[0];
@@ -217,12 +219,75 @@
     const x = b.x + b.width / 2;
     const y = b.y + b.height / 2;
     const hit = deepElementFromPoint(x, y);
-    if (!receives(el, hit)) return { wait: `another element would receive the click: ${hit && hit.outerHTML.slice(0, 120)}` };
+    if (!receives(el, hit)) return { wait: `another element would receive the click: ${preview(hit)}` };
     api.target = el;
+    arm(el);
     return { x, y };
   };
 
+  // The point is found in one command and the pointer goes down in the next: the page may move in between (a
+  // late layout, a scroll the engine restores, a card re-rendered). As Playwright's hit-target check, the
+  // pointer's own events are watched as they arrive: when the first lands outside the element, that event and
+  // the rest of the click are stopped before the page sees them, and the click is tried again.
+  const POINTER_EVENTS = ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click', 'auxclick', 'dblclick', 'contextmenu'];
+  let armed = null;
+  const arm = (el) => {
+    disarm();
+    const state = { checked: false, intercepted: null };
+    const listener = (e) => {
+      if (!e.isTrusted) return;
+      if (!state.checked) {
+        state.checked = true;
+        const hit = e.composedPath()[0];
+        if (!receives(el, hit)) state.intercepted = `${e.type} at (${e.clientX}, ${e.clientY}) went to ${preview(hit)}`;
+      }
+      if (state.intercepted) {
+        e.preventDefault();
+        e.stopImmediatePropagation();
+      }
+    };
+    for (const type of POINTER_EVENTS) window.addEventListener(type, listener, true);
+    armed = { state, off: () => POINTER_EVENTS.forEach((type) => window.removeEventListener(type, listener, true)) };
+  };
+  /** Ends the watch of the last armed click: why it was stopped, or null when the element received it (or nothing was armed). */
+  const disarm = () => {
+    if (!armed) return null;
+    armed.off();
+    const { intercepted } = armed.state;
+    armed = null;
+    return intercepted;
+  };
+
+  /**
+   * Playwright's selectOption on the first match: a `<select>` (or the control its label names), each wanted
+   * option by value or label (a string is either), chosen as a shopper's pick is reported: `input`, then `change`.
+   */
+  const selectOptions = (steps, wanted) => {
+    let el = resolve(steps)[0];
+    if (el && el.tagName === 'LABEL' && el.control) el = el.control;
+    if (!el) return { wait: 'no element matches' };
+    if (el.tagName !== 'SELECT') throw new Error(`not a <select>: ${preview(el)}`);
+    if (!visible(el)) return { wait: 'not visible' };
+    if (el.disabled) return { wait: 'disabled' };
+    const options = [...el.options];
+    const matches = (o, w) =>
+      (w.valueOrLabel === undefined || w.valueOrLabel === o.value || norm(w.valueOrLabel) === norm(o.label)) &&
+      (w.value === undefined || w.value === o.value) &&
+      (w.label === undefined || norm(w.label) === norm(o.label));
+    // A single select takes the first option that matches any wanted; a multiple one every option wanted.
+    const hits = options.filter((o) => wanted.some((w) => matches(o, w)));
+    const chosen = el.multiple ? hits : hits.slice(0, 1);
+    const found = el.multiple ? wanted.every((w) => hits.some((o) => matches(o, w))) : chosen.length === 1;
+    if (!found) return { wait: `no option ${JSON.stringify(wanted)} among ${JSON.stringify(options.map((o) => o.label))}` };
+    if (chosen.some((o) => o.disabled)) return { wait: 'the option is disabled' };
+    el.value = undefined;
+    for (const o of chosen) o.selected = true;
+    el.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
+    el.dispatchEvent(new Event('change', { bubbles: true }));
+    return { values: chosen.map((o) => o.value) };
+  };
+
   // `target` is the element the last click was aimed at: check() verifies that one, as the locator may now match another.
-  const api = { resolve, clickPoint, visible, contentText, target: null };
+  const api = { resolve, clickPoint, disarm, selectOptions, visible, contentText, target: null };
   return api;
 })()

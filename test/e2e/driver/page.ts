@@ -3,7 +3,9 @@
 // (see drivers.ts: Firefox through puppeteer-core over WebDriver BiDi, WebKit
 // through W3C WebDriver). Locators resolve in the page (in-page.js) on every
 // use, actions wait as Playwright's do (visible, enabled, stable, hit) and then
-// click with the real pointer, so a test reads the same in every engine.
+// click with the real pointer, whose events are checked to reach the element
+// (docs/testing.md, "The Firefox and WebKit driver"), so a test reads the same
+// in every engine.
 import { readFileSync } from 'node:fs';
 
 const LIB = readFileSync(new URL('./in-page.js', import.meta.url), 'utf8');
@@ -60,6 +62,11 @@ interface Filter {
 }
 interface Timeout {
   timeout?: number;
+}
+/** An option as Playwright's selectOption names one: by its value, its label, or both. */
+interface SelectWanted {
+  value?: string;
+  label?: string;
 }
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
@@ -247,15 +254,40 @@ export class Locator {
     }
   }
 
+  /**
+   * As Playwright's click: waits for the element to be actionable, clicks its centre with the real pointer and,
+   * when the pointer's events reached another element (the page moved between finding the point and pressing),
+   * stops them (in-page.js, `arm`) and starts over, until the timeout.
+   */
   async click(options: Timeout = {}): Promise<void> {
     const deadline = Date.now() + (options.timeout ?? DEFAULT_TIMEOUT);
     for (;;) {
       const p = await this.page.run<{ x?: number; y?: number; wait?: string }>(`${lib}.clickPoint(${JSON.stringify(this.steps)})`);
+      let wait = p.wait;
       if (p.x !== undefined && p.y !== undefined) {
         await this.page.driver.click(p.x, p.y);
-        return;
+        // A click that navigated leaves no watch behind: the new document's driver has none armed.
+        const intercepted = await this.page.run<string | null>(`${lib}.disarm()`).catch(() => null);
+        if (!intercepted) return;
+        wait = `the click was stopped: ${intercepted}`;
       }
-      if (Date.now() > deadline) throw new Error(`click on ${this} timed out: ${p.wait}`);
+      if (Date.now() > deadline) throw new Error(`click on ${this} timed out: ${wait}`);
+      await sleep(POLL_MS);
+    }
+  }
+
+  /**
+   * Playwright's selectOption: chooses the options of the `<select>` the locator names, each by value or label (a
+   * string is either), once the select is visible, enabled and has them; fires `input` and `change` as a
+   * shopper's choice does. Returns the values chosen.
+   */
+  async selectOption(values: string | SelectWanted | (string | SelectWanted)[], options: Timeout = {}): Promise<string[]> {
+    const wanted = (Array.isArray(values) ? values : [values]).map((v) => (typeof v === 'string' ? { valueOrLabel: v } : v));
+    const deadline = Date.now() + (options.timeout ?? DEFAULT_TIMEOUT);
+    for (;;) {
+      const r = await this.page.run<{ values?: string[]; wait?: string }>(`${lib}.selectOptions(${JSON.stringify(this.steps)}, ${JSON.stringify(wanted)})`);
+      if (r.values) return r.values;
+      if (Date.now() > deadline) throw new Error(`selectOption on ${this} timed out: ${r.wait}`);
       await sleep(POLL_MS);
     }
   }
