@@ -5,7 +5,7 @@
  * every consumed topic (`POST /v1/events/webhooks`), and prints where to go. With REDIS_URL set the BFF keeps
  * its state on that Redis (see docs/deploy.md).
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { createServer, type ViteDevServer } from 'vite';
 import { startSandbox, DEFAULT_CREDENTIALS, type Sandbox } from '../src/sandbox/index.js';
@@ -43,6 +43,18 @@ async function registerWebhook(config: BffConfig, webhookUrl: string): Promise<b
   }
 }
 
+/**
+ * Where Vite keeps this server's optimised dependencies: one cache per root and plugin list. Vite's default is one
+ * cache per project, which it deletes and rebuilds whenever a server of another configuration starts (the test
+ * hooks add a plugin; another checkout of the repo sharing node_modules has another root). A server already
+ * running then served a page some modules from the old cache and some from the new, and the page's script never
+ * ran: the e2e journeys beside the hooks' server saw a grid that never woke (docs/testing.md).
+ */
+function depsCacheDir(root: string, testHooks: boolean): string {
+  const key = createHash('sha256').update(`${root}\0${testHooks}`).digest('hex').slice(0, 8);
+  return fileURLToPath(new URL(`../node_modules/.vite/demo-${key}`, import.meta.url));
+}
+
 export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
   const env = options.env ?? process.env;
   const host = options.host ?? env.HOST ?? '127.0.0.1';
@@ -70,9 +82,11 @@ export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
   // The catalogue is rendered on the server from the BFF this server mounts (over HTTP: it listens by then).
   let selfUrl = '';
   try {
+    const root = fileURLToPath(new URL('.', import.meta.url));
     vite = await createServer({
       configFile: false,
-      root: fileURLToPath(new URL('.', import.meta.url)),
+      root,
+      cacheDir: depsCacheDir(root, testHooks),
       logLevel: options.quiet ? 'silent' : 'warn',
       clearScreen: false,
       server: { host, port, strictPort: true, fs: { allow: [fileURLToPath(new URL('..', import.meta.url))] } },
