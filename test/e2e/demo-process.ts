@@ -35,7 +35,11 @@ export async function spawnDemo<T>(
     const found = read(out);
     if (found) return { child, ...found };
     if (child.exitCode !== null) throw new Error(`demo server exited:\n${out}`);
-    if (Date.now() > deadline) throw new Error(`demo server did not print what the test needs:\n${out}`);
+    if (Date.now() > deadline) {
+      // Not left running: a test whose `before` failed has no handle to stop it, and its process would never end.
+      child.kill('SIGTERM');
+      throw new Error(`demo server did not print what the test needs:\n${out}`);
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
 }
