@@ -92,10 +92,11 @@ for (const engine of engines()) describe(`script tag under a strict CSP (${engin
       page.evaluate(
         async ([id, offerId]) => {
           const { offer } = (await (await fetch(`/api/offers/${offerId}`)).json()) as { offer: unknown };
-          const card = document.createElement('tote-offer-card') as HTMLElement & { offer?: unknown };
-          card.id = id as string;
-          card.offer = offer;
-          document.querySelector('main')!.append(card);
+          // The picker renders the description's structure (a card shows its text: docs/ssr.md, "Long grids").
+          const picker = document.createElement('tote-variant-picker') as HTMLElement & { offer?: unknown };
+          picker.id = id as string;
+          picker.offer = offer;
+          document.querySelector('main')!.append(picker);
         },
         [id, offerId] as const,
       );
@@ -182,10 +183,10 @@ for (const engine of engines()) describe(`script tag under a strict CSP (${engin
     await page.locator('tote-offer-card').first().waitFor();
     await page.evaluate(async () => {
       const { offer } = (await (await fetch('/api/offers/10001')).json()) as { offer: unknown };
-      const card = document.createElement('tote-offer-card') as HTMLElement & { offer?: unknown };
-      card.id = 'merchant';
-      card.offer = offer;
-      document.querySelector('main')!.append(card);
+      const picker = document.createElement('tote-variant-picker') as HTMLElement & { offer?: unknown };
+      picker.id = 'merchant';
+      picker.offer = offer;
+      document.querySelector('main')!.append(picker);
     });
     await page.locator('#merchant strong').waitFor();
     await addFirstOfferToCart(page);

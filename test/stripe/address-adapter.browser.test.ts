@@ -30,7 +30,10 @@ async function mounted(errors: Record<string, string> = {}) {
   el.append(container);
   el.container = container;
   el.adapter = createStripeAddressAdapter({ publishableKey: 'pk_test_tote' });
-  await waitUntil(() => container.querySelector('iframe')?.contentDocument?.querySelector('[name="line1"]'), 'the Address Element mounted');
+  // Loaded, not only parsed: the element listens to its fields from its frame's `load` (as Stripe's emits `ready`), and
+  // typing before then was lost on a busy machine (0 changes seen once in Chromium in CI).
+  const loaded = () => container.querySelector('iframe')?.contentDocument;
+  await waitUntil(() => loaded()?.readyState === 'complete' && loaded()!.querySelector('[name="line1"]'), 'the Address Element mounted');
   return { el, container, doc: container.querySelector('iframe')!.contentDocument! };
 }
 

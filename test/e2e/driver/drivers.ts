@@ -185,13 +185,21 @@ class WebKitDriver implements Driver {
    * and clicked at a point of a page WebKit scrolled back to the top as the load ended (docs/testing.md).
    */
   private async loaded() {
-    await this.session.executeAsync(`if (document.readyState !== 'complete') await new Promise((r) => addEventListener('load', r, { once: true }));`);
+    // The init scripts go in first, as early in the document as WebDriver classic reaches (it answered at
+    // "interactive"): waiting for `load` before them let the page's module scripts run first (a test watching
+    // `customElements.define` then saw nothing, in WebKit now and then).
+    await this.session.executeAsync(`${this.prelude()}
+      if (document.readyState !== 'complete') await new Promise((r) => addEventListener('load', r, { once: true }));`);
+  }
+  /** The event collector and the init scripts, once per document. */
+  private prelude() {
+    const init = this.initScripts.map((s) => `try { ${s}; } catch (e) { console.error(e); }`).join('\n');
+    return `if (!window.__toteEvents) { ${INSTALL}; ${init} }`;
   }
   async eval(expression: string) {
-    const init = this.initScripts.map((s) => `try { ${s}; } catch (e) { console.error(e); }`).join('\n');
     const r = (await this.on_(() =>
       this.session.executeAsync(`
-      if (!window.__toteEvents) { ${INSTALL}; ${init} }
+      ${this.prelude()}
       const v = await (${expression});
       return { v, events: ${DRAIN} };`),
     )) as { v: unknown; events: Collected[] };
