@@ -147,9 +147,9 @@ async function nodeTest(list, concurrency, node, buffered) {
   // A second Node comes first on PATH too: what the tests start as `node` is that Node.
   const env = node === process.execPath ? {} : { PATH: `${dirname(node)}${delimiter}${process.env.PATH}` };
   const { code, out } = await run(node, [
-    // `--test-force-exit`: a file whose tests are done exits even if a failed test left a server listening (a script-tag
-    // run once kept CI waiting 8 minutes on its example servers after two tests had failed).
-    '--import', 'tsx', '--test', '--test-force-exit', `--test-concurrency=${concurrency}`,
+    // No `--test-force-exit`: it ends a file once the tests known so far are done, and suites a file registers after an
+    // await (test/operator/health-model.test.ts, test/contract/schemas.test.ts) were then silently not run.
+    '--import', 'tsx', '--test', `--test-concurrency=${concurrency}`,
     '--test-reporter=spec', '--test-reporter-destination=stdout',
     `--test-reporter=${new URL('./test-timings.mjs', import.meta.url).pathname}`, `--test-reporter-destination=${timingFile}`,
     ...list,
