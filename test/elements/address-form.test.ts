@@ -133,6 +133,35 @@ describe('tote-address-form', () => {
     expect(el.checkValidity()).to.equal(true);
   });
 
+  it("keeps a refusal that came while the shopper was still in the field once they leave it unchanged", async () => {
+    // The quote goes out 250 ms after the last keystroke: a shopper who pauses in the phone field gets its refusal
+    // before leaving it, and leaving it (`change`) is no new answer to that refusal.
+    const el = await fixture<ToteAddressForm>(html`<tote-address-form .value=${{ ...shopperAddress, phone: '' }}></tote-address-form>`);
+    const phone = byLabel(el, 'Phone');
+    phone.focus();
+    await sendKeys({ type: '12' });
+    el.errors = { 'shipping.phone': 'invalid_phone' };
+    await el.updateComplete;
+    expect(errorOf(el, phone).textContent).to.equal('Enter a valid phone number.');
+    await sendKeys({ press: 'Tab' });
+    await el.updateComplete;
+    expect(phone.getAttribute('aria-invalid')).to.equal('true');
+    expect(errorOf(el, phone).textContent).to.equal('Enter a valid phone number.');
+  });
+
+  it('takes a pick from the region list as the answer to its refusal', async () => {
+    const el = await fixture<ToteAddressForm>(html`<tote-address-form .api=${api} .value=${shopperAddress} locale="en-US"></tote-address-form>`);
+    await waitUntil(() => labels(el).includes('State'), 'the US form');
+    el.errors = { 'shipping.state': 'unknown_region' };
+    await el.updateComplete;
+    const state = byLabel(el, 'State') as unknown as HTMLSelectElement;
+    expect(state.getAttribute('aria-invalid')).to.equal('true');
+    state.value = 'NY';
+    state.dispatchEvent(new Event('change'));
+    await el.updateComplete;
+    expect(state.getAttribute('aria-invalid')).to.equal('false');
+  });
+
   it('reportValidity shows every error, announces the count and focuses the first invalid field', async () => {
     const el = await fixture<ToteAddressForm>(html`<tote-address-form></tote-address-form>`);
     expect(el.reportValidity()).to.equal(false);

@@ -6,7 +6,7 @@
 // <tote-provider>'s methods and events; a second copy of Tote loads without
 // throwing. Every test fails on any console error, uncaught error or CSP
 // violation.
-import { after, before, describe, it } from 'node:test';
+import { after, afterEach, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { addFirstOfferToCart, checkOut, ensureBuilt, launch, miniCartCount, watch, type PageProblems } from './support.js';
@@ -29,9 +29,17 @@ for (const engine of engines()) describe(`script tag under a strict CSP (${engin
     await browser?.close();
     await example?.close();
   });
+  // What a test opened is closed even when it fails midway: a server left listening keeps the run from ending.
+  const opened: { close(): Promise<unknown> }[] = [];
+  afterEach(() => Promise.allSettled(opened.splice(0).map((o) => o.close())));
+  async function newContext(options?: Parameters<Browser['newContext']>[0]) {
+    const context = await browser.newContext(options);
+    opened.push(context);
+    return context;
+  }
 
   async function open(): Promise<{ page: Page; problems: Problems }> {
-    const context = await browser.newContext();
+    const context = await newContext();
     const page = await context.newPage();
     const problems = await watch(page);
     const res = await page.goto(example.url);
@@ -175,7 +183,8 @@ for (const engine of engines()) describe(`script tag under a strict CSP (${engin
   it("also under a trusted-types allow-list naming only lit's policy (lit-html): Tote needs none of its own", async () => {
     const { startExampleServer } = await import('../../examples/script-tag/server.mjs');
     const strict = await startExampleServer({ port: 0, extraCsp: 'trusted-types lit-html' });
-    const context = await browser.newContext();
+    opened.push(strict);
+    const context = await newContext();
     const page = await context.newPage();
     const problems = await watch(page);
     const res = await page.goto(strict.url);
@@ -200,7 +209,7 @@ for (const engine of engines()) describe(`script tag under a strict CSP (${engin
   });
 
   it('the code-split bundle (split.html) loads the operator elements only when one appears', async () => {
-    const context = await browser.newContext();
+    const context = await newContext();
     const page = await context.newPage();
     const problems = await watch(page);
     const scripts: string[] = [];
@@ -232,7 +241,7 @@ for (const engine of engines()) describe(`script tag under a strict CSP (${engin
   });
 
   it('the code-split bundle loads the checkout flow when checking out starts, in one request, and checks out', async () => {
-    const context = await browser.newContext({ viewport: { width: 1200, height: 700 } });
+    const context = await newContext({ viewport: { width: 1200, height: 700 } });
     const page = await context.newPage();
     const problems = await watch(page);
     const scripts: string[] = [];
@@ -287,7 +296,7 @@ for (const engine of engines()) describe(`script tag under a strict CSP (${engin
   });
 
   it('the code-split bundle loads the checkout when <tote-checkout> scrolls into view, and on startCheckout()', async () => {
-    const context = await browser.newContext({ viewport: { width: 1200, height: 700 } });
+    const context = await newContext({ viewport: { width: 1200, height: 700 } });
     const page = await context.newPage();
     const problems = await watch(page);
     await page.goto(`${example.url}split.html`);

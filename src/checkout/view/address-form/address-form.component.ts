@@ -249,10 +249,12 @@ export class ToteAddressForm extends ToteElement {
     if (section === 'shipping') this.value = { ...this.value, [field]: v };
     else this.billing = { ...this.billing, [field]: v };
     const key = `${section}.${field}`;
-    this.#answered.add(key);
+    // An edit answers the BFF's refusal of the field (a pick from a list is one). Leaving a text field does not:
+    // the refusal may have come while the shopper paused in it, and `change` then fires for the refused value.
+    if (e.type !== 'change' || e.target instanceof HTMLSelectElement) this.#answered.add(key);
+    if (e.type !== 'change') return;
     // `change` fires when the shopper leaves a field whose value changed (or picks from a list): only then is its
     // error shown. A field merely tabbed past never fires it.
-    if (e.type !== 'change') return;
     this.touched = new Set(this.touched).add(key);
     if (field === 'country') {
       // Another country: its own region list and postal rule apply, and the old region means nothing there.
