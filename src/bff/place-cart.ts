@@ -49,7 +49,7 @@ export function createCartPlace({ client, quoter, placed }: CartPlaceDeps) {
     // The submitted cart cannot change any more: the fresh quote starts a new one with the same lines.
     const fresh = await quoter.quote(inputOf(q));
     // Kept for the key: this attempt made an order (canceled), so it is never sent again.
-    return { ...quoteChanged(fresh.response, diff), final: true };
+    return { ...quoteChanged(q, fresh.response, diff), final: true };
   }
 
   /** The cart's order when this attempt submitted it (its `app_order_id` verified equal), checked against the quote. */
@@ -74,7 +74,7 @@ export function createCartPlace({ client, quoter, placed }: CartPlaceDeps) {
     if (diff.skus.length || diff.merchants.length || (cart.currency ?? q.currency) !== q.currency) {
       // A Stripe intent follows the new total first (an authorization for the old one is released there).
       const changed = q.intent ? await followTotal(client, cart) : cart;
-      return quoteChanged((await quoter.fromCart(inputOf(q), changed)).response, diff);
+      return quoteChanged(q, (await quoter.fromCart(inputOf(q), changed)).response, diff);
     }
     if (q.intent) {
       const action = await requiresAction(client, cart, intentConfirmed);

@@ -3,7 +3,7 @@
  * states, and the shopper's answer when they differ: 409 `quote_changed`
  * with a fresh quote, nothing charged.
  */
-import type { QuoteResponse } from '../contract/checkout-api.js';
+import type { QuoteChange, QuoteResponse } from '../contract/checkout-api.js';
 import type { Order } from '../contract/order.js';
 import type { StoredAnswer } from './idempotency.js';
 import type { QuoteInput } from './quote.js';
@@ -80,7 +80,38 @@ export function quotedOfCart(cart: Order): { bags: QuotedBag[]; unavailable: Set
   return { bags, unavailable };
 }
 
-export function quoteChanged(fresh: QuoteResponse, diff: { skus: number[]; merchants: number[] }): StoredAnswer {
+/**
+ * What the shopper is told changed between the quote placed (`before`, as its token states it) and the fresh one:
+ * each line gone or repriced, each shop's shipping and tax that moved, the total. Amounts of two currencies are
+ * never compared: only the new total is meaningful then. The widget words these; it computes none of it.
+ */
+export function changesOf(before: QuotePayload, after: QuoteResponse): QuoteChange[] {
+  const changes: QuoteChange[] = [];
+  if (before.currency === after.currency) {
+    for (const bag of after.bags) {
+      const was = before.bags.find((b) => b.merchant_id === bag.merchant_id);
+      for (const line of bag.lines) {
+        const prev = was?.lines.find((l) => l.sku_id === line.sku_id);
+        if (!line.available || bag.problems.some((p) => p.sku_id === line.sku_id && (p.code === 'out_of_stock' || p.code === 'unavailable'))) {
+          changes.push({ kind: 'unavailable', name: line.name });
+        } else if (prev && prev.price !== line.unit_price) {
+          changes.push({ kind: 'price', name: line.name, before: prev.price, after: line.unit_price });
+        }
+      }
+      if (!was) continue;
+      const merchant = bag.merchant_name;
+      if (was.shipping_total !== bag.shipping_total) changes.push({ kind: 'shipping', merchant, before: was.shipping_total, after: bag.shipping_total });
+      if (was.tax_total !== bag.tax_total) changes.push({ kind: 'tax', merchant, before: was.tax_total, after: bag.tax_total });
+    }
+  }
+  if (before.totals.total !== after.totals.total || before.currency !== after.currency) {
+    changes.push({ kind: 'total', before: before.totals.total, after: after.totals.total });
+  }
+  return changes;
+}
+
+/** 409 `quote_changed`: the fresh quote, with what differs from the quote placed (`before`). */
+export function quoteChanged(before: QuotePayload, fresh: QuoteResponse, diff: { skus: number[]; merchants: number[] }): StoredAnswer {
   return {
     status: 409,
     // The key is freed: this attempt charged nothing, and the shopper confirms the fresh quote with a new one.
@@ -93,7 +124,7 @@ export function quoteChanged(fresh: QuoteResponse, diff: { skus: number[]; merch
         fields: [],
         ...(diff.merchants.length === 1 ? { merchant_id: diff.merchants[0] } : {}),
       },
-      quote: fresh,
+      quote: { ...fresh, changes: changesOf(before, fresh) },
     },
   };
 }

@@ -135,7 +135,7 @@ async function sendDirect(p: Placing, q: QuotePayload, appOrderId: string, payme
       throw err;
     });
     const named = new Set(api.details.skus?.flatMap((s) => (s.sku_id != null ? [s.sku_id] : [])) ?? []);
-    return quoteChanged(fresh.response, differences(q.bags, fresh.payload.bags, named));
+    return quoteChanged(q, fresh.response, differences(q.bags, fresh.payload.bags, named));
   }
 }
 

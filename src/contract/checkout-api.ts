@@ -125,6 +125,19 @@ export const QuoteBagSchema = QuoteTotalsSchema.extend({
 });
 export type QuoteBag = z.infer<typeof QuoteBagSchema>;
 
+/**
+ * One thing that differs between the quote the shopper placed and the fresh one of a 409 `quote_changed`
+ * (issue 27): a line's price, a line gone, a shop's shipping or tax, the total. Names are the fresh quote's;
+ * amounts of two currencies are never compared (then only the total is listed).
+ */
+export const QuoteChangeSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('price'), name: z.string(), before: money, after: money }),
+  z.object({ kind: z.literal('unavailable'), name: z.string() }),
+  z.object({ kind: z.enum(['shipping', 'tax']), merchant: z.string(), before: money, after: money }),
+  z.object({ kind: z.literal('total'), before: money, after: money }),
+]);
+export type QuoteChange = z.infer<typeof QuoteChangeSchema>;
+
 export const QuoteResponseSchema = z.object({
   quote_token: z.string(),
   expires_at: datetime,
@@ -144,6 +157,8 @@ export const QuoteResponseSchema = z.object({
   payment: z
     .object({ provider: z.literal('stripe'), stripe_key: z.string(), payment_intent_client_secret: z.string().optional() })
     .optional(),
+  /** Only in the fresh quote of a 409 `quote_changed`: what differs from the quote placed, as the shopper is told it. */
+  changes: z.array(QuoteChangeSchema).optional(),
 });
 export type QuoteResponse = z.infer<typeof QuoteResponseSchema>;
 

@@ -125,6 +125,11 @@ for (const mode of ['direct', 'cart'] as const) {
       assert.equal(p.body.error.code, 'quote_changed');
       assert.deepEqual(p.body.error.skus.map((s: any) => s.sku_id), [sku!.id]);
       assert.equal(p.body.quote.bags[0].lines[0].unit_price, sku!.sale_price + 100_000);
+      // What changed, as the shopper is told it: listed by the BFF, the widget only words it.
+      const name = p.body.quote.bags[0].lines[0].name;
+      const changes = p.body.quote.changes;
+      assert.deepEqual(changes[0], { kind: 'price', name, before: sku!.sale_price, after: sku!.sale_price + 100_000 }, p.text);
+      assert.deepEqual(changes.at(-1), { kind: 'total', before: q.body.totals.total, after: p.body.quote.totals.total });
       assert.notEqual(p.body.quote.quote_token, q.body.quote_token);
       assert.deepEqual(await sandboxOrders(), []);
       // The fresh quote places at the new price.
@@ -144,6 +149,8 @@ for (const mode of ['direct', 'cart'] as const) {
       assert.ok(p.body.error.skus.some((s: any) => s.sku_id === b!.id), p.text);
       assert.equal(p.body.quote.ready, false);
       assert.ok(p.body.quote.bags[0].problems.some((x: any) => x.code === 'out_of_stock' && x.sku_id === b!.id), JSON.stringify(p.body.quote.bags[0]));
+      const gone = p.body.quote.bags[0].lines.find((l: any) => l.sku_id === b!.id);
+      assert.ok(p.body.quote.changes.some((c: any) => c.kind === 'unavailable' && c.name === gone.name), p.text);
       assert.deepEqual(await sandboxOrders(), []);
     });
 

@@ -7,7 +7,6 @@ import {
   checkoutCurrency,
   chosenMethods,
   lineIssues,
-  quoteChanges,
   quoteKey,
   quoteRequest,
   quoteTotalsDisagree,
@@ -56,20 +55,6 @@ test('a quote request carries the address only once it is complete, and the shop
 test('totals that are not the sum of the bags are caught', () => {
   assert.equal(quoteTotalsDisagree(quote()), false);
   assert.equal(quoteTotalsDisagree(quote({ totals: { sub_total: 7200, shipping_total: 500, tax_total: 350, total: 8051 } })), true);
-});
-
-test('what changed between two quotes', () => {
-  const after = quote();
-  after.bags[0]!.lines[0]!.unit_price = 2200;
-  after.bags[0]!.tax_total = 400;
-  after.bags[1]!.lines[0]!.available = false;
-  after.totals.total = 8500;
-  assert.deepEqual(quoteChanges(quote(), after), [
-    { kind: 'price', name: 'Tee', before: 2000, after: 2200 },
-    { kind: 'tax', merchant: 'A', before: 350, after: 400 },
-    { kind: 'unavailable', name: 'Bowl' },
-    { kind: 'total', before: 8050, after: 8500 },
-  ]);
 });
 
 test('chosen methods, busy shops and flagged lines are read from the quote', () => {

@@ -30,7 +30,6 @@ import { knownAddressFormat, loadAddressFormat } from '../rules/address-format.j
 import { PlaceFlow, type PlaceOptions } from './checkout-place.js';
 export type { CheckoutNotice, PlacingState } from './checkout-place.js';
 import {
-  type QuoteChange,
   busyMerchants,
   checkoutCurrency,
   chosenMethods,

@@ -6,13 +6,12 @@
  * a reload mid-attempt resumes the same one (docs/checkout.md, "The attempt's states").
  */
 import type { ReactiveControllerHost } from 'lit';
-import type { PlaceRequest, QuoteResponse } from '../../contract/checkout-api.js';
+import type { PlaceRequest, QuoteChange, QuoteResponse } from '../../contract/checkout-api.js';
 import type { ShopperOrder as Order } from '../../contract/shopper-order.js';
 import { ApiRequestError, type ToteApi } from '../../state/api-client.js';
 import type { BusyShops } from './busy-shops.js';
 import type { CartLine } from '../../state/cart-store.js';
 import { classifyPlaceFailure } from '../rules/checkout-order.js';
-import { type QuoteChange, quoteChanges } from '../rules/checkout-quote.js';
 import type { CheckoutMode, CheckoutSession, CheckoutStep } from '../rules/checkout-session.js';
 import type { PaymentAdapter } from './payment-adapter.js';
 import { type AttemptHooks, type AttemptPhase, runAttempt } from './place-attempt.js';
@@ -66,7 +65,7 @@ export class PlaceFlow {
   /** The shop whose 429 "Place order" waits on. */
   busyMerchant?: number;
   notice?: CheckoutNotice;
-  /** After a 409 `quote_changed`: what differs from the quote the shopper saw. */
+  /** After a 409 `quote_changed`: what differs from the quote the shopper saw (the BFF lists it with the fresh quote). */
   changes: QuoteChange[] = [];
   #placeAbort?: AbortController;
   /** Ends the wait before the next resend (the shopper removed the busy shop). */
@@ -207,8 +206,7 @@ export class PlaceFlow {
       return;
     }
     if (e.code === 'quote_changed' && e.quote) {
-      const before = this.#flow.quote;
-      this.changes = before ? quoteChanges(before, e.quote) : [];
+      this.changes = e.quote.changes ?? [];
       this.#flow.acceptQuote(e.quote);
       this.notice = { kind: 'quote_changed' };
       return;

@@ -1,9 +1,8 @@
 /**
  * Pure builders between the checkout's inputs and the BFF's quote: the quote
  * request, what the shipping step and the summary show of a quote, which cart
- * lines a quote flags, and what changed between two quotes (a 409
- * `quote_changed` at "Place order"). Amounts are minor units of the quote's
- * one currency; nothing here adds amounts of two currencies.
+ * lines a quote flags. Amounts are minor units of the quote's one currency;
+ * nothing here adds amounts of two currencies.
  */
 import type { QuoteBag, QuoteRequest, QuoteResponse } from '../../contract/checkout-api.js';
 import { type AddressDraft, isAddressComplete, toAddressInput } from './checkout-address.js';
@@ -133,44 +132,4 @@ export function quoteTotalsDisagree(quote: QuoteResponse): boolean {
   ] as const;
   if (parts.some(([total, of]) => total !== sum(bags.map(of)))) return true;
   return bags.some((b) => b.total !== b.sub_total - (b.discount_total ?? 0) + b.shipping_total + added(b));
-}
-
-/** What changed between the quote the shopper saw and a fresh one; shown after a 409 `quote_changed`. */
-export type QuoteChange =
-  | { kind: 'price'; name: string; before: number; after: number }
-  | { kind: 'unavailable'; name: string }
-  | { kind: 'shipping' | 'tax'; merchant: string; before: number; after: number }
-  | { kind: 'total'; before: number; after: number };
-
-export function quoteChanges(before: QuoteResponse, after: QuoteResponse): QuoteChange[] {
-  const changes: QuoteChange[] = [];
-  // Amounts of two currencies are never compared: only the new total is meaningful then.
-  if (before.currency === after.currency) {
-    const old = new Map(before.bags.map((b) => [b.merchant_id, b]));
-    for (const bag of after.bags) {
-      const was = old.get(bag.merchant_id);
-      for (const line of bag.lines) {
-        const prev = was?.lines.find((l) => l.sku_id === line.sku_id);
-        if (!line.available || bag.problems.some((p) => p.sku_id === line.sku_id && (p.code === 'out_of_stock' || p.code === 'unavailable'))) {
-          changes.push({ kind: 'unavailable', name: line.name });
-        } else if (prev && prev.unit_price !== line.unit_price) {
-          changes.push({ kind: 'price', name: line.name, before: prev.unit_price, after: line.unit_price });
-        }
-      }
-      if (was) changes.push(...partChanges(was, bag));
-    }
-  }
-  if (before.totals.total !== after.totals.total || before.currency !== after.currency) {
-    changes.push({ kind: 'total', before: before.totals.total, after: after.totals.total });
-  }
-  return changes;
-}
-
-function partChanges(was: QuoteBag, now: QuoteBag): QuoteChange[] {
-  const out: QuoteChange[] = [];
-  if (was.shipping_total !== now.shipping_total) {
-    out.push({ kind: 'shipping', merchant: now.merchant_name, before: was.shipping_total, after: now.shipping_total });
-  }
-  if (was.tax_total !== now.tax_total) out.push({ kind: 'tax', merchant: now.merchant_name, before: was.tax_total, after: now.tax_total });
-  return out;
 }

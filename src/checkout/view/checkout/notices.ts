@@ -7,7 +7,7 @@
 import { html, nothing } from 'lit';
 import { formatMoney } from '../../../contract/money.js';
 import type { CheckoutController } from '../../controller/checkout-controller.js';
-import type { QuoteChange } from '../../rules/checkout-quote.js';
+import type { QuoteChange } from '../../../contract/checkout-api.js';
 import type { CheckoutNotice, PlacingState } from '../../controller/checkout-place.js';
 import type { MessageKey, Translate as T } from '../../../i18n/localize.js';
 import { renderShopBusy } from '../../../elements/internal/shop-busy.js';
