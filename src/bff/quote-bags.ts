@@ -6,6 +6,7 @@
  * shipping + tax, where a bag with `taxes_included` has its tax inside its
  * prices and adds none.
  */
+import { carrierOf } from './carrier.js';
 import { deliveryWindowOf } from './delivery-window.js';
 import type { QuoteEstimatedCart } from '../contract/estimate.js';
 import type { ParsedQuoteRequest, QuoteBag, QuoteProblem, QuoteResponse, QuoteShippingMethod } from '../contract/checkout-api.js';
@@ -94,7 +95,7 @@ export function estimatedBag(input: QuoteInput, cart: QuoteEstimatedCart, mercha
   const shipping_methods = cart.available_shipping_methods.map((m) => ({
     shipping_method_id: m.shipping_method_id,
     label: m.label,
-    ...(m.carrier ? { carrier: m.carrier } : {}),
+    ...carrierOf(m.carrier),
     price: m.price,
     ...deliveryWindowOf(m),
   }));

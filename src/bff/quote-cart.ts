@@ -2,6 +2,7 @@
  * Cart mode of the quote (issue 14): the service cart, created or updated in place (lines, customer,
  * addresses, discount codes, shipping methods), priced, and read as the quote's bags.
  */
+import { carrierOf } from './carrier.js';
 import { deliveryWindowOf } from './delivery-window.js';
 import type { ServiceClient } from '../contract/client.js';
 import type { QuoteBag, QuoteShippingMethod } from '../contract/checkout-api.js';
@@ -46,7 +47,7 @@ function methodsByBag(options: Awaited<ReturnType<ServiceClient['getAvailableShi
       o.shipping_methods.map((m) => ({
         shipping_method_id: m.shipping_method_id,
         label: m.label,
-        ...(m.carrier ? { carrier: m.carrier } : {}),
+        ...carrierOf(m.carrier),
         price: m.price,
         ...deliveryWindowOf(m),
       })),

@@ -103,6 +103,16 @@ for (const mode of ['direct', 'cart'] as const) {
       assert.equal(order.status, 200);
     });
 
+    it('names carriers as shoppers know them, and none where the service says OTHER', async () => {
+      // Over $75 merchant 1001 also offers its free method, whose carrier the service gives as OTHER.
+      const sku = (await skusOf(1001, 1))[0]!;
+      const quantity = Math.min(sku.stock, Math.ceil(7500 / sku.sale_price));
+      const q = await quote({ ...full([sku], mode), lines: [{ sku_id: sku.id, quantity }] });
+      assert.equal(q.status, 200, q.text);
+      const carriers = Object.fromEntries(q.body.bags[0].shipping_methods.map((m: any) => [m.shipping_method_id, m.carrier ?? null]));
+      assert.deepEqual(carriers, { '1001-standard': 'USPS', '1001-express': 'UPS', '1001-free': null }, q.text);
+    });
+
     it('keeps a requested shipping method instead of the cheapest', async () => {
       const [sku] = await skusOf(1001);
       const first = await quote(full([sku!], mode));

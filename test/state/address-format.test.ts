@@ -7,7 +7,6 @@ import { addressFormat } from '../../src/bff/address/format.js';
 // The BFF's answer for each country, as the widget loads it; a country not loaded reads with the default template.
 const api = { addressFormat: async (c: string) => addressFormat(c)! } as unknown as ToteApi;
 await Promise.all(['US', 'FR', 'DE', 'GB', 'JP', 'BR'].map((c) => loadAddressFormat(api, c)));
-import { carrierName } from '../../src/checkout/rules/carrier.js';
 
 const base = { first_name: 'Ada', last_name: 'Lovelace', address_1: '1 Market St', address_2: null };
 
@@ -53,17 +52,5 @@ describe('address format per country', () => {
     assert.equal(countryName('de', 'de-DE'), 'Deutschland');
     assert.equal(countryName('XX1'), '');
     assert.equal(countryName(undefined), '');
-  });
-});
-
-describe('carrier names', () => {
-  it('never shows placeholder codes such as OTHER', () => {
-    for (const code of ['OTHER', 'other', 'UNKNOWN', '', null, undefined, ' N/A ']) assert.equal(carrierName(code), undefined, String(code));
-  });
-  it('spells known carriers as they do, and unknown codes as words', () => {
-    assert.equal(carrierName('FEDEX'), 'FedEx');
-    assert.equal(carrierName('royal_mail'), 'Royal Mail');
-    assert.equal(carrierName('SWISS_POST'), 'Swiss Post');
-    assert.equal(carrierName('Chronopost'), 'Chronopost');
   });
 });

@@ -1,8 +1,8 @@
 /**
  * Pure builders between the checkout's inputs and the BFF's quote: the quote
- * request, what the shipping step and the summary show of a quote, which cart
- * lines a quote flags. Amounts are minor units of the quote's one currency;
- * nothing here adds amounts of two currencies.
+ * request, what the checkout reads of a quote, which cart lines a quote flags.
+ * Amounts are minor units of the quote's one currency; nothing here adds
+ * amounts of two currencies.
  */
 import type { QuoteBag, QuoteRequest, QuoteResponse } from '../../contract/checkout-api.js';
 import { type AddressDraft, isAddressComplete, toAddressInput } from './checkout-address.js';
@@ -71,37 +71,6 @@ export function chosenMethods(quote: QuoteResponse): Record<string, string> {
   const out: Record<string, string> = {};
   for (const bag of quote.bags) if (bag.shipping_method_id) out[String(bag.merchant_id)] = bag.shipping_method_id;
   return out;
-}
-
-/** One bag's shipping as the shipping step shows it. */
-export interface BagShippingChoice {
-  merchantId: number;
-  merchantName?: string;
-  currency: string;
-  methods: { id: string; label: string; carrier?: string; price: number; minDays?: number; maxDays?: number }[];
-  /** Epoch ms until which the shop is busy (rate limited); its methods are asked for again then. */
-  busyUntil?: number;
-}
-
-export function choicesFromQuote(quote: QuoteResponse, busy: ReadonlyMap<number, number> = new Map()): BagShippingChoice[] {
-  return quote.bags.map((bag) => {
-    const choice: BagShippingChoice = {
-      merchantId: bag.merchant_id,
-      merchantName: bag.merchant_name,
-      currency: quote.currency,
-      methods: bag.shipping_methods.map((m) => ({
-        id: m.shipping_method_id,
-        label: m.label,
-        price: m.price,
-        ...(m.carrier ? { carrier: m.carrier } : {}),
-        ...(m.min_days !== undefined ? { minDays: m.min_days } : {}),
-        ...(m.max_days !== undefined ? { maxDays: m.max_days } : {}),
-      })),
-    };
-    const until = busy.get(bag.merchant_id);
-    if (until !== undefined) choice.busyUntil = until;
-    return choice;
-  });
 }
 
 /** Seconds to wait per busy shop (`merchant_busy` problems), keyed by merchant id. */

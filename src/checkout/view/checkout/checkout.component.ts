@@ -3,7 +3,6 @@ import type { ToteApi } from '../../../state/api-client.js';
 import type { CartStore } from '../../../state/cart-store.js';
 import { CheckoutController } from '../../controller/checkout-controller.js';
 import { isBlocking } from '../../rules/checkout-order.js';
-import { choicesFromQuote } from '../../rules/checkout-quote.js';
 import type { CheckoutMode, CheckoutStep, MaybeStorage } from '../../rules/checkout-session.js';
 import type { ProvidedName } from '../../../elements/internal/provider-controller.js';
 import type { ToteAddressForm } from '../address-form/address-form.js';
@@ -340,7 +339,9 @@ export class ToteCheckout extends ToteElement {
     const addressed = !!quote?.bags.some((b) => b.shipping_methods.length || b.shipping_method_id);
     const selections = { ...(quote ? Object.fromEntries(quote.bags.filter((b) => b.shipping_method_id).map((b) => [String(b.merchant_id), b.shipping_method_id!])) : {}), ...this.#flow.state.selections };
     return html`<tote-shipping-step
-        .choices=${quote && (addressed || this.#flow.busy.size) ? choicesFromQuote(quote, this.#flow.busy) : []}
+        .bags=${quote && (addressed || this.#flow.busy.size) ? quote.bags : []}
+        currency=${quote?.currency ?? ''}
+        .busy=${this.#flow.busy}
         .selections=${selections}
         ?loading=${this.#flow.quoteLoading || !addressed}
         @tote-shipping-select=${(e: CustomEvent<{ merchant_id: number; shipping_method_id: string }>) =>

@@ -1,11 +1,10 @@
 import { html, nothing } from 'lit';
 import { formatMoney } from '../../../contract/money.js';
-import type { BagShippingChoice } from '../../rules/checkout-quote.js';
+import type { QuoteBag } from '../../../contract/checkout-api.js';
 import { ToteElement } from '../../../elements/internal/tote-element.js';
 import { shippingStepStyles } from './shipping-step.styles.js';
 import { renderShopBusy } from '../../../elements/internal/shop-busy.js';
 import '../../../i18n/areas/checkout.js';
-import { carrierName } from '../../rules/carrier.js';
 import { deliveryWindowText } from '../../../contract/delivery-dates.js';
 
 declare global {
@@ -13,8 +12,6 @@ declare global {
     'tote-shipping-step': ToteShippingStep;
   }
 }
-
-/** Carrier codes as shoppers know them; a code not listed (`OTHER`, internal ids) is not shown at all. */
 
 /**
  * @summary Shipping per bag: the methods each merchant offers for the address, with carrier, delivery estimate
@@ -36,15 +33,21 @@ export class ToteShippingStep extends ToteElement {
   static override styles = shippingStepStyles;
 
   static override properties = {
-    choices: { attribute: false },
+    bags: { attribute: false },
+    currency: {},
+    busy: { attribute: false },
     selections: { attribute: false },
     loading: { type: Boolean, reflect: true },
     error: {},
     now: { attribute: false },
   };
 
-  /** One entry per bag with the methods offered for the address. */
-  choices: BagShippingChoice[] = [];
+  /** The quote's bags, as the BFF answered them: the methods offered for the address, carriers named for shoppers. */
+  bags: QuoteBag[] = [];
+  /** The quote's currency. */
+  currency = '';
+  /** Busy shops (rate limited): merchant id → epoch ms when their methods are asked for again. */
+  busy: ReadonlyMap<number, number> = new Map();
   /** Chosen method per bag, keyed by merchant id. */
   selections: Record<string, string> = {};
   /** Shows the loading state. */
@@ -56,12 +59,12 @@ export class ToteShippingStep extends ToteElement {
 
   /** True when every bag that can ship has a valid choice. */
   get complete(): boolean {
-    return this.choices.every((c) => c.methods.some((m) => m.id === this.selections[String(c.merchantId)]));
+    return this.bags.every((b) => b.shipping_methods.some((m) => m.shipping_method_id === this.selections[b.merchant_id]));
   }
 
   /** Merchant ids of the bags that offer no method for the address (busy shops are not among them). */
   get blockedBags(): number[] {
-    return this.choices.filter((c) => c.methods.length === 0 && c.busyUntil === undefined).map((c) => c.merchantId);
+    return this.bags.filter((b) => !b.shipping_methods.length && !this.busy.has(b.merchant_id)).map((b) => b.merchant_id);
   }
 
   #handleSelect(merchantId: number, id: string) {
@@ -70,14 +73,14 @@ export class ToteShippingStep extends ToteElement {
   }
 
   override render() {
-    if (this.loading && !this.choices.length) {
+    if (this.loading && !this.bags.length) {
       return html`<div part="base" aria-busy="true">
         <p role="status">${this.t('loadingShipping')}</p>
         <div class="skeleton loading"></div>
       </div>`;
     }
     if (this.error) return html`<div part="base"><p class="error" role="alert">${this.error}</p></div>`;
-    return html`<div part="base">${this.choices.map((c) => this.#renderBag(c))}</div>`;
+    return html`<div part="base">${this.bags.map((b) => this.#renderBag(b))}</div>`;
   }
 
   #renderRemove(merchantId: number, label: string) {
@@ -86,38 +89,37 @@ export class ToteShippingStep extends ToteElement {
     </div>`;
   }
 
-  #renderBag(choice: BagShippingChoice) {
-    const merchant = choice.merchantName ?? `#${choice.merchantId}`;
-    const name = `ship-${choice.merchantId}`;
-    return html`<fieldset part="bag" data-merchant=${choice.merchantId}>
+  #renderBag(bag: QuoteBag) {
+    const { merchant_id: id, merchant_name: merchant, shipping_methods: methods } = bag;
+    const until = this.busy.get(id);
+    return html`<fieldset part="bag" data-merchant=${id}>
       <legend>${this.t('shippingFor', { merchant })}</legend>
-      ${choice.busyUntil !== undefined
-        ? html`<p class="busy" part="busy" role="status">${renderShopBusy((k, p) => this.t(k, p), merchant, choice.busyUntil)}</p>
-            ${this.#renderRemove(choice.merchantId, this.t('removeShop', { merchant }))}`
-        : choice.methods.length === 0
+      ${until !== undefined
+        ? html`<p class="busy" part="busy" role="status">${renderShopBusy((k, p) => this.t(k, p), merchant, until)}</p>
+            ${this.#renderRemove(id, this.t('removeShop', { merchant }))}`
+        : methods.length === 0
         ? html`<p class="none" part="no-shipping" role="alert">${this.t('noShippingForBag', { merchant })}</p>
-            ${this.#renderRemove(choice.merchantId, this.t('removeBag', { merchant }))}`
-        : choice.methods.map(
+            ${this.#renderRemove(id, this.t('removeBag', { merchant }))}`
+        : methods.map(
             (m) => html`<label part="method">
               <input
                 type="radio"
-                name=${name}
-                value=${m.id}
-                .checked=${this.selections[String(choice.merchantId)] === m.id}
-                @change=${() => this.#handleSelect(choice.merchantId, m.id)}
+                name=${`ship-${id}`}
+                value=${m.shipping_method_id}
+                .checked=${this.selections[id] === m.shipping_method_id}
+                @change=${() => this.#handleSelect(id, m.shipping_method_id)}
               />
               <span class="method">
-                <span>${m.label}${carrierName(m.carrier) ? html` <span class="carrier">· ${carrierName(m.carrier)}</span>` : nothing}</span>
-                ${m.minDays !== undefined || m.maxDays !== undefined
+                <span>${m.label}${m.carrier ? html` <span class="carrier">· ${m.carrier}</span>` : nothing}</span>
+                ${m.min_days !== undefined || m.max_days !== undefined
                   ? html`<span class="days" part="delivery"
-                      >${this.t('arrives', { dates: deliveryWindowText(m.minDays ?? m.maxDays!, m.maxDays ?? m.minDays!, this.effectiveLocale, this.now()) })}</span
+                      >${this.t('arrives', { dates: deliveryWindowText(m.min_days ?? m.max_days!, m.max_days ?? m.min_days!, this.effectiveLocale, this.now()) })}</span
                     >`
                   : nothing}
               </span>
-              <span class="price" part="price">${m.price === 0 ? this.t('free') : formatMoney(m.price, choice.currency, this.effectiveLocale)}</span>
+              <span class="price" part="price">${m.price === 0 ? this.t('free') : formatMoney(m.price, this.currency, this.effectiveLocale)}</span>
             </label>`,
           )}
     </fieldset>`;
   }
 }
-

@@ -1,6 +1,7 @@
 /**
- * Carrier names for shoppers. The service sends platform codes (`USPS`, `FEDEX`, `ROYAL_MAIL`)
- * and placeholders (`OTHER`, `UNKNOWN`) that mean "no carrier named": those are never shown.
+ * Carrier names for shoppers, as the quote answers them (the widget shows the quote's `carrier` as it is).
+ * The service sends platform codes (`USPS`, `FEDEX`, `ROYAL_MAIL`) and placeholders (`OTHER`, `UNKNOWN`)
+ * that mean "no carrier named": those never reach the shopper.
  */
 const KNOWN: Record<string, string> = {
   USPS: 'USPS',
@@ -37,3 +38,9 @@ export function carrierName(code: string | null | undefined): string | undefined
     .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
     .join(' ');
 }
+
+/** A shipping method's `carrier` field for the quote: the shopper's name for it, or nothing. */
+export const carrierOf = (code: string | null | undefined): { carrier?: string } => {
+  const carrier = carrierName(code);
+  return carrier ? { carrier } : {};
+};
