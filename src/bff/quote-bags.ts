@@ -4,7 +4,8 @@
  * lines, shipping methods, discounts and totals in the quote's currency, and
  * the token's statement of it. A bag's total is sub-total − discounts +
  * shipping + tax, where a bag with `taxes_included` has its tax inside its
- * prices and adds none.
+ * prices and adds none; a service cart's bag whose total is not that is
+ * flagged `totals_disagree` (never ready to place).
  */
 import { carrierOf } from './carrier.js';
 import { deliveryWindowOf } from './delivery-window.js';
@@ -156,6 +157,9 @@ export function cartBag(input: QuoteInput, cart: Order, bag: Bag, methods: Quote
     tax_total: bag.tax_total ?? 0,
     taxes_included: bag.taxes_included === true,
   };
+  const total = bag.total ?? bagTotal(amounts);
+  // The service's total is what it would charge: when it is not the parts the shopper is shown, the bag is not placed.
+  if (total !== bagTotal(amounts)) problems.push({ code: 'totals_disagree' });
   return {
     merchant_id: bag.merchant_id,
     merchant_name: merchant?.name ?? bag.merchant_name ?? `Merchant ${bag.merchant_id}`,
@@ -163,7 +167,7 @@ export function cartBag(input: QuoteInput, cart: Order, bag: Bag, methods: Quote
     shipping_methods: methods,
     ...(chosen ? { shipping_method_id: chosen.shipping_method_id } : {}),
     ...amounts,
-    total: bag.total ?? bagTotal(amounts),
+    total,
     discounts: bagDiscounts(bag.discounts, cart.errors, bag.id),
     problems,
   };

@@ -55,7 +55,8 @@ export const QuoteRequestSchema = z.object({
 export type QuoteRequest = z.input<typeof QuoteRequestSchema>;
 export type ParsedQuoteRequest = z.output<typeof QuoteRequestSchema>;
 
-export const QUOTE_PROBLEM_CODES = ['out_of_stock', 'unavailable', 'price_changed', 'no_shipping', 'merchant_busy'] as const;
+/** `totals_disagree`: the shop's total is not its parts (sub-total − discounts + shipping + tax added on top); such a bag is never placed. */
+export const QUOTE_PROBLEM_CODES = ['out_of_stock', 'unavailable', 'price_changed', 'no_shipping', 'merchant_busy', 'totals_disagree'] as const;
 export type QuoteProblemCode = (typeof QUOTE_PROBLEM_CODES)[number];
 
 export const QuoteProblemSchema = z.object({
@@ -148,7 +149,7 @@ export const QuoteResponseSchema = z.object({
   totals: QuoteTotalsSchema.extend({ included_tax_total: money.optional() }),
   /** Each requested code once: `applied` with what it took off altogether, or the most telling refusal. */
   discount_codes: z.array(QuoteDiscountSchema).optional(),
-  /** True when this quote can be placed: customer, address, a method per bag, no problems. */
+  /** True when this quote can be placed: customer, address, a method per bag, no problems (totals that add up among them). */
   ready: z.boolean(),
   /**
    * What Stripe.js needs: the publishable key, and in cart mode with intent-based capture the PaymentIntent's

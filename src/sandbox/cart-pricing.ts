@@ -43,6 +43,7 @@ export function reprice(ctx: SandboxContext, order: Order): void {
       order.errors.push(orderError(ctx, order, bag, 'EXTERNAL_SET_SHIPPING_METHOD', 'The chosen shipping method no longer applies to this bag; choose again'));
       priceBag(bag, state.profile, country, discounts);
     }
+    if (state.platform.faults.total_off_by) bag.total = (bag.total ?? 0) + state.platform.faults.total_off_by;
     // A refused code stays on the bag; the platform's reason is reported with every pricing, as the cart's state.
     order.errors.push(...refusals);
   }

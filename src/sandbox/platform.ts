@@ -26,6 +26,11 @@ export interface Faults {
   repeat_cursor?: boolean;
   /** The offers list sends no `next_page_cursor`, as real pages were captured: the consumer must page by number. */
   omit_cursor?: boolean;
+  /**
+   * The platform's bag total is off by this many minor units from its parts (a platform that rounds or adds
+   * a fee of its own): the cart's parts no longer add up to its total.
+   */
+  total_off_by?: number;
 }
 
 /** The platform answered 429; the service passes it through. */

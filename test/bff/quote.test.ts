@@ -222,6 +222,24 @@ describe('cart mode keeps one service cart', () => {
   });
 });
 
+describe('totals the shopper can trust', () => {
+  it('a shop whose total is not its parts is flagged totals_disagree, never ready, and its place refused; nothing ordered', async () => {
+    const [a] = await skusOf(1001);
+    const [b] = await skusOf(1003);
+    await stack.control('/__sandbox/faults', { json: { merchant_id: 1001, total_off_by: 1 } });
+    const q = await quote(full([a!, b!], 'cart'));
+    assert.equal(q.status, 200, q.text);
+    const flagged = (id: number) => q.body.bags.find((x: any) => x.merchant_id === id).problems.some((p: any) => p.code === 'totals_disagree');
+    assert.equal(flagged(1001), true, q.text);
+    assert.equal(flagged(1003), false, 'the other shop adds up');
+    assert.equal(q.body.ready, false);
+    const p = await place({ quote_token: q.body.quote_token, payment: PAY });
+    assert.equal(p.status, 409, p.text);
+    assert.equal(p.body.error.code, 'quote_invalid');
+    assert.deepEqual(await sandboxOrders(), []);
+  });
+});
+
 describe('a busy merchant is busy, never "price changed" or "does not ship" (issue 15.11)', () => {
   it('direct quote: the bag carries merchant_busy with retry_after, not no_shipping', async () => {
     const [sku] = await skusOf(1001);

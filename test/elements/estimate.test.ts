@@ -41,9 +41,9 @@ describe('tote-estimate', () => {
     expect(root(el).textContent).to.contain('You pay in USD').and.not.contain('¥');
   });
 
-  it('says when the totals do not add up', async () => {
+  it('says when the BFF flags a shop whose totals do not add up', async () => {
     const quote = quoteFor(threeMerchantLines, addressed);
-    quote.totals.total += 1;
+    quote.bags[0]!.problems.push({ code: 'totals_disagree' });
     const el = await fixture<ToteEstimate>(html`<tote-estimate .quote=${quote}></tote-estimate>`);
     expect(root(el).querySelector('[role="alert"]')!.textContent).to.contain('do not add up');
   });

@@ -34,7 +34,6 @@ import {
   checkoutCurrency,
   chosenMethods,
   quoteRequest,
-  quoteTotalsDisagree,
 } from '../rules/checkout-quote.js';
 import {
   type CheckoutFacts,
@@ -227,10 +226,9 @@ export class CheckoutController implements ReactiveController {
     return this.quote?.currency ?? checkoutCurrency(this.#options.currency(), this.lines);
   }
 
-  /** True when "Place order" may be pressed: a current, ready quote whose totals add up. */
+  /** True when "Place order" may be pressed: a current, ready quote (the BFF's `ready` includes totals that add up). */
   get canPlace(): boolean {
-    const q = this.quote;
-    return !!q && q.ready && !this.quoteLoading && !this.quoteFailed && !quoteTotalsDisagree(q) && this.placer.placing === 'idle';
+    return !!this.quote?.ready && !this.quoteLoading && !this.quoteFailed && this.placer.placing === 'idle';
   }
 
   get quoteLoading(): boolean {

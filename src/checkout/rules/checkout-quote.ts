@@ -4,7 +4,7 @@
  * Amounts are minor units of the quote's one currency; nothing here adds
  * amounts of two currencies.
  */
-import type { QuoteBag, QuoteRequest, QuoteResponse } from '../../contract/checkout-api.js';
+import type { QuoteRequest, QuoteResponse } from '../../contract/checkout-api.js';
 import { type AddressDraft, isAddressComplete, toAddressInput } from './checkout-address.js';
 export { lineIssues } from './line-issues.js';
 import type { CheckoutLine } from './checkout-order.js';
@@ -82,23 +82,3 @@ export function busyMerchants(quote: QuoteResponse): Map<number, number> {
   return out;
 }
 
-const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
-
-/**
- * True when a quote's totals are not the sum of its bags (or a bag's total not
- * the sum of its parts): such a quote is shown with an error and never placed.
- */
-export function quoteTotalsDisagree(quote: QuoteResponse): boolean {
-  const { totals, bags } = quote;
-  // A VAT-inclusive bag's tax is inside its prices: it is neither added to its total nor to the order's tax.
-  const added = (b: QuoteBag) => (b.taxes_included ? 0 : b.tax_total);
-  const parts = [
-    [totals.sub_total, (b: QuoteBag) => b.sub_total],
-    [totals.shipping_total, (b: QuoteBag) => b.shipping_total],
-    [totals.discount_total ?? 0, (b: QuoteBag) => b.discount_total ?? 0],
-    [totals.tax_total, added],
-    [totals.total, (b: QuoteBag) => b.total],
-  ] as const;
-  if (parts.some(([total, of]) => total !== sum(bags.map(of)))) return true;
-  return bags.some((b) => b.total !== b.sub_total - (b.discount_total ?? 0) + b.shipping_total + added(b));
-}

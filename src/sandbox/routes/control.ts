@@ -27,6 +27,7 @@ const FaultsSchema = z
       .optional(),
     repeat_cursor: z.boolean().optional(),
     omit_cursor: z.boolean().optional(),
+    total_off_by: z.int().min(-1_000_000).max(1_000_000).optional(),
   })
   .strict();
 

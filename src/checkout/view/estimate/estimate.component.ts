@@ -6,7 +6,7 @@ import { type ToteApi } from '../../../state/api-client.js';
 import { type AddressDraft, emptyAddress } from '../../rules/checkout-address.js';
 import { type CheckoutLine, isBlocking } from '../../rules/checkout-order.js';
 import { QUOTE_DEBOUNCE_MS } from '../../controller/checkout-controller.js';
-import { checkoutCurrency, quoteKey, quoteRequest, quoteTotalsDisagree } from '../../rules/checkout-quote.js';
+import { checkoutCurrency, quoteKey, quoteRequest } from '../../rules/checkout-quote.js';
 import type { ProvidedName } from '../../../elements/internal/provider-controller.js';
 import { wait } from '../../../state/clock.js';
 import { safeUrl } from '../../../elements/internal/safe-url.js';
@@ -186,7 +186,9 @@ export class ToteEstimate extends ToteElement {
         </div>
       </dl>
       ${converted ? html`<p class="note">${this.t('paidIn', { currency: quote.currency })}</p>` : nothing}
-      ${quoteTotalsDisagree(quote) ? html`<p class="error" role="alert">${this.t('totalsDisagree')}</p>` : nothing}`;
+      ${quote.bags.some((b) => b.problems.some((p) => p.code === 'totals_disagree'))
+        ? html`<p class="error" role="alert">${this.t('totalsDisagree')}</p>`
+        : nothing}`;
   }
 }
 
