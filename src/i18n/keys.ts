@@ -5,6 +5,7 @@
 import type { catalogMessages } from './en/catalog.js';
 import type { cartMessages } from './en/cart.js';
 import type { checkoutMessages } from './en/checkout.js';
+import type { testCardMessages } from './en/test-cards.js';
 import type { operatorMessages } from './en/operator.js';
 import type { orderMessages } from './en/orders.js';
 import type { deskMessages } from './en/desk.js';
@@ -16,6 +17,7 @@ export type MessageKey =
   | keyof typeof pickerMessages
   | keyof typeof cartMessages
   | keyof typeof checkoutMessages
+  | keyof typeof testCardMessages
   | keyof typeof operatorMessages
   | keyof typeof orderMessages
   | keyof typeof deskMessages;

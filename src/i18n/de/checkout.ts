@@ -6,6 +6,7 @@
 import { plural } from '../format.js';
 import type { Translation } from '../keys.js';
 import type { checkoutMessages } from '../en/checkout.js';
+import type { testCardMessages } from '../en/test-cards.js';
 
 
 export const checkout = {
@@ -165,4 +166,4 @@ export const checkout = {
   orderCurrencyMismatch: 'Diese Bestellung mischt Währungen so, dass wir keine Summe bilden können. Notieren Sie die Bestellnummer und wenden Sie sich an den Shop.',
   loadingOrder: 'Ihre Bestellung wird geladen …',
   stepCompleted: (p) => `${p.step}, erledigt`,
-} satisfies Translation<typeof checkoutMessages>;
+} satisfies Translation<typeof checkoutMessages & typeof testCardMessages>;

@@ -7,6 +7,7 @@ import { catalogMessages } from './catalog.js';
 import { pickerMessages } from './picker.js';
 import { cartMessages } from './cart.js';
 import { checkoutMessages } from './checkout.js';
+import { testCardMessages } from './test-cards.js';
 import { orderMessages } from './orders.js';
 import { operatorMessages } from './operator.js';
 import { deskMessages } from './desk.js';
@@ -15,7 +16,8 @@ export const englishByArea = {
   catalog: catalogMessages,
   picker: pickerMessages,
   cart: cartMessages,
-  checkout: checkoutMessages,
+  // The sandbox's test cards show in the checkout, and translations carry them there.
+  checkout: { ...checkoutMessages, ...testCardMessages },
   orders: orderMessages,
   operator: { ...operatorMessages, ...deskMessages },
 };

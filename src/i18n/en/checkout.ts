@@ -113,10 +113,6 @@ export const checkoutMessages = {
   paymentDeclined: 'Your card was declined. Try another card; your cart is unchanged.',
   paymentError: 'The payment form reported a problem.',
   paidWith: (p: Params) => `${p.brand} ending in ${p.last4}`,
-  testCards: 'Test card',
-  testCardApproves: 'Visa ending in 4242 (approves)',
-  testCardDeclines: 'Visa ending in 0002 (declined)',
-  testCardNote: 'Sandbox: no real card is charged.',
   // order summary (the quote)
   showSummary: 'Show order summary',
   hideSummary: 'Hide order summary',

@@ -2,6 +2,7 @@
 import { plural } from '../format.js';
 import type { Translation } from '../keys.js';
 import type { checkoutMessages } from '../en/checkout.js';
+import type { testCardMessages } from '../en/test-cards.js';
 
 export const checkout = {
   arrives: (p) => `Llega ${p.dates}`,
@@ -148,4 +149,4 @@ export const checkout = {
   orderCurrencyMismatch: 'Este pedido mezcla monedas de una forma que no podemos sumar. Guarda tu número de pedido y contacta con la tienda.',
   loadingOrder: 'Cargando tu pedido…',
   stepCompleted: (p) => `${p.step}, completado`,
-} satisfies Translation<typeof checkoutMessages>;
+} satisfies Translation<typeof checkoutMessages & typeof testCardMessages>;

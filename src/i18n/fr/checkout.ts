@@ -2,6 +2,7 @@
 import { plural } from '../format.js';
 import type { Translation } from '../keys.js';
 import type { checkoutMessages } from '../en/checkout.js';
+import type { testCardMessages } from '../en/test-cards.js';
 
 export const checkout = {
   arrives: (p) => `Livraison ${p.dates}`,
@@ -156,4 +157,4 @@ export const checkout = {
   orderCurrencyMismatch: 'Cette commande mélange des devises d’une façon que nous ne pouvons pas totaliser. Conservez votre numéro de commande et contactez la boutique.',
   loadingOrder: 'Chargement de votre commande…',
   stepCompleted: (p) => `${p.step}, terminé`,
-} satisfies Translation<typeof checkoutMessages>;
+} satisfies Translation<typeof checkoutMessages & typeof testCardMessages>;

@@ -2,6 +2,7 @@
 import { plural } from '../format.js';
 import type { Translation } from '../keys.js';
 import type { checkoutMessages } from '../en/checkout.js';
+import type { testCardMessages } from '../en/test-cards.js';
 
 export const checkout = {
   arrives: (p) => `Arriva ${p.dates}`,
@@ -148,4 +149,4 @@ export const checkout = {
   orderCurrencyMismatch: 'Questo ordine mescola valute in un modo che non possiamo sommare. Conserva il numero d’ordine e contatta il negozio.',
   loadingOrder: 'Caricamento del tuo ordine…',
   stepCompleted: (p) => `${p.step}, completato`,
-} satisfies Translation<typeof checkoutMessages>;
+} satisfies Translation<typeof checkoutMessages & typeof testCardMessages>;

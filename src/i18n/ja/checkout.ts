@@ -1,6 +1,7 @@
 /** Japanese strings of the checkout flow. */
 import type { Translation } from '../keys.js';
 import type { checkoutMessages } from '../en/checkout.js';
+import type { testCardMessages } from '../en/test-cards.js';
 
 export const checkout = {
   arrives: (p) => `お届け予定 ${p.dates}`,
@@ -147,4 +148,4 @@ export const checkout = {
   orderCurrencyMismatch: 'このご注文は合計できない形で通貨が混在しています。注文番号を控えて、ショップへお問い合わせください。',
   loadingOrder: 'ご注文を読み込んでいます…',
   stepCompleted: (p) => `${p.step}、完了`,
-} satisfies Translation<typeof checkoutMessages>;
+} satisfies Translation<typeof checkoutMessages & typeof testCardMessages>;

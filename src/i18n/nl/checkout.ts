@@ -2,6 +2,7 @@
 import { plural } from '../format.js';
 import type { Translation } from '../keys.js';
 import type { checkoutMessages } from '../en/checkout.js';
+import type { testCardMessages } from '../en/test-cards.js';
 
 export const checkout = {
   arrives: (p) => `Bezorgd ${p.dates}`,
@@ -148,4 +149,4 @@ export const checkout = {
   orderCurrencyMismatch: 'Deze bestelling mengt valuta op een manier die we niet kunnen optellen. Bewaar je bestelnummer en neem contact op met de winkel.',
   loadingOrder: 'Je bestelling laden…',
   stepCompleted: (p) => `${p.step}, voltooid`,
-} satisfies Translation<typeof checkoutMessages>;
+} satisfies Translation<typeof checkoutMessages & typeof testCardMessages>;

@@ -1,8 +1,9 @@
 import { msg } from '../../../i18n/localize.js';
 import type { CheckoutPayment } from '../../rules/checkout-session.js';
 import type { PaymentAdapter } from './payment-adapter.js';
-// Its labels are checkout strings; the lazy chunk imports them from the flow's, already loaded.
+// Its labels show in the checkout: other languages' load with the checkout area; English comes with this chunk only.
 import '../../../i18n/areas/checkout.js';
+import '../../../i18n/en/test-cards.js';
 
 const CARDS = [
   { token: 'tok_sandbox_visa', brand: 'Visa', last4: '4242', label: 'testCardApproves' },
