@@ -85,7 +85,10 @@ export function quotedOfCart(cart: Order): { bags: QuotedBag[]; unavailable: Set
  * each line gone or repriced, each shop's shipping and tax that moved, the total. Amounts of two currencies are
  * never compared: only the new total is meaningful then. The widget words these; it computes none of it.
  */
-export function changesOf(before: QuotePayload, after: QuoteResponse): QuoteChange[] {
+export function changesOf(
+  before: { currency: string; totals: { total: number }; bags: readonly Pick<QuotedBag, 'merchant_id' | 'lines' | 'shipping_total' | 'tax_total'>[] },
+  after: QuoteResponse,
+): QuoteChange[] {
   const changes: QuoteChange[] = [];
   if (before.currency === after.currency) {
     for (const bag of after.bags) {

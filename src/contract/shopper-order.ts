@@ -91,5 +91,11 @@ export const ShopperOrderSchema = OrderSchema.in
     errors: list(ShopperOrderErrorSchema),
     shipping_address: maybe(ShopperAddressSchema),
     payment_method: maybe(ShopperPaymentMethodSchema),
+    /**
+     * The BFF's reading of the order's totals, never the service's word: `currency` when a bag is priced in
+     * another currency than the order (amounts of two currencies are never added to check), `total` when the
+     * order's `total` is not the sum of its bags' totals. Absent when they hold together.
+     */
+    totals_problem: z.enum(['currency', 'total']).optional(),
   });
 export type ShopperOrder = z.infer<typeof ShopperOrderSchema>;

@@ -31,6 +31,8 @@ export interface Faults {
    * a fee of its own): the cart's parts no longer add up to its total.
    */
   total_off_by?: number;
+  /** An order with a bag of this merchant is submitted with its `total` off by this many minor units from the sum of its bags'. */
+  order_total_off_by?: number;
 }
 
 /** The platform answered 429; the service passes it through. */

@@ -262,6 +262,7 @@ export async function submitOrder(ctx: SandboxContext, record: OrderRecord, opti
   const events = order.bags.map((bag) => ({ bag, topic: submitBag(ctx, order, bag, refs, options.payment, now) }));
   sumOrder(order);
   if (options.payment) order.payment_transactions = paymentTransactions(ctx, order, options.payment);
+  for (const p of platforms) if (p.faults.order_total_off_by && order.total != null) order.total += p.faults.order_total_off_by;
   settleDiscounts(ctx, order);
   record.submitted = true;
   deriveOrderStatus(order);

@@ -223,6 +223,24 @@ describe('cart mode keeps one service cart', () => {
 });
 
 describe('totals the shopper can trust', () => {
+  it('an order whose total is not its bags\' sum is answered with totals_problem "total", on the place and on the order read', async () => {
+    const [a] = await skusOf(1001);
+    await stack.control('/__sandbox/faults', { json: { merchant_id: 1001, order_total_off_by: 100 } });
+    const q = await quote(full([a!]));
+    assert.equal(q.body.ready, true, q.text);
+    const p = await place({ quote_token: q.body.quote_token, payment: PAY });
+    assert.equal(p.status, 201, p.text);
+    assert.equal(p.body.order.total, p.body.order.bags[0].total + 100);
+    assert.equal(p.body.order.totals_problem, 'total');
+    const read = await stack.api(`/api/orders/${p.body.order.id}`, { headers: { 'tote-access': p.body.access } });
+    assert.equal(read.body.order.totals_problem, 'total', read.text);
+    await stack.control('/__sandbox/faults', { method: 'DELETE' });
+    const fine = await place({ quote_token: (await quote(full([a!]))).body.quote_token, payment: PAY });
+    assert.equal(fine.status, 201, fine.text);
+    assert.equal('totals_problem' in fine.body.order, false);
+  });
+
+
   it('a shop whose total is not its parts is flagged totals_disagree, never ready, and its place refused; nothing ordered', async () => {
     const [a] = await skusOf(1001);
     const [b] = await skusOf(1003);

@@ -22,7 +22,7 @@ import type { ShopperOrder as Order } from '../../contract/shopper-order.js';
 import { ApiRequestError, isAbortError } from '../../state/api-client.js';
 import type { CartLine, CartStore } from '../../state/cart-store.js';
 import { applyQuote } from '../rules/line-issues.js';
-import { isBlocking, orderTotalsProblem, rejectedBags } from '../rules/checkout-order.js';
+import { isBlocking, rejectedBags } from '../rules/checkout-order.js';
 import { BusyShops } from './busy-shops.js';
 import { createQuoteTask } from './checkout-quote-task.js';
 import { deviceId } from './device-id.js';
@@ -359,12 +359,6 @@ export class CheckoutController implements ReactiveController {
   get order(): Order | undefined {
     const loaded = this.orderTask.value;
     return this.placedOrder ?? loaded;
-  }
-
-  /** Why the placed order's totals cannot be trusted, if they cannot (issue 15.11). */
-  get orderTotalsProblem(): 'currency' | 'total' | undefined {
-    const order = this.order;
-    return order ? orderTotalsProblem(order) : undefined;
   }
 
   /** Starts a new checkout after an order was placed (the address is kept). */

@@ -1,6 +1,7 @@
 /**
- * Reading what "Place order" got back: which bags a shop rejected, whether an
- * order's totals hold together, and where a refused place belongs.
+ * Reading what "Place order" got back: which bags a shop rejected and where a
+ * refused place belongs (whether an order's totals hold together, the BFF says:
+ * `totals_problem`).
  */
 import { bagStatus } from '../../contract/statuses.js';
 import type { ShopperOrder as Order } from '../../contract/shopper-order.js';
@@ -24,23 +25,9 @@ export function isBlocking(line: Pick<CheckoutLine, 'issue'>): boolean {
   return !!line.issue && BLOCKING_ISSUES.has(line.issue);
 }
 
-
 /** Bags of a placed order that the merchant refused while the others went on. */
 export function rejectedBags(order: Order): Order['bags'] {
   return order.bags.filter((b) => bagStatus(b) === 'REJECTED');
-}
-
-/**
- * Why an order's totals cannot be trusted, if they cannot: a bag priced in
- * another currency than the order, or an order `total` that is not the sum
- * of its bags' totals. Amounts of two currencies are never added to check.
- */
-export function orderTotalsProblem(order: Order): 'currency' | 'total' | undefined {
-  const currency = order.currency ?? order.base_currency;
-  if (currency && order.bags.some((b) => b.currency && b.currency !== currency)) return 'currency';
-  if (order.total == null || order.bags.some((b) => b.total == null)) return undefined;
-  const sum = order.bags.reduce((n, b) => n + (b.total ?? 0), 0);
-  return sum === order.total ? undefined : 'total';
 }
 
 /** How a refused place is shown: where the error belongs. */

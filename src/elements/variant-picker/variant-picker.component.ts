@@ -199,12 +199,15 @@ export class ToteVariantPicker extends ToteElement {
 
   #renderStock(sku: Sku | undefined) {
     if (!sku) return nothing;
-    if (!skuInStock(sku)) return html`<p part="stock" class="stock out">${this.t('outOfStock')}</p>`;
-    const stock = skuStock(sku);
-    if (stock === undefined) return html`<p part="stock" class="stock">${this.t('inStock')}</p>`;
-    return stock <= LOW_STOCK
-      ? html`<p part="stock" class="stock low">${this.t('onlyLeft', { count: stock })}</p>`
-      : html`<p part="stock" class="stock">${this.t('stockLeft', { count: stock })}</p>`;
+    const stock = skuInStock(sku) ? skuStock(sku) : 0;
+    // One line, coloured by how much is left: out, low (below LOW_STOCK), or plenty/untracked.
+    const [level, text] =
+      stock === 0
+        ? ['out', this.t('outOfStock')]
+        : stock === undefined
+          ? ['', this.t('inStock')]
+          : [stock <= LOW_STOCK ? 'low' : '', this.t(stock <= LOW_STOCK ? 'onlyLeft' : 'stockLeft', { count: stock })];
+    return html`<p part="stock" class="stock ${level}">${text}</p>`;
   }
 
   #renderGroup(offer: WidgetOffer, variant: Variant) {

@@ -23,7 +23,6 @@ export const checkout = {
   shippingHeading: 'Versandart wählen',
   paymentHeading: 'Zahlung',
   confirmHeading: 'Prüfen und Bestellung aufgeben',
-  placedHeading: 'Vielen Dank, Ihre Bestellung ist aufgegeben',
   continueToAddress: 'Weiter zur Adresse',
   continueToShipping: 'Weiter zum Versand',
   continueToPayment: 'Weiter zur Zahlung',

@@ -22,7 +22,6 @@ export const checkoutMessages = {
   shippingHeading: 'Choose shipping',
   paymentHeading: 'Payment',
   confirmHeading: 'Review and place your order',
-  placedHeading: 'Thank you, your order is placed',
   continueToAddress: 'Continue to address',
   continueToShipping: 'Continue to shipping',
   continueToPayment: 'Continue to payment',

@@ -19,7 +19,6 @@ export const checkout = {
   shippingHeading: 'Elige el envío',
   paymentHeading: 'Pago',
   confirmHeading: 'Revisa y realiza tu pedido',
-  placedHeading: 'Gracias, tu pedido está hecho',
   continueToAddress: 'Continuar a la dirección',
   continueToShipping: 'Continuar al envío',
   continueToPayment: 'Continuar al pago',

@@ -20,7 +20,6 @@ export const checkout = {
   shippingHeading: 'Choisissez la livraison',
   paymentHeading: 'Paiement',
   confirmHeading: 'Vérifiez et passez votre commande',
-  placedHeading: 'Merci, votre commande est passée',
   continueToAddress: 'Continuer vers l’adresse',
   continueToShipping: 'Continuer vers la livraison',
   continueToPayment: 'Continuer vers le paiement',

@@ -19,7 +19,6 @@ export const checkout = {
   shippingHeading: 'Scegli la spedizione',
   paymentHeading: 'Pagamento',
   confirmHeading: 'Controlla e invia l’ordine',
-  placedHeading: 'Grazie, il tuo ordine è stato effettuato',
   continueToAddress: 'Continua con l’indirizzo',
   continueToShipping: 'Continua con la spedizione',
   continueToPayment: 'Continua con il pagamento',

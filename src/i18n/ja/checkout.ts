@@ -18,7 +18,6 @@ export const checkout = {
   shippingHeading: '配送方法を選択',
   paymentHeading: 'お支払い',
   confirmHeading: 'ご注文内容を確認して確定',
-  placedHeading: 'ありがとうございます。ご注文を承りました',
   continueToAddress: 'お届け先の入力へ',
   continueToShipping: '配送方法の選択へ',
   continueToPayment: 'お支払いへ',

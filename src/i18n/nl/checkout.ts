@@ -19,7 +19,6 @@ export const checkout = {
   shippingHeading: 'Kies een verzendmethode',
   paymentHeading: 'Betaling',
   confirmHeading: 'Controleer en plaats je bestelling',
-  placedHeading: 'Bedankt, je bestelling is geplaatst',
   continueToAddress: 'Verder naar adres',
   continueToShipping: 'Verder naar verzending',
   continueToPayment: 'Verder naar betaling',

@@ -28,6 +28,7 @@ const FaultsSchema = z
     repeat_cursor: z.boolean().optional(),
     omit_cursor: z.boolean().optional(),
     total_off_by: z.int().min(-1_000_000).max(1_000_000).optional(),
+    order_total_off_by: z.int().min(-1_000_000).max(1_000_000).optional(),
   })
   .strict();
 

@@ -25,7 +25,8 @@ export function renderConfirmation(flow: CheckoutController, opts: { t: T; local
   const money = (n: number, bag?: Bag) => formatMoney(n, currencyOf(bag), locale);
   const rejected = order?.bags.filter((b) => bagStatus(b) === 'REJECTED') ?? [];
   const going = order?.bags.filter((b) => bagStatus(b) !== 'REJECTED') ?? [];
-  const problem = flow.orderTotalsProblem;
+  // The BFF's reading of the totals (issue 15.11): a bag in another currency, or a total that is not the bags' sum.
+  const problem = order?.totals_problem;
   const charged = going.reduce((n, b) => n + (b.total ?? 0), 0);
   const name = (b: Bag) => b.merchant_name ?? `#${b.merchant_id}`;
   return html`<section class="confirmation" aria-labelledby="step-heading" data-step="placed">
