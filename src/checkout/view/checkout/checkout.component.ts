@@ -20,6 +20,7 @@ import type { AddressAdapter } from '../../controller/address-adapter.js';
 import { clearStickyBar } from './sticky-bar.js';
 import { renderRecap, renderStepNav, renderSummary } from './steps.js';
 import { noticeText, renderAnswers } from './notices.js';
+import type { ToteShippingRemoveBagDetail, ToteShippingSelectDetail } from '../../../events/registry.js';
 
 declare global {
   interface HTMLElementTagNameMap {
@@ -344,9 +345,9 @@ export class ToteCheckout extends ToteElement {
         .busy=${this.#flow.busy}
         .selections=${selections}
         ?loading=${this.#flow.quoteLoading || !addressed}
-        @tote-shipping-select=${(e: CustomEvent<{ merchant_id: number; shipping_method_id: string }>) =>
+        @tote-shipping-select=${(e: CustomEvent<ToteShippingSelectDetail>) =>
           this.#flow.selectShipping(e.detail.merchant_id, e.detail.shipping_method_id)}
-        @tote-shipping-remove-bag=${(e: CustomEvent<{ merchant_id: number }>) => this.#flow.removeBag(e.detail.merchant_id)}
+        @tote-shipping-remove-bag=${(e: CustomEvent<ToteShippingRemoveBagDetail>) => this.#flow.removeBag(e.detail.merchant_id)}
       ></tote-shipping-step>
       ${this.#renderActions('address', 'continueToPayment', () => this.#handleShippingContinue(), this.#flow.quoteLoading || !quote?.ready)}`;
   }

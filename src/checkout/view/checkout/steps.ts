@@ -12,6 +12,7 @@ import { CHECKOUT_STEPS, type CheckoutStep, stepIndex } from '../../rules/checko
 import type { MessageKey, Translate as T } from '../../../i18n/localize.js';
 import { formatAddressLines } from '../../rules/address-format.js';
 import { codeStates, withCode, withoutCode } from '../../rules/checkout-quote-codes.js';
+import type { ToteDiscountApplyDetail, ToteDiscountRemoveDetail } from '../../../events/registry.js';
 
 const STEP_LABEL: Record<CheckoutStep, MessageKey> = {
   review: 'stepReview',
@@ -83,8 +84,8 @@ export function renderSummary(flow: CheckoutController, o: { t: T; locale: strin
       <tote-discount-codes
         .codes=${codeStates(flow.state.codes, quote)}
         currency=${quote?.currency ?? ''}
-        @tote-discount-apply=${(e: CustomEvent<{ code: string }>) => flow.setCodes(withCode(flow.state.codes, e.detail.code))}
-        @tote-discount-remove=${(e: CustomEvent<{ code: string }>) => flow.setCodes(withoutCode(flow.state.codes, e.detail.code))}
+        @tote-discount-apply=${(e: CustomEvent<ToteDiscountApplyDetail>) => flow.setCodes(withCode(flow.state.codes, e.detail.code))}
+        @tote-discount-remove=${(e: CustomEvent<ToteDiscountRemoveDetail>) => flow.setCodes(withoutCode(flow.state.codes, e.detail.code))}
       ></tote-discount-codes>
       ${flow.quoteFailed
         ? html`<p class="error" role="alert">
