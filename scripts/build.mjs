@@ -86,7 +86,9 @@ function initialChunk() {
 
 /**
  * The checkout flow is one lazy chunk: its steps share their state modules, and a chunk shared between them
- * would cost the first "Check out" a second round trip. The order page (`<tote-order-status>`, a later visit
+ * would cost the first "Check out" a second round trip. The variant picker rides in it: a chunk of its own cost
+ * the shopper journey about 1 KB brotli more (two files compress worse than one), and the first "Choose options"
+ * then brings the flow, so the "Check out" after it fetches nothing (docs/benchmarks.md has the load figures). The order page (`<tote-order-status>`, a later visit
  * than the buying journey) is not in it: it loads as a chunk of its own and needs nothing of the checkout's.
  * The Stripe adapter
  * with its Stripe.js loader: the real service takes payments through Stripe only, so every checkout that pays
@@ -98,7 +100,7 @@ const checkoutGroup = {
   name: 'checkout',
   priority: 1,
   test: (id) =>
-    /\/src\/(checkout\/|i18n\/(en|areas)\/checkout|stripe\/)/.test(id) &&
+    /\/src\/(checkout\/|elements\/variant-picker\/|i18n\/(en|areas)\/(checkout|picker)|stripe\/)/.test(id) &&
     !/\/sandbox-adapter\.ts$/.test(id),
 };
 
