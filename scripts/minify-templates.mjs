@@ -45,8 +45,38 @@ export function minifyCssText(text) {
       .replace(/:\s+/g, ':')
       .replace(/;}/g, '}');
   }
+  return shortenCss(out);
+}
+
+/**
+ * Second pass over minified css text, one piece between `{ } ;` at a time, outside quoted strings. A piece whose
+ * end lies in this quasi is known: before `{` a selector or at-rule prelude, else a declaration. The last piece of a
+ * quasi ends past a `${…}`, so it is left as it is.
+ * - selectors: no whitespace around the child combinator `>` (`.a > .b` is `.a>.b`);
+ * - declarations: no whitespace around `/` (`1 / 1`, `rgb(0 0 0 / 0.4)`: never an operator that needs it, in
+ *   calc() only `+` and `-` do) nor before `!important`; no leading zero (`0.25rem` is `.25rem`) on a number that
+ *   begins after punctuation or a space; `#rrggbb` written `#rgb` when each pair repeats.
+ */
+function shortenCss(text) {
+  let out = '';
+  for (const part of text.split(/("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')/)) {
+    if (part.startsWith('"') || part.startsWith("'")) {
+      out += part;
+      continue;
+    }
+    out += part.replace(/[^{};]*(?=[{};])/g, (piece, at) => (part[at + piece.length] === '{' ? shortenPrelude(piece) : shortenDeclaration(piece)));
+  }
   return out;
 }
+
+const shortenPrelude = (piece) => piece.replace(/\s*>\s*/g, '>');
+
+const shortenDeclaration = (piece) =>
+  piece
+    .replace(/\s*\/\s*/g, '/')
+    .replace(/\s+!important/g, '!important')
+    .replace(/([:,( /])0+\.(\d)/g, '$1.$2')
+    .replace(/#([\da-f])\1([\da-f])\2([\da-f])\3(?![\w-])/gi, '#$1$2$3');
 
 /**
  * Elements that lay out as blocks (or are never laid out): a whitespace run next to one of their tags is no
