@@ -27,31 +27,21 @@ import { loadMessages } from './i18n/localize.js';
 import { loadOnDemand, loadsOnDemand, notRequested } from './elements/internal/on-demand.js';
 
 const CHECKOUT = 'tote-checkout';
-// `checkout.js` imports every step; with the order status they are one chunk (scripts/build.mjs, `checkoutGroup`).
-loadsOnDemand([CHECKOUT, 'tote-address-form', 'tote-shipping-step', 'tote-estimate', 'tote-discount-codes', 'tote-payment'], () =>
-  import('./checkout/view/checkout/checkout.js'),
-);
-loadsOnDemand(['tote-order-status'], () => import('./elements/order-status/order-status.js'));
-loadsOnDemand(['tote-order-lookup'], () => import('./elements/order-lookup/order-lookup.js'));
-loadsOnDemand(['tote-variant-picker'], () => import('./elements/variant-picker/variant-picker.js'));
-loadsOnDemand(['tote-merchant-health'], () => import('./elements/merchant-health/merchant-health.js'));
-loadsOnDemand(['tote-merchant-onboarding'], () => import('./elements/merchant-onboarding/merchant-onboarding.js'));
-loadsOnDemand(['tote-order-desk'], () => import('./elements/order-desk/order-desk.js'));
-
-/** Loaded as soon as they are in the document: the whole point of a page that has one. */
-const WHEN_PRESENT = [
-  'tote-address-form',
-  'tote-shipping-step',
-  'tote-estimate',
-  'tote-discount-codes',
-  'tote-payment',
-  'tote-order-status',
-  'tote-order-lookup',
-  'tote-variant-picker',
-  'tote-merchant-health',
-  'tote-merchant-onboarding',
-  'tote-order-desk',
+/** Each module loaded on demand, with the tags it defines. */
+const ON_DEMAND: [string[], () => Promise<unknown>][] = [
+  // `checkout.js` imports every step; with the order status they are one chunk (scripts/build.mjs, `checkoutGroup`).
+  [[CHECKOUT, 'tote-address-form', 'tote-shipping-step', 'tote-estimate', 'tote-discount-codes', 'tote-payment'], () => import('./checkout/view/checkout/checkout.js')],
+  [['tote-order-status'], () => import('./elements/order-status/order-status.js')],
+  [['tote-order-lookup'], () => import('./elements/order-lookup/order-lookup.js')],
+  [['tote-variant-picker'], () => import('./elements/variant-picker/variant-picker.js')],
+  [['tote-merchant-health'], () => import('./elements/merchant-health/merchant-health.js')],
+  [['tote-merchant-onboarding'], () => import('./elements/merchant-onboarding/merchant-onboarding.js')],
+  [['tote-order-desk'], () => import('./elements/order-desk/order-desk.js')],
 ];
+for (const [tags, load] of ON_DEMAND) loadsOnDemand(tags, load);
+
+/** Loaded as soon as they are in the document, the whole point of a page that has one: all but `<tote-checkout>`, which waits until it comes into view. */
+const WHEN_PRESENT = ON_DEMAND.flatMap(([tags]) => tags).filter((tag) => tag !== CHECKOUT);
 
 function startCheckoutLoad(): void {
   if (!notRequested(CHECKOUT)) return;

@@ -30,10 +30,11 @@ export {
   isBuyable,
   type CartLine,
   type CartLineInput,
-  type CartBag,
   type LineIssue,
   type CartStoreOptions,
 } from './state/cart-store.js';
+// A cart's bags (one per merchant) and totals per currency, as `<tote-cart>` shows them.
+export { cartBags, cartTotals, type CartBag } from './state/cart-bags.js';
 // The re-check a `<tote-cart>` runs on a saved cart, and the flags a checkout quote sets: for a cart UI of your own.
 export { revalidateCart } from './state/cart-revalidate.js';
 export { applyQuote } from './checkout/rules/line-issues.js';

@@ -94,17 +94,21 @@ export type ApiErrorSku = NonNullable<ApiError['error']['skus']>[number];
 /** Any answer of the BFF that is not a success, plus network failures (`status` 0, `code` `network`). */
 export class ApiRequestError extends Error {
   override name = 'ApiRequestError';
-  readonly status: number;
-  readonly code: ApiErrorCode | 'network' | (string & {});
-  readonly merchantId?: number;
+  declare readonly status: number;
+  declare readonly code: ApiErrorCode | 'network' | (string & {});
+  declare readonly merchantId?: number;
   /** Seconds until a retry makes sense (from the body or the `Retry-After` header). */
-  readonly retryAfter?: number;
-  readonly skus: ApiErrorSku[];
-  readonly fields: ApiErrorField[];
+  declare readonly retryAfter?: number;
+  declare readonly skus: ApiErrorSku[];
+  declare readonly fields: ApiErrorField[];
   /** A 409 `quote_changed`: the fresh quote to show the shopper (nothing was charged). */
-  readonly quote?: QuoteResponse;
+  declare readonly quote?: QuoteResponse;
 
-  constructor(init: {
+  constructor({
+    message,
+    cause,
+    ...fields
+  }: {
     status: number;
     code: string;
     message: string;
@@ -115,14 +119,9 @@ export class ApiRequestError extends Error {
     quote?: QuoteResponse;
     cause?: unknown;
   }) {
-    super(init.message, { cause: init.cause });
-    this.status = init.status;
-    this.code = init.code;
-    this.merchantId = init.merchantId;
-    this.retryAfter = init.retryAfter;
-    this.skus = init.skus ?? [];
-    this.fields = init.fields ?? [];
-    this.quote = init.quote;
+    super(message, { cause });
+    // One assignment for every field (`declare`d above, so nothing is emitted for them): the shopper's bundles carry each name once.
+    Object.assign(this, fields, { skus: fields.skus ?? [], fields: fields.fields ?? [] });
   }
 
   get rateLimited(): boolean {

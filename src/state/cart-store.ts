@@ -1,9 +1,10 @@
 /**
- * The shopper's cart in the browser: lines from many merchants, grouped into
- * one bag per merchant, persisted in `localStorage` and kept in step across
- * tabs. Server carts are created from it at checkout.
+ * The shopper's cart in the browser: lines from many merchants, persisted in
+ * `localStorage` and kept in step across tabs. Server carts are created from it
+ * at checkout. Grouped into one bag per merchant with totals per currency by
+ * `cart-bags.ts`, beside the cart that shows them.
  */
-import { sumByCurrency, isKnownCurrency, multiplyMoney, type Money } from '../contract/money.js';
+import { isKnownCurrency } from '../contract/money.js';
 
 /** Why a line cannot be bought as it stands. Flagged in place, never silently dropped. */
 export type LineIssue = 'unavailable' | 'out_of_stock' | 'price_changed' | 'quantity_reduced';
@@ -29,14 +30,6 @@ export interface CartLine {
 }
 
 export type CartLineInput = Omit<CartLine, 'quantity' | 'issue' | 'previous_unit_price'> & { quantity?: number };
-
-export interface CartBag {
-  merchant_id: number;
-  merchant_name: string;
-  lines: readonly CartLine[];
-  /** Per currency; lines that cannot be bought (unavailable, out of stock) are left out. */
-  totals: Money[];
-}
 
 /** Lines flagged like this are shown but not bought. */
 export const isBuyable = (line: CartLine) => line.issue !== 'unavailable' && line.issue !== 'out_of_stock';
@@ -78,27 +71,6 @@ export class CartStore {
   /** Number of items (sum of quantities), for a badge. */
   get count(): number {
     return this.#linesState.reduce((n, l) => n + l.quantity, 0);
-  }
-
-  /** Lines grouped per merchant, in the order merchants were first added. */
-  get bags(): CartBag[] {
-    const byMerchant = new Map<number, CartLine[]>();
-    for (const line of this.#linesState) {
-      const list = byMerchant.get(line.merchant_id) ?? [];
-      list.push(line);
-      byMerchant.set(line.merchant_id, list);
-    }
-    return [...byMerchant].map(([merchant_id, lines]) => ({
-      merchant_id,
-      merchant_name: lines[0]!.merchant_name,
-      lines,
-      totals: lineTotals(lines),
-    }));
-  }
-
-  /** Totals per currency: amounts in different currencies are never added. */
-  get totals(): Money[] {
-    return lineTotals(this.#linesState);
   }
 
   line(skuId: number): CartLine | undefined {
@@ -225,28 +197,22 @@ function defaultStorage(): Storage | null {
   }
 }
 
-function lineTotals(lines: readonly CartLine[]): Money[] {
-  return sumByCurrency(
-    lines.filter(isBuyable).map((l) => multiplyMoney({ amount: l.unit_price, currency: l.currency }, l.quantity)),
-  );
-}
-
 function clampQuantity(quantity: number, max: number | undefined): number {
   return Math.max(1, Math.min(quantity, max ?? MAX_QUANTITY, MAX_QUANTITY));
 }
 
-const isId = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) > 0;
+/** A safe integer of at least `min`: ids are ≥ 1, prices and stock ≥ 0. */
+const isInt = (v: unknown, min: number): v is number => Number.isSafeInteger(v) && (v as number) >= min;
 const isStr = (v: unknown, max = 2000): v is string => typeof v === 'string' && v.length <= max;
 
 /** Hand-written check of one stored line: storage is user-editable, so anything odd is dropped. */
 function validLine(v: unknown): CartLine | undefined {
   if (!v || typeof v !== 'object') return undefined;
   const o = v as Record<string, unknown>;
-  if (!isId(o.sku_id) || !isId(o.offer_id) || !isId(o.merchant_id)) return undefined;
+  if (!isInt(o.sku_id, 1) || !isInt(o.offer_id, 1) || !isInt(o.merchant_id, 1)) return undefined;
   if (!isStr(o.name) || !isStr(o.merchant_name) || !isStr(o.currency, 3) || !isKnownCurrency(o.currency)) return undefined;
-  if (!Number.isSafeInteger(o.unit_price) || (o.unit_price as number) < 0) return undefined;
-  if (!Number.isSafeInteger(o.quantity) || (o.quantity as number) < 1) return undefined;
-  if (o.max_quantity !== undefined && (!Number.isSafeInteger(o.max_quantity) || (o.max_quantity as number) < 0)) return undefined;
+  if (!isInt(o.unit_price, 0) || !isInt(o.quantity, 1)) return undefined;
+  if (o.max_quantity !== undefined && !isInt(o.max_quantity, 0)) return undefined;
   if (o.image !== undefined && !isStr(o.image)) return undefined;
   const values = Array.isArray(o.variant_values) ? o.variant_values : [];
   if (!values.every((x) => x && typeof x === 'object' && isStr(x.variant, 200) && isStr(x.value, 200))) return undefined;
@@ -257,9 +223,9 @@ function validLine(v: unknown): CartLine | undefined {
     merchant_name: o.merchant_name,
     name: o.name,
     variant_values: values.map((x: { variant: string; value: string }) => ({ variant: x.variant, value: x.value })),
-    unit_price: o.unit_price as number,
+    unit_price: o.unit_price,
     currency: o.currency.toUpperCase(),
-    quantity: clampQuantity(o.quantity as number, o.max_quantity as number | undefined),
+    quantity: clampQuantity(o.quantity, o.max_quantity as number | undefined),
   };
   if (o.image !== undefined) line.image = o.image;
   if (o.max_quantity !== undefined) line.max_quantity = o.max_quantity as number;

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { CartStore, cartStorageKey, parseStoredLines, type CartLineInput } from '../../src/state/cart-store.js';
+import { cartBags, cartTotals } from '../../src/state/cart-bags.js';
 import type { ToteApi } from '../../src/state/api-client.js';
 import { revalidateCart } from '../../src/state/cart-revalidate.js';
 import { applyQuote } from '../../src/checkout/rules/line-issues.js';
@@ -46,9 +47,9 @@ test('groups lines into one bag per merchant and keeps currencies apart', () => 
   s.add({ ...shirt, quantity: 2 });
   s.add(tea);
   s.add(mug);
-  assert.deepEqual(s.bags.map((b) => [b.merchant_name, b.lines.length]), [['Acme', 2], ['Kyoto Tea', 1]]);
-  assert.deepEqual(s.bags[0]!.totals, [{ amount: 6000, currency: 'USD' }]);
-  assert.deepEqual(s.totals, [{ amount: 6000, currency: 'USD' }, { amount: 1200, currency: 'JPY' }]);
+  assert.deepEqual(cartBags(s.lines).map((b) => [b.merchant_name, b.lines.length]), [['Acme', 2], ['Kyoto Tea', 1]]);
+  assert.deepEqual(cartBags(s.lines)[0]!.totals, [{ amount: 6000, currency: 'USD' }]);
+  assert.deepEqual(cartTotals(s.lines), [{ amount: 6000, currency: 'USD' }, { amount: 1200, currency: 'JPY' }]);
   assert.equal(s.count, 4);
 });
 
@@ -137,7 +138,7 @@ test('revalidate flags vanished, out-of-stock, repriced and short lines in place
   assert.equal(s.line(11)?.quantity, 1);
   assert.equal(s.line(51)?.unit_price, 1300);
   assert.equal(s.line(51)?.previous_unit_price, 1000);
-  assert.deepEqual(s.totals, [{ amount: 2500 + 1300 + 1000, currency: 'USD' }], 'unbuyable lines are not totalled');
+  assert.deepEqual(cartTotals(s.lines), [{ amount: 2500 + 1300 + 1000, currency: 'USD' }], 'unbuyable lines are not totalled');
   s.acknowledge(51);
   assert.equal(s.line(51)?.issue, undefined);
 });

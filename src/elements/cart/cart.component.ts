@@ -1,6 +1,7 @@
 import { html, nothing, type PropertyValues } from 'lit';
 import { formatMoney, type Money } from '../../contract/money.js';
-import { type CartBag, type CartLine, type CartStore, isBuyable } from '../../state/cart-store.js';
+import { type CartLine, type CartStore, isBuyable } from '../../state/cart-store.js';
+import { cartBags, cartTotals, type CartBag } from '../../state/cart-bags.js';
 import { isAbortError, type ToteApi } from '../../state/api-client.js';
 import { revalidateCart } from '../../state/cart-revalidate.js';
 import type { ProvidedName } from '../internal/provider-controller.js';
@@ -324,15 +325,14 @@ export class ToteCart extends ToteElement {
   }
 
   #renderCart(withTitle: boolean, withCheckout = !this.hideCheckout) {
-    const store = this.store;
-    if (!store || this.lines.length === 0) {
+    if (!this.store || this.lines.length === 0) {
       return html`<div part="base">
         ${withTitle ? html`<h2 tabindex="-1">${this.t('cartTitle')}</h2>` : nothing}
         <p class="empty" tabindex="-1">${this.t('cartEmpty')}<br />${this.t('cartEmptyHint')}</p>
       </div>`;
     }
-    const bags = store.bags;
-    const totals = store.totals;
+    const bags = cartBags(this.lines);
+    const totals = cartTotals(this.lines);
     return html`<div part="base">
       ${withTitle ? html`<h2 tabindex="-1">${this.t('cartTitle')}</h2>` : nothing}
       ${bags.map((bag) => this.#renderBag(bag))}
