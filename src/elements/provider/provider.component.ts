@@ -1,5 +1,4 @@
 import { LitElement, html, css, type PropertyValues } from 'lit';
-import { ContextProvider } from '@lit/context';
 import { createApiClient, type ToteApi } from '../../state/api-client.js';
 import { CartStore, cartStorageKey, type CartLine, type CartLineInput } from '../../state/cart-store.js';
 import { apiContext, cartContext, currencyContext, displayCurrencyContext, hostContext, localeContext } from '../../state/context.js';
@@ -9,6 +8,7 @@ import { lineForSku } from '../../state/offer.js';
 import { loadMessages, localeDirection, usableLocale } from '../../i18n/localize.js';
 import { loadOnDemand } from '../internal/on-demand.js';
 import { dispatchToteEvent } from '../../events/dispatch.js';
+import { ProvidedValues } from './provided-values.js';
 import type { ToteCartAddDetail, ToteCartOpenDetail } from '../../events/registry.js';
 
 /** What `addToCart` accepts: a full cart line, or a SKU of an offer (the offer is fetched). */
@@ -42,12 +42,14 @@ export class ToteProvider extends LitElement {
     fetch: { attribute: false },
   };
 
-  readonly #apiProvider = new ContextProvider(this, { context: apiContext });
-  readonly #cartProvider = new ContextProvider(this, { context: cartContext });
-  readonly #localeProvider = new ContextProvider(this, { context: localeContext, initialValue: 'en' });
-  readonly #currencyProvider = new ContextProvider(this, { context: currencyContext });
-  readonly #hostProvider = new ContextProvider(this, { context: hostContext, initialValue: this });
-  readonly #displayProvider = new ContextProvider(this, { context: displayCurrencyContext });
+  readonly #provided = new ProvidedValues(this, [
+    [apiContext],
+    [cartContext],
+    [localeContext, 'en'],
+    [currencyContext],
+    [hostContext, this],
+    [displayCurrencyContext],
+  ]);
   /** The service's rates from this provider's BFF, asked for once a currency is set. */
   #rates?: Promise<CurrencyRates | undefined>;
   #setUpFor?: { endpoint: string; fetch?: typeof globalThis.fetch };
@@ -85,12 +87,12 @@ export class ToteProvider extends LitElement {
 
   /** The BFF client of this provider. */
   get api(): ToteApi | undefined {
-    return this.#apiProvider.value;
+    return this.#provided.get(apiContext);
   }
 
   /** The cart of this provider. */
   get cart(): CartStore | undefined {
-    return this.#cartProvider.value;
+    return this.#provided.get(cartContext);
   }
 
   override connectedCallback(): void {
@@ -113,22 +115,22 @@ export class ToteProvider extends LitElement {
     if (changed.has('endpoint') || changed.has('fetch')) this.#setUp();
     const locale = usableLocale(this.locale, document.documentElement.lang, navigator.language);
     // In a language that loads lazily (German), fetch the first page's strings now; each element waits for its own.
-    if (locale !== this.#localeProvider.value) void loadMessages(locale, 'cart');
-    this.#localeProvider.setValue(locale);
+    if (locale !== this.#provided.get(localeContext)) void loadMessages(locale, 'cart');
+    this.#provided.set(localeContext, locale);
     if (changed.has('locale')) this.#applyDirection();
     const currency = this.currency?.toUpperCase();
-    this.#currencyProvider.setValue(currency);
+    this.#provided.set(currencyContext, currency);
     if (changed.has('currency') || changed.has('endpoint') || changed.has('fetch')) this.#showIn(currency);
   }
 
   /** Prices shown in `currency`: at once in each shop's own, then converted once the rates are in. */
   #showIn(currency: string | undefined): void {
-    this.#displayProvider.setValue(currency ? { currency } : undefined);
+    this.#provided.set(displayCurrencyContext, currency ? { currency } : undefined);
     if (!currency) return;
     this.#rates ??= this.api?.currencies().catch(() => (this.#rates = undefined));
     void this.#rates?.then((rates) => {
       // A shop without rates (an older BFF, a service outage) shows each price in the merchant's own currency.
-      if (rates && this.currency?.toUpperCase() === currency) this.#displayProvider.setValue({ currency, rates });
+      if (rates && this.currency?.toUpperCase() === currency) this.#provided.set(displayCurrencyContext, { currency, rates });
     });
   }
 
@@ -204,7 +206,7 @@ export class ToteProvider extends LitElement {
   startCheckout(): void {
     const start = () => dispatchToteEvent(this, 'tote-checkout-start', {});
     const loading = loadOnDemand('tote-checkout');
-    void loadMessages(this.#localeProvider.value, 'checkout'); // beside the flow, not after it
+    void loadMessages(this.#provided.get(localeContext), 'checkout'); // beside the flow, not after it
     if (loading) void loading.then(start, start);
     else start();
   }
@@ -228,7 +230,7 @@ export class ToteProvider extends LitElement {
     if (this.#setUpFor?.endpoint === endpoint && this.#setUpFor.fetch === this.fetch) return;
     this.#setUpFor = { endpoint, fetch: this.fetch };
     const api = createApiClient({ endpoint, ...(this.fetch ? { fetch: this.fetch } : {}) });
-    this.#apiProvider.setValue(api);
+    this.#provided.set(apiContext, api);
     this.#rates = undefined;
     // A currency the shopper chose on any page of this shop (`<tote-currency-select>`) wins over the page's default.
     try {
@@ -239,7 +241,7 @@ export class ToteProvider extends LitElement {
     if (!this.cart || this.cart.storageKey !== cartStorageKey(endpoint) || this.#cartDisposed) {
       this.cart?.dispose();
       this.#cartDisposed = false;
-      this.#cartProvider.setValue(new CartStore({ storageKey: cartStorageKey(endpoint) }));
+      this.#provided.set(cartContext, new CartStore({ storageKey: cartStorageKey(endpoint) }));
     }
   }
 
