@@ -162,6 +162,7 @@ export function minifyTemplates(code, id = 'module.ts', names = new Map()) {
   let changed = false;
   /** [start, end) of the quasis rewritten whole (their private names are renamed with them). */
   const rewritten = [];
+  let literalCss = false;
   walk(program, (node) => {
     if (node.type !== 'TaggedTemplateExpression' || node.tag.type !== 'Identifier') return;
     const tag = node.tag.name;
@@ -172,6 +173,8 @@ export function minifyTemplates(code, id = 'module.ts', names = new Map()) {
       throw new Error(`${id}: a css\`\` template uses white-space: pre/pre-wrap/break-spaces; teach scripts/minify-templates.mjs to keep its whitespace first`);
     }
     if (tag !== 'css' && /<(pre|textarea)\b/i.test(raw)) return; // their text is shown as written
+    /** The template's text as it is written out (each quasi minified). */
+    let text = '';
     quasis.forEach((q, i) => {
       const before = q.value.raw;
       // svg`` text lives only in <text>: without one, whitespace between its tags is never shown.
@@ -180,6 +183,7 @@ export function minifyTemplates(code, id = 'module.ts', names = new Map()) {
       // A stylesheet's outer whitespace means nothing (a template's may: it can be inserted inline).
       if (tag === 'css' && i === 0) after = after.trimStart();
       if (tag === 'css' && i === quasis.length - 1) after = after.trimEnd();
+      text += after;
       if (after === before) return;
       // oxc's quasi span starts at the delimiter before the raw text (a backtick, or the `}` closing a `${…}`).
       const start = q.start + 1;
@@ -190,7 +194,16 @@ export function minifyTemplates(code, id = 'module.ts', names = new Map()) {
       if (after === '') s.remove(start, end);
       else s.overwrite(start, end, after);
     });
+    // A stylesheet without `${…}` needs nothing of css``'s checks of interpolated values: `unsafeCSS` of its (literal,
+    // so trusted) text makes the same CSSResult, and a bundle whose modules all do that carries no css`` function
+    // (its error messages included: 140 B brotli). Not with a backslash: there the cooked text could differ.
+    if (tag === 'css' && quasis.length === 1 && !text.includes('\\')) {
+      s.overwrite(node.tag.start, node.tag.end, `${CSS_TEXT}(`);
+      s.appendLeft(node.end, ')');
+      literalCss = changed = true;
+    }
   });
+  if (literalCss) s.prepend(`import { unsafeCSS as ${CSS_TEXT} } from 'lit';\n`);
   if (renames) {
     for (const m of code.matchAll(PRIVATE_PROPERTY)) {
       const short = names.get(m[0]);
@@ -202,6 +215,9 @@ export function minifyTemplates(code, id = 'module.ts', names = new Map()) {
   if (!changed) return undefined;
   return { code: s.toString(), map: s.generateMap({ hires: true, source: id, includeContent: true }) };
 }
+
+/** The local name css`` templates without `${…}` are rewritten to call (`unsafeCSS`). */
+export const CSS_TEXT = '__toteCss';
 
 const ours = (id) => /\/src\/.*\.[cm]?[jt]s$/.test(id.split('?')[0]) && !id.endsWith('.d.ts');
 
