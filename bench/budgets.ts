@@ -25,11 +25,11 @@ export interface Verdict extends Budget {
 export const BUDGETS: Budget[] = [
   // Issue 18: each file compressed on its own, as the browser fetches it (replaces issue 9's concatenated 30 KB / 15 KB).
   { id: 'size.up_front', what: 'up front: dist/split/tote.js + its static imports ≤ 25 KB brotli', figure: 'size.tote_eager.brotli', limit: 25_000, op: '<=' },
-  { id: 'size.catalog', what: 'catalog first load (provider + grid + card, bundled from the package) ≤ 20 KB brotli', figure: 'size.catalog.brotli', limit: 20_000, op: '<=', goal: 'issue 30' },
+  // Issue 30's goal, met in session 18 (docs/benchmarks.md): a plain budget again, which fails `--check`.
+  { id: 'size.catalog', what: 'catalog first load (provider + grid + card, bundled from the package) ≤ 20 KB brotli', figure: 'size.catalog.brotli', limit: 20_000, op: '<=' },
   // Session 16 added discount codes, VAT, the shopper's currency, per-country addresses, five languages' loaders, GA4
-  // events and SSR hydration; the journey and the catalogue went past their goals (docs/benchmarks.md). The guards
-  // hold today's figures (+1 %) until the bytes are found.
-  { id: 'size.catalog.guard', what: 'catalog first load: no growth past today (20.6 KB) while its goal is open', figure: 'size.catalog.brotli', limit: 20_800, op: '<=' },
+  // events and SSR hydration; the journey went past its goal (docs/benchmarks.md). The guard holds the figure
+  // (+1 %) until the bytes are found.
   // As issue 18 defines it: the Stripe adapter counts (every shop on the real service pays through Stripe).
   { id: 'size.journey', what: 'whole shopper journey (all but operator elements; one language; the Stripe adapter included) ≤ 48 KB brotli', figure: 'size.journey.brotli', limit: 48_000, op: '<=', goal: 'issues 27, 30, 32' },
   // Session 17's `bytes` pass took it to 50,554 B (docs/benchmarks.md): the guard follows, +1 %.
