@@ -161,10 +161,6 @@ export function createSingleFlight() {
         if (inFlight.get(key) === controller) inFlight.delete(key);
       }
     },
-    abort(key: string): void {
-      inFlight.get(key)?.abort(abortError());
-      inFlight.delete(key);
-    },
   };
 }
 

@@ -86,15 +86,20 @@ export const cartStyles = [
       border: 1px solid var(--_border);
       border-radius: var(--_radius-s);
     }
-    .stepper button {
-      min-width: 44px;
+    /* The stepper's parts and the text buttons: bare, in the text's colour, 44px high to be tapped. */
+    .stepper button,
+    .stepper input,
+    .link {
       min-height: 44px;
       border: 0;
-      background: transparent;
+      background: none;
       color: var(--_fg);
       font: inherit;
-      font-size: 1.25rem;
       cursor: pointer;
+    }
+    .stepper button {
+      min-width: 44px;
+      font-size: 1.25rem;
     }
     .stepper button:disabled {
       opacity: 0.4;
@@ -102,12 +107,8 @@ export const cartStyles = [
     }
     .stepper input {
       width: 3.5ch;
-      min-height: 44px;
-      border: 0;
       text-align: center;
-      font: inherit;
-      background: transparent;
-      color: var(--_fg);
+      cursor: text;
       -moz-appearance: textfield;
     }
     .stepper input::-webkit-inner-spin-button,
@@ -116,13 +117,7 @@ export const cartStyles = [
       margin: 0;
     }
     .link {
-      border: 0;
-      background: none;
-      color: var(--_fg);
       text-decoration: underline;
-      font: inherit;
-      min-height: 44px;
-      cursor: pointer;
       padding: 0 var(--_space-1);
     }
     .line-total {
