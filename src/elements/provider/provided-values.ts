@@ -19,6 +19,16 @@ type Subscribers = Map<Callback, { consumer: EventTarget; unsubscribe: () => voi
 /** A protocol event: its `context` and the element it is about (`contextTarget`). */
 type ProtocolEvent = Event & { context: unknown; contextTarget?: EventTarget };
 
+/** The protocol's `context-provider` (as @lit/context's `ContextProviderEvent`, which its index does not export). */
+class ContextProviderEvent extends Event {
+  constructor(
+    readonly context: unknown,
+    readonly contextTarget: EventTarget,
+  ) {
+    super('context-provider', { bubbles: true, composed: true });
+  }
+}
+
 export class ProvidedValues implements ReactiveController {
   readonly #values = new Map<unknown, unknown>();
   readonly #subscribers = new Map<unknown, Subscribers>();
@@ -51,7 +61,7 @@ export class ProvidedValues implements ReactiveController {
   /** Tells providers above that the subscribers below this one are now its to answer. */
   hostConnected(): void {
     for (const context of this.#values.keys()) {
-      this.host.dispatchEvent(Object.assign(new Event('context-provider', { bubbles: true, composed: true }), { context, contextTarget: this.host }));
+      this.host.dispatchEvent(new ContextProviderEvent(context, this.host));
     }
   }
 
