@@ -196,9 +196,10 @@ export function minifyTemplates(code, id = 'module.ts', names = new Map()) {
     });
     // A stylesheet without `${…}` needs nothing of css``'s checks of interpolated values: `unsafeCSS` of its (literal,
     // so trusted) text makes the same CSSResult, and a bundle whose modules all do that carries no css`` function
-    // (its error messages included: 140 B brotli). Not with a backslash: there the cooked text could differ.
+    // (its error messages included: 140 B brotli). Marked pure, so a bundler drops a stylesheet nothing uses (the
+    // order pages' frame in the catalogue). Not with a backslash: there the cooked text could differ.
     if (tag === 'css' && quasis.length === 1 && !text.includes('\\')) {
-      s.overwrite(node.tag.start, node.tag.end, `${CSS_TEXT}(`);
+      s.overwrite(node.tag.start, node.tag.end, `/* @__PURE__ */ ${CSS_TEXT}(`);
       s.appendLeft(node.end, ')');
       literalCss = changed = true;
     }

@@ -63,7 +63,7 @@ describe('template minifier', () => {
     assert.ok(out);
     assert.equal(
       out.code,
-      `import { unsafeCSS as ${CSS_TEXT} } from 'lit';\nimport { css } from 'lit';\nconst a = ${CSS_TEXT}(\`.a{color:red}\`);\nconst b = css\`.b{\${a}}\`;\n`,
+      `import { unsafeCSS as ${CSS_TEXT} } from 'lit';\nimport { css } from 'lit';\nconst a = /* @__PURE__ */ ${CSS_TEXT}(\`.a{color:red}\`);\nconst b = css\`.b{\${a}}\`;\n`,
     );
   });
 
@@ -122,7 +122,7 @@ describe('template minifier', () => {
 function asCssTemplates(code: string): string {
   return code
     .replace(`import { unsafeCSS as ${CSS_TEXT} } from 'lit';\n`, '')
-    .replace(new RegExp(`${CSS_TEXT}\\((\`[^\`]*\`)\\)`, 'g'), 'css$1');
+    .replace(new RegExp(`/\\* @__PURE__ \\*/ ${CSS_TEXT}\\((\`[^\`]*\`)\\)`, 'g'), 'css$1');
 }
 
 /** The code without whitespace, comments, `;` before `}`, leading zeros and `#rrggbb`: what the minifier may remove or shorten. */
