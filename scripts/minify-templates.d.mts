@@ -5,3 +5,5 @@ export function privatePropertyNames(sources: Iterable<string>): Map<string, str
 export function minifyTemplates(code: string, id?: string, names?: Map<string, string>): { code: string; map: { mappings: string; toUrl(): string } } | undefined;
 export function minifyTemplatesPlugin(): unknown;
 export function minifyTemplatesEsbuildPlugin(): unknown;
+/** The local name css`` templates without `${…}` are rewritten to call (`unsafeCSS`). */
+export const CSS_TEXT: string;
