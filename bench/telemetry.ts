@@ -12,6 +12,17 @@ import { figure, ratio, type Figure } from './stats.js';
 
 const SECTION = 'Telemetry cost (quote CPU, off vs on)';
 const RUNS = 5;
+/**
+ * Quotes per run, as `bench/bff.ts` loads them: at 500 (autocannon's amount here before), a run was about 12 of
+ * /proc's 10 ms ticks, so one tick more or less moved a ratio by 8 %, near the budget's whole margin.
+ */
+const QUOTES = 2000;
+/**
+ * Quotes each process serves before the runs (as `bench/quote-ab.ts` found): after one warm-up of 500 the
+ * telemetry-on process, with the SDK's code and the exporter's still being optimised, was measured in its
+ * first runs partly compiling.
+ */
+const WARMUP = 3000;
 
 async function json(url: string, init?: RequestInit): Promise<any> {
   const res = await fetch(url, init);
@@ -42,10 +53,10 @@ export async function measureTelemetry(log: (m: string) => void): Promise<Figure
       lines: [{ sku_id: sku, quantity: 1 }],
       shipping_address: { first_name: 'Ada', last_name: 'Lovelace', address_1: '1 Market St', city: 'San Francisco', state: 'CA', postal_code: '94105', country: 'US' },
     });
-    const quote = (bff: typeof off) => () => load(`${bff.info.bff}/api/checkout/quote`, { method: 'POST', body });
+    const quote = (bff: typeof off, requests = QUOTES) => () => load(`${bff.info.bff}/api/checkout/quote`, { method: 'POST', body, requests });
     const targets = { off: { server: off, go: quote(off) }, on: { server: on, go: quote(on) } };
     // Warm both: code optimised, health and offers cached, the SDK loaded.
-    for (const t of Object.values(targets)) await t.go();
+    for (const bff of [off, on]) await quote(bff, WARMUP)();
     const cpu = { off: [] as number[], on: [] as number[] };
     for (let run = 0; run < RUNS; run++) {
       // Interleaved, so that a slow moment of the machine hits both alike.
