@@ -7,7 +7,6 @@
 import type { Router } from './router.js';
 import type { RouteHandler } from './context.js';
 import { ApiHttpError, errorResponse, notFound, rateLimited, redactJsonAnswer, toApiError, type Redact } from './errors.js';
-import { budgetCaller } from './merchant-gate.js';
 import type { Observer } from './observability/observer.js';
 import type { RequestScope } from './observability/scope.js';
 import { preflight, type createOriginPolicy } from './security.js';
@@ -81,7 +80,8 @@ export function createHandler(p: HandlerParts): BffHandler {
     }
     scope.route = match.pattern;
     // The calls made for this request spend this client's share of each merchant's budget first.
-    return budgetCaller.run(client, () => match.handler({ request, url, params: match.params, client }));
+    scope.client = client;
+    return match.handler({ request, url, params: match.params, client });
   }
 
   async function answer(request: Request, info: RequestInfo | undefined, scope: RequestScope): Promise<Response> {

@@ -5,12 +5,12 @@
  * carries (an estimate, a quote, a cart), whose merchants the BFF learnt
  * from the offers it served. A merchant without budget left is answered
  * `429 merchant_busy` with `Retry-After`, and the call is never sent.
- * A shopper's call spends from that shopper's share first (`budgetCaller`).
+ * A shopper's call spends from that shopper's share first (`RequestScope.client`).
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { CallInfo } from '../contract/client.js';
 import type { Offer } from '../contract/catalog.js';
 import { rateLimited } from './errors.js';
+import { requestScope } from './observability/scope.js';
 import { trim } from './stores/bounded.js';
 import type { MerchantBudget } from './stores/index.js';
 
@@ -44,12 +44,9 @@ export function merchantsOfCall(call: CallInfo & { body?: unknown }, merchantOfS
   return ids;
 }
 
-/** The client a request is handled for (its rate-limit key), for the calls made on its behalf; none for webhooks' follow-ups. */
-export const budgetCaller = new AsyncLocalStorage<string | undefined>();
-
 export function createMerchantGate(budget: MerchantBudget, merchantOfSku: (skuId: unknown) => number | undefined, now: () => number = Date.now) {
   return async (call: CallInfo & { body?: unknown }): Promise<void> => {
-    const client = budgetCaller.getStore();
+    const client = requestScope.getStore()?.client;
     for (const merchantId of merchantsOfCall(call, merchantOfSku)) {
       const verdict = await budget.take(merchantId, 1, now(), client);
       if (!verdict.ok) {
