@@ -7,7 +7,7 @@ import { Agent, createServer, request, type IncomingHttpHeaders, type Server } f
 
 export function bareProxy(target: string, { cache = false } = {}): Server {
   const { hostname, port } = new URL(target);
-  // Node 22's agent drops a kept-alive socket `agentKeepAliveTimeoutBuffer` (1 s by default) before the server's
+  // Node's agent drops a kept-alive socket `agentKeepAliveTimeoutBuffer` (1 s by default) before the server's
   // `Keep-Alive: timeout` hint runs out; the sandbox's hint is 1 s, so every request opened a new connection
   // (1,000 connects for 1,000 requests, counted with strace) and the baseline paid a TCP handshake the BFF's
   // pool does not. The same 100 ms margin as the BFF's own pool (src/bff/upstream-pool.ts) keeps them.
