@@ -81,8 +81,13 @@ export const BUDGETS: Budget[] = [
   { id: 'busy_shop.p99', what: 'a busy shop: p99 quote of unaffected shoppers ≤ 1.5× the run without the fault', figure: 'busy_shop.p99_quote_ratio', limit: 1.5, op: '<=' },
   // Issue 30: judged against a bare keep-alive proxy in front of the same sandbox, same run (bench/bare-proxy.ts),
   // instead of the sandbox's estimate straight, which no proxy here reaches within 1.5×.
-  { id: 'bff.quote.vs_bare', what: 'POST /api/checkout/quote ≤ 1.3× a bare keep-alive proxy passing on the same estimate (mean latency)', figure: 'bff.quote.vs_bare', limit: 1.3, op: '<=' },
+  // Session 18 found the bare proxy reconnecting for every request (Node's agent dropped each socket before the
+  // sandbox's 1 s keep-alive hint): against one that keeps its connections, as the BFF's pool does, both figures are
+  // open goals again (docs/benchmarks.md, "third series"); the guards hold today's figures with the machine's noise.
+  { id: 'bff.quote.vs_bare', what: 'POST /api/checkout/quote ≤ 1.3× a bare keep-alive proxy passing on the same estimate (mean latency)', figure: 'bff.quote.vs_bare', limit: 1.3, op: '<=', goal: 'issue 30' },
+  { id: 'bff.quote.vs_bare.guard', what: 'quote latency: no growth past today (3.3× a bare keep-alive proxy, noise included) while its goal is open', figure: 'bff.quote.vs_bare', limit: 4, op: '<=' },
   { id: 'bff.quote.cpu', what: "BFF CPU per quote ≤ 1.5× the bare proxy's CPU per request", figure: 'bff.quote.cpu_vs_bare', limit: 1.5, op: '<=', goal: 'issue 30' },
+  { id: 'bff.quote.cpu.guard', what: 'BFF CPU per quote: no growth past today (4× the bare proxy, noise included) while its goal is open', figure: 'bff.quote.cpu_vs_bare', limit: 5, op: '<=' },
   // Issue 29: telemetry on (OTLP spans and metrics, Prometheus) costs a quote at most 10 % more CPU than off (bench/telemetry.ts).
   { id: 'telemetry.quote.cpu', what: 'quote CPU with telemetry on ≤ 1.10× off (the BFF process, same run)', figure: 'telemetry.quote.cpu_ratio', limit: 1.1, op: '<=' },
   // Issue 25: the promise holds in every run of the checkout model, not in most.
