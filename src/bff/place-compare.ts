@@ -21,6 +21,7 @@ export const inputOf = (q: QuotePayload): QuoteInput => ({
   ...(q.discount_codes?.length ? { discount_codes: q.discount_codes } : {}),
   ...(q.intent ? { payment: { intent_based_capture: true as const } } : {}),
   ...(q.device_id ? { device_id: q.device_id } : {}),
+  ...(q.locale ? { locale: q.locale } : {}),
 });
 
 /** A bag's applied codes and their amounts, in one comparable form. */

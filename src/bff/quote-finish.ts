@@ -10,6 +10,8 @@ import { merchantFacts, withholdHidden, type MerchantFacts } from './quote-shopp
 import { quotedOf, totalsOf, type QuoteInput } from './quote-bags.js';
 import { distinctCodes, settleCodes } from './quote-discounts.js';
 import type { QuotePayload, QuoteTokens } from './quote-token.js';
+import { addressLines } from './address/lines.js';
+import { addressFormat } from './address/format.js';
 
 /** What pricing a quote needs, in either mode (`QuoterOptions` with its defaults). */
 export interface QuoteContext {
@@ -62,6 +64,7 @@ export function finish(ctx: QuoteContext, input: QuoteInput, priced: QuoteBag[],
     totals,
     ready,
     ...(input.device_id ? { device_id: input.device_id } : {}),
+    ...(input.locale ? { locale: input.locale } : {}),
   };
   const response: QuoteResponse = {
     quote_token: ctx.tokens.sign(payload),
@@ -70,6 +73,7 @@ export function finish(ctx: QuoteContext, input: QuoteInput, priced: QuoteBag[],
     mode: input.mode,
     bags,
     totals,
+    ...(input.shipping_address ? { shipping_address_lines: addressLines(input.shipping_address, addressFormat(input.shipping_address.country)?.format, input.locale) } : {}),
     ...(codes.length ? { discount_codes: settled.codes } : {}),
     ready,
     ...(extra.payment ? { payment: extra.payment } : {}),

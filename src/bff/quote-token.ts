@@ -51,6 +51,8 @@ const QuotePayloadSchema = z.object({
   ready: z.boolean(),
   /** The shopper's browser (`QuoteRequest.device_id`): two tabs of one shopper are told from two shoppers by it. */
   device_id: QuoteRequestSchema.shape.device_id,
+  /** The shopper's language (`QuoteRequest.locale`): a fresh quote after a change writes the address lines in it too. */
+  locale: QuoteRequestSchema.shape.locale,
 });
 export type QuotePayload = z.output<typeof QuotePayloadSchema>;
 

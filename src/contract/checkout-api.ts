@@ -44,6 +44,13 @@ export const QuoteRequestSchema = z.object({
    * merchant's platform takes it (docs/checkout.md "Discount codes"). Compared without regard to case.
    */
   discount_codes: z.array(z.string().trim().min(1).max(QUOTE_LIMITS.codeChars)).max(QUOTE_LIMITS.discountCodes).optional(),
+  /**
+   * The shopper's language (a BCP 47 tag, the widget's `lang`): the country's name in `shipping_address_lines`
+   * is written in it. Default: English.
+   */
+  // Any well-formed tag the widget's `Intl` accepted passes (subtags of 1–8 letters and digits); one `Intl` here
+  // cannot read is written in English, never refused.
+  locale: z.string().max(64).regex(/^[A-Za-z]{1,8}(?:-[A-Za-z0-9]{1,8})*$/).optional(),
   /** Cart mode: the previous quote, so the same service cart is updated in place. */
   quote_token: z.string().min(1).max(QUOTE_LIMITS.tokenChars).optional(),
   /**
@@ -147,6 +154,11 @@ export const QuoteResponseSchema = z.object({
   bags: z.array(QuoteBagSchema),
   /** The bags' sums; `tax_total` is the tax added on top of prices, `included_tax_total` the VAT inside them. */
   totals: QuoteTotalsSchema.extend({ included_tax_total: money.optional() }),
+  /**
+   * The shipping address as its country writes it, top to bottom (libaddressinput's template; the country's name
+   * last, in the request's `locale`): what the review and the confirmation show. Only with a shipping address.
+   */
+  shipping_address_lines: z.array(z.string()).optional(),
   /** Each requested code once: `applied` with what it took off altogether, or the most telling refusal. */
   discount_codes: z.array(QuoteDiscountSchema).optional(),
   /** True when this quote can be placed: customer, address, a method per bag, no problems (totals that add up among them). */

@@ -26,12 +26,12 @@ async function firstSku(): Promise<number> {
   const sku = res.body.offers.flatMap((o: any) => o.skus).find((s: any) => s.in_stock !== false);
   return sku.id;
 }
-async function quote(address: object) {
+async function quote(address: object, extra: object = {}) {
   const sku = await firstSku();
   return stack.api('/api/checkout/quote', {
     method: 'POST',
     headers: shop,
-    json: { mode: 'cart', lines: [{ sku_id: sku, quantity: 1 }], customer: CUSTOMER, shipping_address: { ...ADDRESS, ...address } },
+    json: { mode: 'cart', lines: [{ sku_id: sku, quantity: 1 }], customer: CUSTOMER, shipping_address: { ...ADDRESS, ...address }, ...extra },
   });
 }
 const fieldsOf = (res: { body: any }) => Object.fromEntries(res.body.error.fields.map((f: any) => [f.path, f.message]));
@@ -105,6 +105,31 @@ describe('POST /api/checkout/quote checks the address by its country', () => {
     assert.equal(cart.shipping_address.postal_code, '01310-100');
     assert.equal(cart.shipping_address.state, 'SP');
     assert.equal(cart.shipping_address.phone, '+5511912345678');
+  });
+
+  it("answers the address as its country writes it, the country named in the shopper's language", async () => {
+    const br = await quote(
+      { first_name: 'Ana', last_name: 'Souza', address_1: 'Av. Paulista, 1578', city: 'São Paulo', state: 'são paulo', postal_code: '01310100', country: 'BR' },
+      { locale: 'pt-BR' },
+    );
+    assert.equal(br.status, 200, br.text);
+    // Checked first: the canonical CEP and the state's code, as the service receives them.
+    assert.deepEqual(br.body.shipping_address_lines, ['Ana Souza', 'Av. Paulista, 1578', 'São Paulo-SP', '01310-100', 'Brasil']);
+    const jp = await quote({ address_1: '千代田1-1', city: '千代田区', state: '東京都', postal_code: '1000001', country: 'JP' }, { locale: 'ja' });
+    assert.deepEqual(jp.body.shipping_address_lines, ['〒100-0001', '東京都千代田区', '千代田1-1', 'Ada Lovelace', '日本']);
+    const gb = await quote({ address_1: '10 Downing St', city: 'London', state: undefined, postal_code: 'sw1a2aa', country: 'GB' });
+    assert.deepEqual(gb.body.shipping_address_lines, ['Ada Lovelace', '10 Downing St', 'London', 'SW1A 2AA', 'United Kingdom'], 'English without a locale');
+  });
+
+  it('refuses a locale that is not a language tag, and writes one no engine reads in English', async () => {
+    for (const bad of ['<script>', 'en_US', 'x'.repeat(100), 'de DE']) {
+      const res = await quote({}, { locale: bad });
+      assert.equal(res.status, 400, bad);
+      assert.deepEqual([...new Set(res.body.error.fields.map((f: any) => f.path))], ['locale'], bad);
+    }
+    const odd = await quote({}, { locale: 'zz-Qaaa' });
+    assert.equal(odd.status, 200, odd.text);
+    assert.equal(odd.body.shipping_address_lines.at(-1), 'United States');
   });
 
   it('refuses a wrong postcode and phone with the fields named', async () => {

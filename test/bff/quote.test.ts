@@ -127,7 +127,7 @@ for (const mode of ['direct', 'cart'] as const) {
 
     it('refuses a raised price at place with 409 quote_changed and a fresh quote; nothing ordered or authorized', async () => {
       const [sku] = await skusOf(1001);
-      const q = await quote(full([sku!], mode));
+      const q = await quote({ ...full([sku!], mode), locale: 'de' });
       assert.equal(q.body.ready, true, q.text);
       await raisePrice(sku!, 100_000);
       const p = await place({ quote_token: q.body.quote_token, payment: PAY });
@@ -141,6 +141,9 @@ for (const mode of ['direct', 'cart'] as const) {
       assert.deepEqual(changes[0], { kind: 'price', name, before: sku!.sale_price, after: sku!.sale_price + 100_000 }, p.text);
       assert.deepEqual(changes.at(-1), { kind: 'total', before: q.body.totals.total, after: p.body.quote.totals.total });
       assert.notEqual(p.body.quote.quote_token, q.body.quote_token);
+      // The fresh quote writes the address in the language of the quote placed (the token keeps it).
+      assert.deepEqual(p.body.quote.shipping_address_lines, q.body.shipping_address_lines);
+      assert.equal(q.body.shipping_address_lines.at(-1), 'Vereinigte Staaten');
       assert.deepEqual(await sandboxOrders(), []);
       // The fresh quote places at the new price.
       const again = await place({ quote_token: p.body.quote.quote_token, payment: PAY });
@@ -159,6 +162,10 @@ for (const mode of ['direct', 'cart'] as const) {
       assert.ok(p.body.error.skus.some((s: any) => s.sku_id === b!.id), p.text);
       assert.equal(p.body.quote.ready, false);
       assert.ok(p.body.quote.bags[0].problems.some((x: any) => x.code === 'out_of_stock' && x.sku_id === b!.id), JSON.stringify(p.body.quote.bags[0]));
+      // Every line quoted unavailable is named in its bag's problems: the widget flags cart lines from those alone.
+      for (const bag of p.body.quote.bags) {
+        for (const l of bag.lines.filter((x: any) => !x.available)) assert.ok(bag.problems.some((x: any) => x.sku_id === l.sku_id), JSON.stringify(bag));
+      }
       const gone = p.body.quote.bags[0].lines.find((l: any) => l.sku_id === b!.id);
       assert.ok(p.body.quote.changes.some((c: any) => c.kind === 'unavailable' && c.name === gone.name), p.text);
       assert.deepEqual(await sandboxOrders(), []);

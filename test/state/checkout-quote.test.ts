@@ -47,6 +47,7 @@ test('a quote request carries the address only once it is complete, and the shop
   assert.equal(full.quote_token, 'prev');
   assert.equal(full.device_id, undefined);
   assert.equal(quoteRequest({ mode: 'direct', currency: 'USD', lines, state, deviceId: 'dev_0123456789abcdef' })!.device_id, 'dev_0123456789abcdef', 'the browser\'s id rides with every quote');
+  assert.equal(quoteRequest({ mode: 'direct', currency: 'USD', lines, state, locale: 'pt-BR' })!.locale, 'pt-BR', 'the BFF writes the address lines in it');
   assert.equal(quoteKey(full), quoteKey({ ...full, quote_token: 'other' }), 'the token does not make a new request');
   assert.equal(quoteRequest({ mode: 'direct', lines: [], state }), undefined);
 });

@@ -26,7 +26,6 @@ import { isBlocking, rejectedBags } from '../rules/checkout-order.js';
 import { BusyShops } from './busy-shops.js';
 import { createQuoteTask } from './checkout-quote-task.js';
 import { deviceId } from './device-id.js';
-import { knownAddressFormat, loadAddressFormat } from '../rules/address-format.js';
 import { PlaceFlow, type PlaceOptions } from './checkout-place.js';
 export type { CheckoutNotice, PlacingState } from './checkout-place.js';
 import {
@@ -55,6 +54,8 @@ export interface CheckoutControllerOptions extends PlaceOptions {
   currency(): string | undefined;
   storage(): MaybeStorage | undefined;
   sessionKey(): string | undefined;
+  /** The shopper's language: the BFF writes the address lines' country name in it. */
+  locale(): string;
 }
 
 const ADDRESS_PATH = /^(shipping|billing)_address\.([a-z_0-9]+)$/;
@@ -166,18 +167,6 @@ export class CheckoutController implements ReactiveController {
       this.#resumed = true;
       this.placer.resume();
     }
-    this.#ensureAddressFormat();
-  }
-
-  /** The review and the confirmation write the address as its country does: after a reload, its form is loaded again. */
-  #ensureAddressFormat(): void {
-    const api = this.#options.api();
-    const country = this.state.shipping.country;
-    if (!api || !/^[A-Za-z]{2}$/.test(country) || knownAddressFormat(country)) return;
-    loadAddressFormat(api, country).then(
-      () => this.#host.requestUpdate(),
-      () => undefined,
-    );
   }
 
   #sessionInputs(): readonly unknown[] {
@@ -247,6 +236,7 @@ export class CheckoutController implements ReactiveController {
       state: this.state,
       payment: this.#options.mode() === 'cart' ? this.#options.adapter()?.quotePayment : undefined,
       deviceId: deviceId(),
+      locale: this.#options.locale(),
     });
   }
 
@@ -345,7 +335,7 @@ export class CheckoutController implements ReactiveController {
     this.placedOrder = order;
     const ordered = this.buyableLines.filter((l) => !rejected.has(l.merchant_id));
     // Placed first: the store changes below must not ask for another quote.
-    this.session.markPlaced(order.id, access, this.state.shipping.email.trim() || undefined);
+    this.session.markPlaced(order.id, access, this.quote?.shipping_address_lines);
     this.quote = undefined;
     this.busyShops.schedule(new Map());
     // Lines of a rejected bag stay in the cart, to try again or remove.

@@ -21,6 +21,8 @@ export interface QuoteInputs {
   payment?: QuoteRequest['payment'];
   /** This browser's id (`device-id.ts`): tells two tabs of one shopper from two shoppers. */
   deviceId?: string;
+  /** The shopper's language, for the address lines the BFF writes. */
+  locale?: string;
 }
 
 /**
@@ -55,6 +57,7 @@ export function quoteRequest(input: QuoteInputs): QuoteRequest | undefined {
   if (state.codes?.length) req.discount_codes = [...state.codes];
   if (input.payment) req.payment = input.payment;
   if (input.deviceId) req.device_id = input.deviceId;
+  if (input.locale) req.locale = input.locale;
   if (input.mode === 'cart' && state.quoteToken) req.quote_token = state.quoteToken;
   return req;
 }

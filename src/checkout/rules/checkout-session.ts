@@ -53,8 +53,8 @@ export interface CheckoutState {
   codes: string[];
   payment?: CheckoutPayment;
   attempt?: SubmitAttempt;
-  /** The placed order, its access handle (for the status page) and where the confirmation was emailed. */
-  placed?: { orderId: number; access: string; email?: string };
+  /** The placed order, its access handle (for the status page) and its shipping address's lines (the quote's). */
+  placed?: { orderId: number; access: string; address?: string[] };
 }
 
 /** What the machine needs to know about the world outside it to decide which steps are open. */
@@ -117,7 +117,7 @@ export function reviveCheckoutState(raw: unknown, mode: CheckoutMode): CheckoutS
   const placed = raw.placed;
   if (isObj(placed) && isId(placed.orderId) && isStr(placed.access)) {
     state.placed = { orderId: placed.orderId, access: placed.access };
-    if (isStr(placed.email) && placed.email.length <= 320) state.placed.email = placed.email;
+    if (Array.isArray(placed.address)) state.placed.address = placed.address.filter(isStr).slice(0, 12);
   }
   return state;
 }
@@ -234,9 +234,8 @@ export class CheckoutSession {
     if (this.#current.attempt) this.update({ attempt: { ...this.#current.attempt, status: 'failed' } });
   }
 
-  markPlaced(orderId: number, access: string, email?: string): void {
-    const placed = email ? { orderId, access, email } : { orderId, access };
-    this.update({ placed, step: 'placed', attempt: undefined, payment: undefined, quoteToken: undefined });
+  markPlaced(orderId: number, access: string, address?: string[]): void {
+    this.update({ placed: { orderId, access, address }, step: 'placed', attempt: undefined, payment: undefined, quoteToken: undefined });
   }
 
   /** Starts over (after an order is placed and the shopper shops on). Keeps the address for next time. */

@@ -7,15 +7,15 @@
 import type { QuoteResponse } from '../../contract/checkout-api.js';
 import type { CartStore, LineIssue } from '../../state/cart-store.js';
 
-/** The cart flags a quote asks for: lines the shop no longer sells or has no stock for. */
+/**
+ * The cart flags a quote asks for: lines the shop no longer sells or has no stock for. The BFF names every line
+ * it quotes unavailable in its bag's problems (`quote-bags.ts`, `quote-shoppable.ts`): the problems alone say it.
+ */
 export function lineIssues(quote: QuoteResponse): { sku_id: number; issue: 'out_of_stock' | 'unavailable' }[] {
   const out: { sku_id: number; issue: 'out_of_stock' | 'unavailable' }[] = [];
   for (const bag of quote.bags) {
     for (const p of bag.problems) {
       if (p.sku_id !== undefined && (p.code === 'out_of_stock' || p.code === 'unavailable')) out.push({ sku_id: p.sku_id, issue: p.code });
-    }
-    for (const line of bag.lines) {
-      if (!line.available && !out.some((o) => o.sku_id === line.sku_id)) out.push({ sku_id: line.sku_id, issue: 'unavailable' });
     }
   }
   return out;

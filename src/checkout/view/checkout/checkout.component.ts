@@ -126,6 +126,7 @@ export class ToteCheckout extends ToteElement {
     adapter: () => this.#adapter,
     storage: () => this.storage,
     sessionKey: () => this.sessionKey,
+    locale: () => this.effectiveLocale,
     emit: (name, detail, ...init) => this.emit(name, detail, ...init),
   });
   #paymentContainer?: HTMLElement;
@@ -338,7 +339,8 @@ export class ToteCheckout extends ToteElement {
   #renderShipping() {
     const quote = this.#flow.quote;
     const addressed = !!quote?.bags.some((b) => b.shipping_methods.length || b.shipping_method_id);
-    const selections = { ...(quote ? Object.fromEntries(quote.bags.filter((b) => b.shipping_method_id).map((b) => [String(b.merchant_id), b.shipping_method_id!])) : {}), ...this.#flow.state.selections };
+    // The method each bag has in the last quote (`quoted`, kept on every answer), under the shopper's picks not yet quoted.
+    const selections = { ...this.#flow.state.quoted, ...this.#flow.state.selections };
     return html`<tote-shipping-step
         .bags=${quote && (addressed || this.#flow.busy.size) ? quote.bags : []}
         currency=${quote?.currency ?? ''}
@@ -364,7 +366,7 @@ export class ToteCheckout extends ToteElement {
 
   #renderConfirm() {
     const busy = this.#flow.placer.placing !== 'idle';
-    return html`${renderRecap(this.#flow, (k, p) => this.t(k, p), (s) => this.#goTo(s), this.effectiveLocale)}
+    return html`${renderRecap(this.#flow, (k, p) => this.t(k, p), (s) => this.#goTo(s))}
       <div class="actions">
         <button class="button secondary" type="button" @click=${() => this.#goTo('payment')}>${this.t('back')}</button>
         <button

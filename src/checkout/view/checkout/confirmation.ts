@@ -10,7 +10,6 @@ import { formatMoney } from '../../../contract/money.js';
 import type { ShopperBag as Bag } from '../../../contract/shopper-order.js';
 import type { CheckoutController } from '../../controller/checkout-controller.js';
 import { bagStatus } from '../../../contract/statuses.js';
-import { formatAddressLines } from '../../rules/address-format.js';
 import type { Translate as T } from '../../../i18n/localize.js';
 
 /** Registers `<tote-order-status>` when the confirmation first shows; set by `checkout.ts` (the class alone registers nothing). */
@@ -49,7 +48,7 @@ export function renderConfirmation(flow: CheckoutController, opts: { t: T; local
         </div>`
       : nothing}
     <h3>${t('shippingAddress')}</h3>
-    <p class="address" part="address">${formatAddressLines(flow.state.shipping, { locale }).join('\n')}</p>
+    <p class="address" part="address">${placed.address?.join('\n')}</p>
     ${order
       ? html`<h3>${t('whatHappensNext')}</h3>
           <tote-order-status .order=${order} no-live embedded></tote-order-status>

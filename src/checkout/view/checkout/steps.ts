@@ -10,7 +10,6 @@ import { formatMoney } from '../../../contract/money.js';
 import type { CheckoutController } from '../../controller/checkout-controller.js';
 import { CHECKOUT_STEPS, type CheckoutStep, stepIndex } from '../../rules/checkout-session.js';
 import type { MessageKey, Translate as T } from '../../../i18n/localize.js';
-import { formatAddressLines } from '../../rules/address-format.js';
 import { codeStates, withCode, withoutCode } from '../../rules/checkout-quote-codes.js';
 import type { ToteDiscountApplyDetail, ToteDiscountRemoveDetail } from '../../../events/registry.js';
 
@@ -46,10 +45,11 @@ export function renderStepNav(current: CheckoutStep, t: T, goTo: (step: Checkout
   </nav>`;
 }
 
-export function renderRecap(flow: CheckoutController, t: T, goTo: (step: CheckoutStep) => void, locale: string) {
+export function renderRecap(flow: CheckoutController, t: T, goTo: (step: CheckoutStep) => void) {
   const s = flow.state;
   const a = s.shipping;
-  const address = [...formatAddressLines(a, { locale }), a.email, a.phone].filter(Boolean).join('\n');
+  // The lines as the country writes them, in the shopper's language: the BFF's (`shipping_address_lines`).
+  const address = [...(flow.quote?.shipping_address_lines ?? []), a.email, a.phone].filter(Boolean).join('\n');
   const shipping = (flow.quote?.bags ?? [])
     .map((b) => {
       const m = b.shipping_methods.find((x) => x.shipping_method_id === b.shipping_method_id);
