@@ -62,6 +62,14 @@ test('the idempotency key stays while the attempt is pending and changes after a
   assert.equal(s.state.payment, undefined);
 });
 
+test("a reload on the confirmation keeps the placed order's address lines (the quote's), only the strings", () => {
+  const storage = new MemoryStorage();
+  new CheckoutSession({ storage }).markPlaced(42, 'acc', ['Ana Souza', 'São Paulo-SP', '01310-100', 'Brazil']);
+  assert.deepEqual(new CheckoutSession({ storage }).state.placed, { orderId: 42, access: 'acc', address: ['Ana Souza', 'São Paulo-SP', '01310-100', 'Brazil'] });
+  storage.setItem('tote:checkout:cart', JSON.stringify({ v: 2, mode: 'cart', placed: { orderId: 42, access: 'acc', address: ['A', { html: '<b>' }, 7, 'B'] } }));
+  assert.deepEqual(new CheckoutSession({ storage }).state.placed?.address, ['A', 'B']);
+});
+
 test('tampered storage is survived, keeping only what is well formed', () => {
   const storage = new MemoryStorage();
   storage.setItem('tote:checkout:cart', JSON.stringify({
