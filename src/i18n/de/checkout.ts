@@ -80,7 +80,6 @@ export const checkout = {
   removeBag: (p) => `Artikel von ${p.merchant} entfernen`,
   loadingShipping: 'Versandarten werden gesucht …',
   free: 'Kostenlos',
-  chooseShippingEachBag: 'Wählen Sie für jeden Shop eine Versandart.',
   // estimate
   summary: 'Bestellübersicht',
   subtotal: 'Zwischensumme',

@@ -78,7 +78,6 @@ export const checkoutMessages = {
   removeBag: (p: Params) => `Remove items from ${p.merchant}`,
   loadingShipping: 'Finding shipping options…',
   free: 'Free',
-  chooseShippingEachBag: 'Choose a shipping method for each shop.',
   // estimate
   summary: 'Order summary',
   subtotal: 'Subtotal',

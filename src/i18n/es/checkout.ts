@@ -72,7 +72,6 @@ export const checkout = {
   removeBag: (p) => `Eliminar los artículos de ${p.merchant}`,
   loadingShipping: 'Buscando opciones de envío…',
   free: 'Gratis',
-  chooseShippingEachBag: 'Elige un método de envío para cada tienda.',
   summary: 'Resumen del pedido',
   subtotal: 'Subtotal',
   shipping: 'Envío',

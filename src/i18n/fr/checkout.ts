@@ -75,7 +75,6 @@ export const checkout = {
   removeBag: (p) => `Retirer les articles de ${p.merchant}`,
   loadingShipping: 'Recherche des options de livraison…',
   free: 'Gratuit',
-  chooseShippingEachBag: 'Choisissez un mode de livraison pour chaque boutique.',
   // estimate
   summary: 'Récapitulatif de la commande',
   subtotal: 'Sous-total',

@@ -72,7 +72,6 @@ export const checkout = {
   removeBag: (p) => `Rimuovi gli articoli di ${p.merchant}`,
   loadingShipping: 'Ricerca delle opzioni di spedizione…',
   free: 'Gratis',
-  chooseShippingEachBag: 'Scegli un metodo di spedizione per ogni negozio.',
   summary: 'Riepilogo dell’ordine',
   subtotal: 'Subtotale',
   shipping: 'Spedizione',

@@ -71,7 +71,6 @@ export const checkout = {
   removeBag: (p) => `${p.merchant}の商品を削除`,
   loadingShipping: '配送方法を検索しています…',
   free: '無料',
-  chooseShippingEachBag: 'ショップごとに配送方法を選択してください。',
   summary: 'ご注文内容',
   subtotal: '小計',
   shipping: '送料',

@@ -72,7 +72,6 @@ export const checkout = {
   removeBag: (p) => `Artikelen van ${p.merchant} verwijderen`,
   loadingShipping: 'Verzendopties zoeken…',
   free: 'Gratis',
-  chooseShippingEachBag: 'Kies voor elke winkel een verzendmethode.',
   summary: 'Besteloverzicht',
   subtotal: 'Subtotaal',
   shipping: 'Verzending',

@@ -232,15 +232,6 @@ export class ToteCheckout extends ToteElement {
     if (this.#addressForm?.reportValidity()) this.#goTo('shipping');
   }
 
-  #handleShippingContinue() {
-    const quote = this.#flow.quote;
-    if (!quote || quote.bags.some((b) => !b.shipping_method_id)) {
-      this.error = this.t('chooseShippingEachBag');
-      return;
-    }
-    this.#goTo('payment');
-  }
-
   async #handlePaymentContinue() {
     const el = this.#paymentEl;
     if (!el) return;
@@ -341,6 +332,7 @@ export class ToteCheckout extends ToteElement {
     const addressed = !!quote?.bags.some((b) => b.shipping_methods.length || b.shipping_method_id);
     // The method each bag has in the last quote (`quoted`, kept on every answer), under the shopper's picks not yet quoted.
     const selections = { ...this.#flow.state.quoted, ...this.#flow.state.selections };
+    // Only a ready quote goes on to payment: the BFF's `ready` means a method for every bag, among the rest.
     return html`<tote-shipping-step
         .bags=${quote && (addressed || this.#flow.busy.size) ? quote.bags : []}
         currency=${quote?.currency ?? ''}
@@ -351,7 +343,7 @@ export class ToteCheckout extends ToteElement {
           this.#flow.selectShipping(e.detail.merchant_id, e.detail.shipping_method_id)}
         @tote-shipping-remove-bag=${(e: CustomEvent<ToteShippingRemoveBagDetail>) => this.#flow.removeBag(e.detail.merchant_id)}
       ></tote-shipping-step>
-      ${this.#renderActions('address', 'continueToPayment', () => this.#handleShippingContinue(), this.#flow.quoteLoading || !quote?.ready)}`;
+      ${this.#renderActions('address', 'continueToPayment', () => this.#goTo('payment'), this.#flow.quoteLoading || !quote?.ready)}`;
   }
 
   #renderPayment() {
