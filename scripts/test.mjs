@@ -67,16 +67,44 @@ function walk(dir) {
   });
 }
 
-/** Runs a command; its output is passed through as it comes, or (`buffered`) in one block when it ends. */
+/**
+ * The CPU seconds (user + system) of this process's children that have ended, with everything they
+ * waited for (browsers, servers, their own children): Linux's cutime + cstime of /proc/self/stat;
+ * 0 where there is no /proc.
+ */
+function childrenCpu() {
+  try {
+    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+    // After "pid (comm) ", field 3 (state) is index 0: cutime and cstime are fields 16 and 17.
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return 0;
+  }
+}
+let cpuSeen = childrenCpu();
+/** The CPU of the children that ended since the last call: read as each child ends, it is that child's. */
+function cpuSinceLast() {
+  const now = childrenCpu();
+  const spent = now - cpuSeen;
+  cpuSeen = now;
+  return spent;
+}
+
+/**
+ * Runs a command; its output is passed through as it comes, or (`buffered`) in one block when it ends;
+ * `cpu` is the CPU it and what it started took.
+ */
 function run(cmd, args, env = {}, { buffered = false } = {}) {
   return new Promise((resolve) => {
     let out = '';
     const child = spawn(cmd, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout.on('data', (d) => { out += d; if (!buffered) process.stdout.write(d); });
     child.stderr.on('data', (d) => { out += d; if (!buffered) process.stderr.write(d); });
+    let cpu = 0;
+    child.on('exit', () => { cpu = cpuSinceLast(); });
     child.on('close', (code) => {
       if (buffered) process.stdout.write(out);
-      resolve({ code: code ?? 1, out });
+      resolve({ code: code ?? 1, out, cpu });
     });
   });
 }
@@ -146,7 +174,7 @@ async function nodeTest(list, concurrency, node, buffered) {
   const timingFile = join(tmpdir(), `tote-timings-${process.pid}-${Math.random().toString(36).slice(2)}.jsonl`);
   // A second Node comes first on PATH too: what the tests start as `node` is that Node.
   const env = node === process.execPath ? {} : { PATH: `${dirname(node)}${delimiter}${process.env.PATH}` };
-  const { code, out } = await run(node, [
+  const { code, out, cpu } = await run(node, [
     // No `--test-force-exit`: it ends a file once the tests known so far are done, and suites a file registers after an
     // await (test/operator/health-model.test.ts, test/contract/schemas.test.ts) were then silently not run.
     '--import', 'tsx', '--test', `--test-concurrency=${concurrency}`,
@@ -155,7 +183,7 @@ async function nodeTest(list, concurrency, node, buffered) {
     ...list,
   ], env, { buffered });
   const num = (label) => Number(out.match(new RegExp(`ℹ ${label} (\\d+)`))?.[1] ?? 0);
-  const s = { code, passed: num('pass'), failed: num('fail') + num('cancelled'), timings: [] };
+  const s = { code, cpu, passed: num('pass'), failed: num('fail') + num('cancelled'), timings: [] };
   if (code !== 0 && !s.failed) s.failed = 1;
   try {
     s.timings = readFileSync(timingFile, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line));
@@ -185,9 +213,10 @@ async function nodePhase(name, list, concurrency, { node = process.execPath, buf
     };
     results = (await Promise.all(Array.from({ length: Math.min(concurrency, list.length) }, () => lane([])))).flat();
   } else results = [await nodeTest(list, concurrency, node, buffered)];
-  const s = { passed: 0, failed: 0 };
+  const s = { passed: 0, failed: 0, cpu: 0 };
   for (const r of results) {
     if (r.code !== 0) exit = 1;
+    s.cpu += r.cpu;
     s.passed += r.passed;
     s.failed += r.failed;
     for (const t of r.timings) timings.push({ where, ...t });
@@ -209,7 +238,7 @@ async function browserPhase(buffered) {
   const summary = join(tmpdir(), `tote-wtr-${process.pid}.json`);
   const wtrArgs = ['node_modules/@web/test-runner/dist/bin.js', '--config', 'web-test-runner.config.mjs'];
   if (filter) wtrArgs.push('--files', ...browserFiles);
-  const { code } = await run(process.execPath, wtrArgs, { TOTE_WTR_SUMMARY: summary }, { buffered });
+  const { code, cpu } = await run(process.execPath, wtrArgs, { TOTE_WTR_SUMMARY: summary }, { buffered });
   let results = {};
   try {
     results = JSON.parse(readFileSync(summary, 'utf8'));
@@ -225,10 +254,19 @@ async function browserPhase(buffered) {
     if (code !== 0 && !engineFailed && engine === engines[0]) s = { ...s, failed: 1, failures: [`the test runner exited with ${code}`] };
     passed += s.passed;
     failed += s.failed;
-    byEngine.push({ engine, ...s, seconds });
+    byEngine.push({ engine, ...s, seconds, cpu });
     for (const t of s.timings) timings.push({ where: engine, ...t });
   }
   if (code !== 0) exit = 1;
+}
+
+const stages = [];
+/** Phases that run side by side: their wall time and the CPU of everything they started. */
+async function stage(name, phasesOfStage) {
+  const started = Date.now();
+  const cpu = childrenCpu();
+  await phasesOfStage();
+  stages.push({ name, seconds: (Date.now() - started) / 1000, cpu: childrenCpu() - cpu });
 }
 
 // The journeys start longest first (LONGEST_JOURNEYS), so each file runs in a `node --test` of its own.
@@ -243,8 +281,8 @@ if (ci && OVERLAP) {
   // upstream budgets) want a machine that is not busy with browsers. Then the journeys and the
   // browser tests side by side, which wait on browsers and servers. Each phase's second runner
   // prints its output in one block when it ends, so that the two do not mix.
-  await Promise.all([base(), again(true)]);
-  await Promise.all([journeys(), browserPhase(true)]);
+  await stage('the base on both Nodes', () => Promise.all([base(), again(true)]));
+  await stage('the journeys beside the browser tests', () => Promise.all([journeys(), browserPhase(true)]));
 } else {
   await base();
   if (OVERLAP && journeyFiles.length && browserFiles.length) {
@@ -259,9 +297,13 @@ if (ci && OVERLAP) {
 
 printTimings();
 console.log('');
-for (const p of phases) console.log(`${p.name}: ${p.passed} passed, ${p.failed} failed (${p.files} files, ${p.seconds.toFixed(1)} s)`);
+for (const t of stages) console.log(`stage, ${t.name}: ${t.seconds.toFixed(1)} s, ${t.cpu.toFixed(1)} s CPU`);
+// Wall time, and CPU time (what a loaded machine does not inflate; docs/testing.md, "Where the time goes").
+const cpuText = (cpu) => (cpu ? `, ${cpu.toFixed(1)} s CPU` : '');
+for (const p of phases) console.log(`${p.name}: ${p.passed} passed, ${p.failed} failed (${p.files} files, ${p.seconds.toFixed(1)} s${cpuText(p.cpu)})`);
 for (const e of byEngine) {
-  console.log(`${e.engine}: ${e.passed} passed, ${e.failed} failed (browser tests, ${e.seconds.toFixed(1)} s)`);
+  const shared = byEngine.length > 1 ? ' for the engines together' : '';
+  console.log(`${e.engine}: ${e.passed} passed, ${e.failed} failed (browser tests, ${e.seconds.toFixed(1)} s${cpuText(e.cpu)}${e.cpu ? shared : ''})`);
   for (const f of e.failures) console.log(`  ✗ [${e.engine}] ${f}`);
 }
 

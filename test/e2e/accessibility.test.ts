@@ -11,6 +11,7 @@ import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { startDemo, type Demo } from '../../demo/server.js';
 import { engines, launch } from './engines.js';
+import { onePerFile } from './storefront.js';
 
 const MERCHANTS = [1001, 1003, 1004];
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -81,19 +82,21 @@ const TYPED: Record<string, string> = {
   'shipping-phone': '415 555 0100',
 };
 
+/** One storefront for every engine's describe. */
+const storefront = onePerFile(() => startDemo({ port: 0, quiet: true }), (demo) => demo.close());
+
 for (const engine of engines()) describe(`accessibility of the checkout (e2e, ${engine})`, { timeout: 600_000 }, () => {
   let demo: Demo;
   let browser: Browser;
   let lines: unknown[];
 
   before(async () => {
-    demo = await startDemo({ port: 0, quiet: true });
+    demo = await storefront();
     browser = await launch(engine);
     lines = await cartLines(demo.url);
   });
   after(async () => {
     await browser?.close();
-    await demo?.close();
   });
 
   async function withCheckout(run: (page: Page) => Promise<void>, viewport = { width: 375, height: 740 }) {

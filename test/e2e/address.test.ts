@@ -11,6 +11,7 @@ import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { startDemo, type Demo } from '../../demo/server.js';
 import { engines, launch } from './engines.js';
+import { onePerFile } from './storefront.js';
 
 const SHOTS = resolve(process.env.TOTE_SCREENSHOTS_DIR || 'test-results/screenshots');
 const SANDBOX_HEADERS = { 'x-service-app-id': '10001', 'x-service-app-secret': 'sandbox-secret', 'x-service-token': 'sandbox-token' };
@@ -130,6 +131,9 @@ async function fillAddress(page: Page, c: Case) {
 
 const dd = async (page: Page) => (await page.locator('tote-checkout .recap dd').first().textContent()) ?? '';
 
+/** One storefront for every engine's describe. */
+const storefront = onePerFile(() => startDemo({ port: 0, quiet: true }), (demo) => demo.close());
+
 for (const engine of engines()) describe(`addresses by country (e2e, ${engine})`, { timeout: 600_000 }, () => {
   let demo: Demo;
   let browser: Browser;
@@ -137,7 +141,7 @@ for (const engine of engines()) describe(`addresses by country (e2e, ${engine})`
 
   before(async () => {
     mkdirSync(SHOTS, { recursive: true });
-    demo = await startDemo({ port: 0, quiet: true });
+    demo = await storefront();
     browser = await launch(engine);
     line = await cartLine(demo.url);
     // The dev server compiles the checkout on its first visit: not part of any case's time.
@@ -145,7 +149,6 @@ for (const engine of engines()) describe(`addresses by country (e2e, ${engine})`
   });
   after(async () => {
     await browser?.close();
-    await demo?.close();
   });
 
   async function withPage(run: (page: Page) => Promise<void>, viewport = { width: 1280, height: 900 }) {

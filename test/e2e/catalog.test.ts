@@ -3,19 +3,22 @@ import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
 import { startDemo, type Demo } from '../../demo/server.js';
 import { engines, launch } from './engines.js';
+import { onePerFile } from './storefront.js';
+
+/** One storefront for every engine's describe. */
+const storefront = onePerFile(() => startDemo({ port: 0, quiet: true }), (demo) => demo.close());
 
 for (const engine of engines()) describe(`catalog (${engine})`, () => {
   let demo: Demo;
   let browser: Browser;
 
   before(async () => {
-    demo = await startDemo({ port: 0, quiet: true });
+    demo = await storefront();
     browser = await launch(engine);
   });
 
   after(async () => {
     await browser?.close();
-    await demo?.close();
   });
 
   test('the storefront lists offers of several merchants; a variant is chosen and added to the cart', async () => {

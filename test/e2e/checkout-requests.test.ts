@@ -10,6 +10,7 @@ import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
 import { engines, launch } from './engines.js';
 import { spawnDemo } from './demo-process.js';
+import { onePerFile } from './storefront.js';
 import { pay, sandbox, step, typeAddressByKeyboard } from './checkout-steps.js';
 
 /**
@@ -37,20 +38,27 @@ async function picks(base: string): Promise<{ offer_id: number; sku_id: number }
   return out;
 }
 
-for (const engine of engines()) describe(`checkout requests (e2e, ${engine})`, { timeout: 400_000 }, () => {
-  let demo: { url: string; service: string; child: import('node:child_process').ChildProcess };
-  let browser: Browser;
-  let lines: { offer_id: number; sku_id: number }[];
-
-  before(async () => {
-    demo = await spawnDemo(
+/** One storefront for every engine's describe. */
+const storefront = onePerFile(
+  () =>
+    spawnDemo(
       (out) => {
         const url = out.match(/storefront:\s*(http:\/\/127\.0\.0\.1:\d+\/)/i)?.[1];
         const service = out.match(/Service:\s*(http:\/\/[^\s]+)/)?.[1];
         return url && service ? { url, service } : undefined;
       },
       ['SERVICE_BASE_URL'],
-    );
+    ),
+  (demo) => demo.child.kill('SIGTERM'),
+);
+
+for (const engine of engines()) describe(`checkout requests (e2e, ${engine})`, { timeout: 400_000 }, () => {
+  let demo: { url: string; service: string; child: import('node:child_process').ChildProcess };
+  let browser: Browser;
+  let lines: { offer_id: number; sku_id: number }[];
+
+  before(async () => {
+    demo = await storefront();
     await sandbox(demo.service, 'POST', '/__sandbox/merchants/1007/attention', { missing_scopes: [], currently_due: [] });
     browser = await launch(engine);
     lines = await picks(demo.url);
@@ -58,7 +66,6 @@ for (const engine of engines()) describe(`checkout requests (e2e, ${engine})`, {
 
   after(async () => {
     await browser?.close();
-    demo?.child.kill('SIGTERM');
   });
 
   /** Browser→BFF requests from opening the checkout page until the order is placed, with `k` merchants in the cart. */

@@ -11,6 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { fillUsAddress } from './checkout-steps.js';
 import { engines, launch } from './engines.js';
 import { spawnDemo } from './demo-process.js';
+import { onePerFile } from './storefront.js';
 
 const SANDBOX_HEADERS = {
   'content-type': 'application/json',
@@ -81,19 +82,21 @@ function converted(amount: number, from: string, to: string, rates: Record<strin
 const EXPONENT: Record<string, number> = { USD: 2, EUR: 2, GBP: 2 };
 const digits = (text: string) => Number(text.replace(/[^0-9]/g, ''));
 
+/** One storefront for every engine's describe. */
+const storefront = onePerFile(startDemo, (demo) => demo.child.kill('SIGTERM'));
+
 for (const engine of engines()) describe(`the shopper's currency, delivery dates, confirmation and order page (e2e, ${engine})`, { timeout: 400_000 }, () => {
   let demo: Awaited<ReturnType<typeof startDemo>>;
   let browser: Browser;
   let rates: Record<string, number>;
 
   before(async () => {
-    demo = await startDemo();
+    demo = await storefront();
     browser = await launch(engine);
     rates = ((await (await fetch(new URL('api/currencies', demo.url))).json()) as { rates: Record<string, number> }).rates;
   });
   after(async () => {
     await browser?.close();
-    demo?.child.kill('SIGTERM');
   });
 
   async function withPage(run: (page: Page) => Promise<void>) {

@@ -2,6 +2,7 @@
 // Stripe checkout): the demo started as a user starts it, a product with stock to spare and the
 // cart's lines; the checkout's steps and the sandbox's controls are in ./checkout-steps.ts.
 import assert from 'node:assert/strict';
+import { after } from 'node:test';
 import type { Page } from 'playwright-core';
 import { spawnDemo } from './demo-process.js';
 
@@ -33,6 +34,22 @@ export function startStorefront(env: Record<string, string> = {}) {
     ['SERVICE_BASE_URL', 'TOTE_OPERATOR_TOKEN'],
     env,
   );
+}
+
+/**
+ * One server for the describes of every engine in a journey file (docs/testing.md, "Where the time goes"):
+ * the first describe that asks starts it, the file's end stops it, so the engines share its start-up and the
+ * dev server's first compile of the page. Call it at the top level of a test file (its `after` is the file's).
+ * The engines' describes run one after another, so their cases meet one sandbox as a describe's cases do:
+ * for files whose cases pick their own stock (`wellStocked`) and clear what they set (faults).
+ */
+export function onePerFile<T>(start: () => Promise<T>, stop: (server: T) => unknown): () => Promise<T> {
+  let server: Promise<T> | undefined;
+  after(async () => {
+    const started = await server?.catch(() => undefined);
+    if (started) await stop(started);
+  });
+  return () => (server ??= start());
 }
 
 /** The sandbox's controls, as the checkout steps call them (test/e2e/checkout-steps.ts). */
