@@ -59,6 +59,60 @@ const longestFirst = (a, b) => {
  * 3 s upstream budgets failed at three under a loaded machine.
  */
 const BASE_CONCURRENCY = Number(process.env.TOTE_TEST_CONCURRENCY ?? 2);
+/**
+ * The base's files run several to a process, one after another (Node's `--experimental-test-isolation=none`):
+ * starting Node and tsx and importing the BFF, the sandbox and zod cost about a second of CPU per process, which
+ * was most of the base's CPU when each file had its own (docs/testing.md, "Where the time goes"). A group is up
+ * to BASE_GROUP_FILES files of one folder (they import the same harness and code), in name order.
+ */
+const BASE_GROUP_FILES = Number(process.env.TOTE_BASE_GROUP_FILES ?? 6);
+/**
+ * The base's longest files (measured, docs/testing.md): each in a process of its own, started first, so that
+ * no lane is left with a long file at the end.
+ */
+const SLOWEST_BASE = [
+  'test/hostile/slow-and-large.test.ts',
+  'test/model/checkout-model.test.ts',
+  'test/hostile/place-record-decides.test.ts',
+  'test/hostile/webhooks.test.ts',
+  'test/hostile/busy-shop.test.ts',
+  'test/ship/locales.test.ts',
+  'test/hostile/bff-abuse.test.ts',
+  'test/go-live/cli.test.ts',
+];
+/**
+ * Files that keep a process of their own. In a shared process a file's top-level `beforeEach` / `afterEach`
+ * would run around every other file's tests too (Node scopes them to the process, not the file), so a file
+ * with one is found by reading it. The list names the rest, each with the state it shares.
+ */
+const OWN_PROCESS = [
+  // Asserts that a country's address format is not loaded yet; test/state/address-format.test.ts loads it
+  // into the same module-level cache (src/checkout/rules/address-format.ts).
+  'test/state/checkout-address.test.ts',
+];
+const hasTopLevelEachHook = (p) => /^(beforeEach|afterEach)\(/m.test(readFileSync(p, 'utf8'));
+
+/** The base's files in groups that share a process (BASE_GROUP_FILES), in the order they start. */
+function baseGroups(list) {
+  const alone = (p) => SLOWEST_BASE.includes(p) || OWN_PROCESS.includes(p) || hasTopLevelEachHook(p);
+  const groups = SLOWEST_BASE.filter((p) => list.includes(p)).map((p) => [p]);
+  const byFolder = new Map();
+  for (const p of list.filter((f) => !SLOWEST_BASE.includes(f))) {
+    if (alone(p)) {
+      groups.push([p]);
+      continue;
+    }
+    const folder = dirname(p);
+    const open = byFolder.get(folder);
+    if (open && open.length < BASE_GROUP_FILES) open.push(p);
+    else {
+      const group = [p];
+      byFolder.set(folder, group);
+      groups.push(group);
+    }
+  }
+  return groups;
+}
 
 function walk(dir) {
   return readdirSync(dir).flatMap((name) => {
@@ -150,7 +204,8 @@ console.log(`Node ${process.version} (${process.execPath})`);
 
 // `--plan` prints what would run, and runs nothing.
 if (args.includes('--plan')) {
-  console.log(JSON.stringify({ journeySet, baseFiles, journeyFiles, browserFiles: browserFiles.length, againOn, againFiles: againFiles.length }, null, 2));
+  const baseProcesses = baseGroups(baseFiles).map((g) => g.join(' '));
+  console.log(JSON.stringify({ journeySet, baseProcesses, journeyFiles, browserFiles: browserFiles.length, againOn, againFiles: againFiles.length }, null, 2));
   process.exit(0);
 }
 
@@ -169,19 +224,22 @@ if (browserFiles.length || journeyFiles.length) requestedEngines().forEach(ensur
 
 const phases = [];
 const nodeVersion = (node) => (node === process.execPath ? process.version : execFileSync(node, ['-v'], { encoding: 'utf8' }).trim());
-/** One `node --test` over `list`, `concurrency` files at a time, on `node`: its counts and its tests' times. */
-async function nodeTest(list, concurrency, node, buffered) {
+/**
+ * One `node --test` over `list`, one file at a time, on `node`, its output in one block when it ends: its
+ * counts and its tests' times. `shared`: the files in this one process, one after another (`--experimental-test-isolation=none`).
+ */
+async function nodeTest(list, node, shared = false) {
   const timingFile = join(tmpdir(), `tote-timings-${process.pid}-${Math.random().toString(36).slice(2)}.jsonl`);
   // A second Node comes first on PATH too: what the tests start as `node` is that Node.
   const env = node === process.execPath ? {} : { PATH: `${dirname(node)}${delimiter}${process.env.PATH}` };
   const { code, out, cpu } = await run(node, [
     // No `--test-force-exit`: it ends a file once the tests known so far are done, and suites a file registers after an
     // await (test/operator/health-model.test.ts, test/contract/schemas.test.ts) were then silently not run.
-    '--import', 'tsx', '--test', `--test-concurrency=${concurrency}`,
+    '--import', 'tsx', '--test', ...(shared ? ['--experimental-test-isolation=none'] : ['--test-concurrency=1']),
     '--test-reporter=spec', '--test-reporter-destination=stdout',
     `--test-reporter=${new URL('./test-timings.mjs', import.meta.url).pathname}`, `--test-reporter-destination=${timingFile}`,
     ...list,
-  ], env, { buffered });
+  ], env, { buffered: true });
   const num = (label) => Number(out.match(new RegExp(`ℹ ${label} (\\d+)`))?.[1] ?? 0);
   const s = { code, cpu, passed: num('pass'), failed: num('fail') + num('cancelled'), timings: [] };
   if (code !== 0 && !s.failed) s.failed = 1;
@@ -195,24 +253,21 @@ async function nodeTest(list, concurrency, node, buffered) {
 }
 
 /**
- * `list` on `node` (this Node unless `--again-on`), `concurrency` files at a time; its counts join
- * the total, its tests' times the list of the slowest. `inOrder`: the files start in the order
- * given, one `node --test` each (one over them all starts them in name order), each file's output
- * in one block when it ends.
+ * `groups` on `node` (this Node unless `--again-on`), `concurrency` groups at a time, in the order given,
+ * each in a `node --test` of its own and its output in one block when it ends; its counts join the total,
+ * its tests' times the list of the slowest. `shared`: a group's files share their process (baseGroups);
+ * else each group is one file.
  */
-async function nodePhase(name, list, concurrency, { node = process.execPath, buffered = false, inOrder = false } = {}) {
-  if (!list.length) return;
+async function nodePhase(name, groups, concurrency, { node = process.execPath, shared = false } = {}) {
+  if (!groups.length) return;
   const where = `Node ${nodeVersion(node)}`;
   const started = Date.now();
-  let results;
-  if (inOrder) {
-    const queue = [...list];
-    const lane = async (done) => {
-      for (let file = queue.shift(); file; file = queue.shift()) done.push(await nodeTest([file], 1, node, true));
-      return done;
-    };
-    results = (await Promise.all(Array.from({ length: Math.min(concurrency, list.length) }, () => lane([])))).flat();
-  } else results = [await nodeTest(list, concurrency, node, buffered)];
+  const queue = [...groups];
+  const lane = async (done) => {
+    for (let group = queue.shift(); group; group = queue.shift()) done.push(await nodeTest(group, node, shared && group.length > 1));
+    return done;
+  };
+  const results = (await Promise.all(Array.from({ length: Math.min(concurrency, groups.length) }, () => lane([])))).flat();
   const s = { passed: 0, failed: 0, cpu: 0 };
   for (const r of results) {
     if (r.code !== 0) exit = 1;
@@ -223,7 +278,7 @@ async function nodePhase(name, list, concurrency, { node = process.execPath, buf
   }
   passed += s.passed;
   failed += s.failed;
-  phases.push({ name, ...s, files: list.length, seconds: (Date.now() - started) / 1000 });
+  phases.push({ name, ...s, files: groups.flat().length, processes: groups.length, seconds: (Date.now() - started) / 1000 });
 }
 
 const byEngine = [];
@@ -270,10 +325,10 @@ async function stage(name, phasesOfStage) {
 }
 
 // The journeys start longest first (LONGEST_JOURNEYS), so each file runs in a `node --test` of its own.
-const journeys = () => nodePhase(`journeys (${journeySet})`, journeyFiles, JOURNEY_CONCURRENCY, { inOrder: true });
-const base = () => nodePhase(`node tests (Node ${process.version})`, baseFiles, BASE_CONCURRENCY);
-const again = (buffered = false) =>
-  againOn && nodePhase(`node tests (Node ${nodeVersion(againOn)})`, againFiles, BASE_CONCURRENCY, { node: againOn, buffered });
+const journeys = () => nodePhase(`journeys (${journeySet})`, journeyFiles.map((f) => [f]), JOURNEY_CONCURRENCY);
+const base = () => nodePhase(`node tests (Node ${process.version})`, baseGroups(baseFiles), BASE_CONCURRENCY, { shared: true });
+const again = () =>
+  againOn && nodePhase(`node tests (Node ${nodeVersion(againOn)})`, baseGroups(againFiles), BASE_CONCURRENCY, { node: againOn, shared: true });
 
 if (ci && OVERLAP) {
   // Two phases (docs/testing.md, "Where the time goes"). First the base on both Nodes: its files
@@ -281,7 +336,7 @@ if (ci && OVERLAP) {
   // upstream budgets) want a machine that is not busy with browsers. Then the journeys and the
   // browser tests side by side, which wait on browsers and servers. Each phase's second runner
   // prints its output in one block when it ends, so that the two do not mix.
-  await stage('the base on both Nodes', () => Promise.all([base(), again(true)]));
+  await stage('the base on both Nodes', () => Promise.all([base(), again()]));
   await stage('the journeys beside the browser tests', () => Promise.all([journeys(), browserPhase(true)]));
 } else {
   await base();
@@ -300,7 +355,7 @@ console.log('');
 for (const t of stages) console.log(`stage, ${t.name}: ${t.seconds.toFixed(1)} s, ${t.cpu.toFixed(1)} s CPU`);
 // Wall time, and CPU time (what a loaded machine does not inflate; docs/testing.md, "Where the time goes").
 const cpuText = (cpu) => (cpu ? `, ${cpu.toFixed(1)} s CPU` : '');
-for (const p of phases) console.log(`${p.name}: ${p.passed} passed, ${p.failed} failed (${p.files} files, ${p.seconds.toFixed(1)} s${cpuText(p.cpu)})`);
+for (const p of phases) console.log(`${p.name}: ${p.passed} passed, ${p.failed} failed (${p.files} files in ${p.processes} processes, ${p.seconds.toFixed(1)} s${cpuText(p.cpu)})`);
 for (const e of byEngine) {
   const shared = byEngine.length > 1 ? ' for the engines together' : '';
   console.log(`${e.engine}: ${e.passed} passed, ${e.failed} failed (browser tests, ${e.seconds.toFixed(1)} s${cpuText(e.cpu)}${e.cpu ? shared : ''})`);
