@@ -148,7 +148,7 @@ function cpuSinceLast() {
  * Runs a command; its output is passed through as it comes, or (`buffered`) in one block when it ends;
  * `cpu` is the CPU it and what it started took.
  */
-function run(cmd, args, env = {}, { buffered = false } = {}) {
+function run(cmd, args, env = {}, { buffered = false, title = '' } = {}) {
   return new Promise((resolve) => {
     let out = '';
     const child = spawn(cmd, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -157,7 +157,7 @@ function run(cmd, args, env = {}, { buffered = false } = {}) {
     let cpu = 0;
     child.on('exit', () => { cpu = cpuSinceLast(); });
     child.on('close', (code) => {
-      if (buffered) process.stdout.write(out);
+      if (buffered) process.stdout.write(title ? `\n── ${title}\n${out}` : out);
       resolve({ code: code ?? 1, out, cpu });
     });
   });
@@ -223,7 +223,11 @@ if (nodeFiles.some(needsRedis)) process.env.REDIS_SERVER_PATH = ensureRedis();
 if (browserFiles.length || journeyFiles.length) requestedEngines().forEach(ensureEngine);
 
 const phases = [];
-const nodeVersion = (node) => (node === process.execPath ? process.version : execFileSync(node, ['-v'], { encoding: 'utf8' }).trim());
+const versions = new Map([[process.execPath, process.version]]);
+const nodeVersion = (node) => {
+  if (!versions.has(node)) versions.set(node, execFileSync(node, ['-v'], { encoding: 'utf8' }).trim());
+  return versions.get(node);
+};
 /**
  * One `node --test` over `list`, one file at a time, on `node`, its output in one block when it ends: its
  * counts and its tests' times. `shared`: the files in this one process, one after another (`--experimental-test-isolation=none`).
@@ -239,7 +243,7 @@ async function nodeTest(list, node, shared = false) {
     '--test-reporter=spec', '--test-reporter-destination=stdout',
     `--test-reporter=${new URL('./test-timings.mjs', import.meta.url).pathname}`, `--test-reporter-destination=${timingFile}`,
     ...list,
-  ], env, { buffered: true });
+  ], env, { buffered: true, title: `${nodeVersion(node)}: ${list.join(' ')}` });
   const num = (label) => Number(out.match(new RegExp(`ℹ ${label} (\\d+)`))?.[1] ?? 0);
   const s = { code, cpu, passed: num('pass'), failed: num('fail') + num('cancelled'), timings: [] };
   if (code !== 0 && !s.failed) s.failed = 1;
