@@ -182,9 +182,13 @@ process.env.TOTE_JOURNEYS = journeySet;
  * tests (TOTE_TEST_OVERLAP=0 runs those after them instead). Not more: a journey lane keeps
  * most of a core busy (a browser, a dev server; docs/testing.md, "Where the time goes"), so a
  * third lane beside the browser tests adds waiting, not throughput. Their waits are 20 s and
- * more, made for a busy machine.
+ * more, made for a busy machine. Once the browser tests have ended, one more lane takes their
+ * place (`--ci`, and `--journeys` beside nothing; TOTE_JOURNEY_LANES_AFTER_BROWSERS, default 1):
+ * the machine then carries what it carried beside them, three runners, instead of two lanes
+ * working alone through the longest part of the run.
  */
 const JOURNEY_CONCURRENCY = Number(process.env.TOTE_JOURNEY_CONCURRENCY ?? (journeySet === 'pyramid' ? 1 : 2));
+const JOURNEY_LANES_AFTER_BROWSERS = journeySet === 'pyramid' ? 0 : Number(process.env.TOTE_JOURNEY_LANES_AFTER_BROWSERS ?? 1);
 const OVERLAP = process.env.TOTE_TEST_OVERLAP !== '0';
 
 const files = walk('test').filter((p) => p.endsWith('.test.ts') && (!filter || p.includes(filter)));
@@ -262,7 +266,7 @@ async function nodeTest(list, node, shared = false) {
  * its tests' times the list of the slowest. `shared`: a group's files share their process (baseGroups);
  * else each group is one file.
  */
-async function nodePhase(name, groups, concurrency, { node = process.execPath, shared = false } = {}) {
+async function nodePhase(name, groups, concurrency, { node = process.execPath, shared = false, moreLanes = 0, moreLanesAfter } = {}) {
   if (!groups.length) return;
   const where = `Node ${nodeVersion(node)}`;
   const started = Date.now();
@@ -271,7 +275,10 @@ async function nodePhase(name, groups, concurrency, { node = process.execPath, s
     for (let group = queue.shift(); group; group = queue.shift()) done.push(await nodeTest(group, node, shared && group.length > 1));
     return done;
   };
-  const results = (await Promise.all(Array.from({ length: Math.min(concurrency, groups.length) }, () => lane([])))).flat();
+  const lanes = Array.from({ length: Math.min(concurrency, groups.length) }, () => lane([]));
+  // `moreLanes` lanes join once `moreLanesAfter` settles, for the groups not started by then.
+  if (moreLanes && moreLanesAfter) lanes.push(...Array.from({ length: moreLanes }, () => moreLanesAfter.then(() => lane([]), () => lane([]))));
+  const results = (await Promise.all(lanes)).flat();
   const s = { passed: 0, failed: 0, cpu: 0 };
   for (const r of results) {
     if (r.code !== 0) exit = 1;
@@ -329,7 +336,9 @@ async function stage(name, phasesOfStage) {
 }
 
 // The journeys start longest first (LONGEST_JOURNEYS), so each file runs in a `node --test` of its own.
-const journeys = () => nodePhase(`journeys (${journeySet})`, journeyFiles.map((f) => [f]), JOURNEY_CONCURRENCY);
+/** `browsersDone`: when the browser tests beside the journeys end (JOURNEY_LANES_AFTER_BROWSERS). */
+const journeys = (browsersDone = Promise.resolve()) =>
+  nodePhase(`journeys (${journeySet})`, journeyFiles.map((f) => [f]), JOURNEY_CONCURRENCY, { moreLanes: JOURNEY_LANES_AFTER_BROWSERS, moreLanesAfter: browsersDone });
 const base = () => nodePhase(`node tests (Node ${process.version})`, baseGroups(baseFiles), BASE_CONCURRENCY, { shared: true });
 const again = () =>
   againOn && nodePhase(`node tests (Node ${nodeVersion(againOn)})`, baseGroups(againFiles), BASE_CONCURRENCY, { node: againOn, shared: true });
@@ -338,15 +347,20 @@ if (ci && OVERLAP) {
   // Two phases (docs/testing.md, "Where the time goes"). First the base on both Nodes: its files
   // spend most of their time waiting on sockets and timers, and its timing checks (rate limits,
   // upstream budgets) want a machine that is not busy with browsers. Then the journeys and the
-  // browser tests side by side, which wait on browsers and servers. Each phase's second runner
-  // prints its output in one block when it ends, so that the two do not mix.
+  // browser tests side by side, which wait on browsers and servers, a third journey lane joining
+  // when the browser tests end. Each Node process and the browser tests' runner print their output
+  // in one block when they end, so that none mix.
   await stage('the base on both Nodes', () => Promise.all([base(), again()]));
-  await stage('the journeys beside the browser tests', () => Promise.all([journeys(), browserPhase(true)]));
+  await stage('the journeys beside the browser tests', () => {
+    const browsers = browserPhase(true);
+    return Promise.all([journeys(browsers), browsers]);
+  });
 } else {
   await base();
   if (OVERLAP && journeyFiles.length && browserFiles.length) {
     // The browser tests beside the journeys: each drives one browser at a time.
-    await Promise.all([journeys(), browserPhase(true)]);
+    const browsers = browserPhase(true);
+    await Promise.all([journeys(browsers), browsers]);
   } else {
     await journeys();
     await browserPhase(false);
