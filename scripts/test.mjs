@@ -1,6 +1,6 @@
 // `npm test`: the test pyramid's base and its top (docs/testing.md). Every Node
 // test of the base (unit, contract, sandbox, BFF, state, hostile, ...), several
-// files at a time; then every browser test once per engine (TOTE_BROWSERS,
+// files to a process, two processes at a time (baseGroups); then every browser test once per engine (TOTE_BROWSERS,
 // default chromium,firefox,webkit; the engines side by side in one test runner,
 // which builds each test file once for all of them); and of the journeys
 // (test/journeys.ts) only those marked `pyramid`: one per engine. `--journeys`
@@ -11,7 +11,7 @@
 // another Node binary beside them. A path substring picks files and runs all of
 // each file's journeys; `--plan` prints the files each phase would run. Then one
 // line `N passed, N failed` counts every test; before it, one line per phase and
-// engine names its count and time, the slowest tests are listed, and every
+// engine names its count, wall time and CPU time, the slowest tests are listed, and every
 // failure is listed with its engine.
 // `--node-only`: the base's Node suites alone, without the browser tests, the journeys and the
 // test/ship checks that build or drive a browser: what CI runs again on the other Node LTS line.
@@ -228,10 +228,7 @@ if (browserFiles.length || journeyFiles.length) requestedEngines().forEach(ensur
 
 const phases = [];
 const versions = new Map([[process.execPath, process.version]]);
-const nodeVersion = (node) => {
-  if (!versions.has(node)) versions.set(node, execFileSync(node, ['-v'], { encoding: 'utf8' }).trim());
-  return versions.get(node);
-};
+const nodeVersion = (node) => versions.get(node) ?? versions.set(node, execFileSync(node, ['-v'], { encoding: 'utf8' }).trim()).get(node);
 /**
  * One `node --test` over `list`, one file at a time, on `node`, its output in one block when it ends: its
  * counts and its tests' times. `shared`: the files in this one process, one after another (`--experimental-test-isolation=none`).
