@@ -86,9 +86,9 @@ const SLOWEST_BASE = [
  * with one is found by reading it. The list names the rest, each with the state it shares.
  */
 const OWN_PROCESS = [
-  // Asserts that a country's address format is not loaded yet; test/state/address-format.test.ts loads it
-  // into the same module-level cache (src/checkout/rules/address-format.ts).
-  'test/state/checkout-address.test.ts',
+  // None today. test/state/checkout-address.test.ts was one while test/state/address-format.test.ts existed: it
+  // asserts that a country's address format is not loaded yet, and that file loaded it into the same
+  // module-level cache (src/checkout/rules/address-format.ts).
 ];
 const hasTopLevelEachHook = (p) => /^(beforeEach|afterEach)\(/m.test(readFileSync(p, 'utf8'));
 
