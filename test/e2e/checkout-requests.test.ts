@@ -68,8 +68,13 @@ for (const engine of engines()) describe(`checkout requests (e2e, ${engine})`, {
     await browser?.close();
   });
 
-  /** Browser→BFF requests from opening the checkout page until the order is placed, with `k` merchants in the cart. */
-  async function checkoutRequests(k: number): Promise<string[]> {
+  /**
+   * Browser→BFF requests from opening the checkout page until the order is placed, with `k` merchants in the cart,
+   * and apart the quotes sent from the address step until the quote for the whole address came back (`typing`): how
+   * many go out there depends on how long the shopper paused between keys (a quote waits for 250 ms of stillness),
+   * not on the cart.
+   */
+  async function checkoutRequests(k: number): Promise<{ all: string[]; typing: string[]; rest: string[] }> {
     const context = await browser.newContext();
     const page = await context.newPage();
     const errors: string[] = [];
@@ -98,9 +103,12 @@ for (const engine of engines()) describe(`checkout requests (e2e, ${engine})`, {
       await page.locator('tote-checkout tote-cart [part="bag"]').nth(k - 1).waitFor();
       await page.getByRole('button', { name: 'Continue to address' }).click();
       await step(page, 'address');
+      const typingFrom = requests.length;
       await typeAddressByKeyboard(page);
       await step(page, 'shipping');
       await page.locator('tote-shipping-step fieldset').nth(k - 1).locator('input:checked').waitFor({ timeout: 20_000 });
+      // The quote for the whole address has come back: whatever the typing sent is in.
+      const typingTo = requests.length;
       await page.getByRole('button', { name: 'Continue to payment' }).click();
       await pay(page, 'Visa ending in 4242 (approves)');
       await step(page, 'confirm');
@@ -113,22 +121,27 @@ for (const engine of engines()) describe(`checkout requests (e2e, ${engine})`, {
       assert.deepEqual(errors, []);
       assert.deepEqual(sanitisers, [], 'no HTML sanitiser requested anywhere in the journey');
       // What the placed step asks afterwards (the order's live status) is not the checkout's.
-      return requests.filter((r) => !r.startsWith('GET /api/orders/'));
+      const checkout = (r: string) => !r.startsWith('GET /api/orders/');
+      const quote = (r: string) => r === 'POST /api/checkout/quote';
+      const typing = requests.slice(typingFrom, typingTo).filter(quote);
+      const rest = requests.filter((r, i) => checkout(r) && !(quote(r) && i >= typingFrom && i < typingTo));
+      return { all: requests.filter(checkout), typing, rest };
     } finally {
       await context.close();
     }
   }
 
   it('opening the checkout to placed: the same requests for 1, 3 and 6 merchants, none re-checking an offer', async () => {
-    const counted = new Map<number, string[]>();
+    const counted = new Map<number, Awaited<ReturnType<typeof checkoutRequests>>>();
     for (const k of [1, 3, 6]) counted.set(k, await checkoutRequests(k));
-    for (const [k, requests] of counted) {
-      assert.ok(!requests.some((r) => r.startsWith('GET /api/offers')), `${k} merchant(s): ${requests.join(', ')}`);
-      assert.ok(requests.includes('POST /api/checkout/place'), `${k} merchant(s) placed: ${requests.join(', ')}`);
+    for (const [k, { all }] of counted) {
+      assert.ok(!all.some((r) => r.startsWith('GET /api/offers')), `${k} merchant(s): ${all.join(', ')}`);
+      assert.ok(all.includes('POST /api/checkout/place'), `${k} merchant(s) placed: ${all.join(', ')}`);
     }
     // The same requests, as many of each; the address format and the first quote go out together, in either order.
-    const same = (k: number) => [...counted.get(k)!].sort();
-    assert.deepEqual(same(3), same(1), '3 merchants as 1');
-    assert.deepEqual(same(6), same(1), '6 merchants as 1');
+    // While the address is typed, quotes: at least the one for the whole address, more if the shopper paused.
+    const same = (k: number) => [...counted.get(k)!.rest].sort();
+    for (const k of [1, 3, 6]) assert.ok(counted.get(k)!.typing.length >= 1, `${k} merchant(s): the address was quoted`);
+    for (const k of [3, 6]) assert.deepEqual(same(k), same(1), `${k} merchants as 1`);
   });
 });
