@@ -210,7 +210,9 @@ describe('idempotent runner', () => {
   });
   it('renews a live claim, so that another instance waits for its answer instead of taking the key over', async () => {
     const store = createMemoryIdempotencyStore();
-    const [a, b] = [0, 1].map(() => createIdempotentRunner({ store, ttlMs: 60_000, waitMs: 5_000, leaseMs: 90, unknownWindowMs: 60_000 }));
+    // Renewed every third of a lease: 300 ms leaves a loaded machine's late timers 200 ms of slack (at 90 ms, a 60 ms
+    // late renewal let the other instance take over now and then in CI).
+    const [a, b] = [0, 1].map(() => createIdempotentRunner({ store, ttlMs: 60_000, waitMs: 5_000, leaseMs: 300, unknownWindowMs: 60_000 }));
     let sent = 0;
     let reconciled = 0;
     const sub = {
@@ -219,7 +221,7 @@ describe('idempotent runner', () => {
       send: async () => {
         sent++;
         // Four leases long: without renewal the other instance would take over and reconcile.
-        await new Promise((r) => setTimeout(r, 360));
+        await new Promise((r) => setTimeout(r, 1_200));
         return { status: 201, body: { order: 1 } };
       },
       reconcile: async () => {
