@@ -155,6 +155,31 @@ describe('tote-offer-grid', () => {
       expect(cards(grid).length).to.be.at.most(96);
     });
 
+    it('an item off screen is not drawn and holds the size of a drawn card, so a card jumped to keeps its place', async () => {
+      // Two columns of narrow cards, as on a phone (a 1280 px card is far taller).
+      const grid = await fixture<ToteOfferGrid>(html`<tote-offer-grid style="width: 375px" .offers=${manyOffers(60)}></tote-offer-grid>`);
+      const items = [...grid.shadowRoot!.querySelectorAll<HTMLElement>('.list > li')];
+      const style = getComputedStyle(items[0]!);
+      expect(style.contentVisibility).to.equal('auto');
+      // `auto`: a card drawn once keeps its size when it is skipped again.
+      expect(style.containIntrinsicSize).to.match(/^auto [\d.]+px auto [\d.]+px$/);
+      const held = (li: HTMLElement) => getComputedStyle(li).containIntrinsicSize.match(/[\d.]+/g)!.map(Number);
+      // The first card drawn (a frame after it was added) and measured: an item never drawn holds its size.
+      await waitUntil(() => grid.style.getPropertyValue('--_item-block-size'), 'a drawn card measured');
+      const drawn = items[0]!.getBoundingClientRect();
+      expect(drawn.height).to.be.greaterThan(200);
+      expect(held(items.at(-1)!)[0]).to.be.closeTo(drawn.width, 1);
+      expect(held(items.at(-1)!)[1]).to.be.closeTo(drawn.height, 1);
+      // The last item was never drawn: the height it holds is the one it has once the shopper jumps to it.
+      const last = items.at(-1)!;
+      const before = last.getBoundingClientRect().height;
+      expect(before).to.be.closeTo(drawn.height, 1);
+      last.scrollIntoView({ block: 'center' });
+      await waitUntil(() => last.querySelector('tote-offer-card')!.shadowRoot!.querySelector('article')!.getBoundingClientRect().height > 0);
+      for (let i = 0; i < 3; i++) await new Promise((r) => requestAnimationFrame(r));
+      expect(last.getBoundingClientRect().height).to.be.closeTo(before, 1);
+      scrollTo(0, 0);
+    });
 
     it('pages it loads itself are shown whole', async () => {
       const offers = manyOffers(120, 1001);

@@ -175,6 +175,34 @@ for (const engine of engines()) describe(`server-rendered catalogue (${engine})`
     await assertClean(page, problems);
   });
 
+  it('does not page on until the shopper scrolls: cards not drawn yet hold the size of a drawn card', async () => {
+    // content-visibility: a card off screen is not drawn and holds a size; held shorter than a real card, the grid's
+    // end came near enough to page on by itself as the page loaded (WebKit, session 17). At a phone's width and a
+    // laptop's, a window shorter than the first page: nothing is fetched until the shopper scrolls.
+    for (const viewport of [{ width: 375, height: 700 }, { width: 1280, height: 720 }]) {
+      const { page, problems } = await open(example, viewport);
+      const shown = await page.evaluate(async () => {
+        for (let i = 0; i < 30; i++) await new Promise((r) => requestAnimationFrame(r));
+        const grid = document.querySelector('tote-offer-grid')!.shadowRoot!;
+        const items = [...grid.querySelectorAll<HTMLElement>('.list > li')];
+        return {
+          requests: (window as unknown as { __requests: string[] }).__requests.filter((u) => /\/api\/offers\b/.test(u)).length,
+          contentVisibility: getComputedStyle(items[0]!).contentVisibility,
+          heights: items.map((li) => Math.round(li.getBoundingClientRect().height)),
+          end: grid.querySelector('.sentinel')!.getBoundingClientRect().top - innerHeight,
+        };
+      });
+      assert.equal(shown.contentVisibility, 'auto', 'cards off screen are not drawn');
+      assert.equal(shown.requests, 0, `no page fetched without a scroll at ${viewport.width} px`);
+      assert.ok(shown.end > 600, `the grid's end stays out of paging reach (${shown.end} px below the view)`);
+      // Every row as tall as a drawn one: a card not drawn holds a drawn card's height (none shorter by more than a
+      // row's difference in content).
+      const tallest = Math.max(...shown.heights);
+      assert.ok(shown.heights.every((h) => h > tallest * 0.9), `items ${shown.heights.join(' ')} px`);
+      await assertClean(page, problems);
+    }
+  });
+
   it('renders hostile merchant text as text', async () => {
     const html = await (await fetch(`${hostile.url}ssr.html`)).text();
     assert.ok(!html.includes('<img src=x'), 'no markup from a name');

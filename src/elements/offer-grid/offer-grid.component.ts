@@ -102,6 +102,10 @@ export class ToteOfferGrid extends ToteElement {
   readonly #viewed = new Set<number>();
   #listVisible = false;
   #listObserver?: IntersectionObserver;
+  /** Measures a drawn card for the size the cards not drawn hold (see #watchItemSize). */
+  #sizer?: ResizeObserver;
+  /** The cards not drawn hold a drawn card's size: only then does the sentinel's place say where the grid ends. */
+  #sized = false;
 
   /** Show one merchant's offers; absent, every shoppable merchant's. */
   declare merchantId?: number;
@@ -139,6 +143,8 @@ export class ToteOfferGrid extends ToteElement {
     this.#listObserver?.disconnect();
     this.#revealer?.disconnect();
     this.#revealer = undefined;
+    this.#sizer?.disconnect();
+    this.#sizer = undefined;
   }
 
   /** Where the first page stands (the Loader's status; a page shown is `ready`, a busy shop's wait `busy`). */
@@ -167,9 +173,34 @@ export class ToteOfferGrid extends ToteElement {
   }
 
   protected override updated(): void {
+    this.#watchItemSize();
     this.#watchSentinel();
     this.#announceViewed();
     this.#watchReveal();
+  }
+
+  /**
+   * A card off screen is not drawn (`content-visibility: auto` on the items) and holds a size until it is: a drawn
+   * card's, measured here, not a guess. Cards shorter than real ones would pull the grid's end into view and page on
+   * with no shopper scrolling (WebKit, a server-rendered grid), and a card scrolled to would change size under a tap.
+   */
+  #watchItemSize(): void {
+    // Measured and set in the next frame on the host (a layout read or a size changed in the observer's callback is
+    // a "loop" error in WebKit), through the CSSOM (a strict CSP allows it, not a style attribute); the sentinel is
+    // watched from then on, in the layout those sizes give. The tallest drawn item: a row is as tall as its tallest card.
+    this.#sizer ??= new ResizeObserver((entries) => {
+      const drawn = entries.filter((e) => e.contentRect.height).map((e) => e.target.parentElement as HTMLElement);
+      if (drawn.length) requestAnimationFrame(() => {
+        const tallest = drawn.reduce((a, b) => (b.offsetHeight > a.offsetHeight ? b : a));
+        this.style.setProperty('--_item-inline-size', `${tallest.offsetWidth}px`);
+        this.style.setProperty('--_item-block-size', `${tallest.offsetHeight}px`);
+        if (!this.#sized) {
+          this.#sized = true;
+          this.#watchSentinel();
+        }
+      });
+    });
+    for (const card of this.renderRoot.querySelectorAll('.list > li > tote-offer-card')) this.#sizer.observe(card);
   }
 
   #announceViewed(): void {
@@ -253,7 +284,7 @@ export class ToteOfferGrid extends ToteElement {
     );
     // Observing afresh reports the current intersection, so a page that left the sentinel in view loads the next.
     this.#observer.disconnect();
-    if (!this.loadingMore && this.status === 'ready') this.#observer.observe(sentinel);
+    if (this.#sized && !this.loadingMore && this.status === 'ready') this.#observer.observe(sentinel);
   }
 
   protected override render() {

@@ -22,10 +22,13 @@ export const offerGridStyles = css`
     padding: 0;
     list-style: none;
   }
-  /* No \`content-visibility: auto\` on items yet (docs/ssr.md, "Long grids"): with it, WebKit's phone journeys and the
-     SSR grid's paging failed now and then. Long host-given lists stay bounded by windowing (RENDER_STEP cards at a time). */
+  /* A card off screen is neither laid out nor painted. It holds the size it had when last drawn (\`auto\`), or else a
+     drawn card's, which the grid measures (--_item-*-size). Before that (a server-rendered page before its script) a
+     card at 1280 px, the tallest usual: a card held too short would bring the grid's end nearer. docs/ssr.md. */
   .list > li {
     min-width: 0;
+    content-visibility: auto;
+    contain-intrinsic-size: auto var(--_item-inline-size, 17rem) auto var(--_item-block-size, 38rem);
   }
   /* On top of the one-offer notice (.offer-status): a row above the cards, not a card-sized box. */
   .notice {
