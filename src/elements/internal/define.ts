@@ -1,16 +1,17 @@
 import { LitElement } from 'lit';
 import { SSR_DATA_ATTRIBUTE } from './server-rendered.js';
+import { holdEarlyTaps } from './early-taps.js';
 
 /**
  * A page with server-rendered Tote elements (`tote-checkout/ssr`) needs lit's hydration support installed before
  * any of them upgrades; only such a page loads it (a module script runs after the document is parsed, so the data
- * scripts are there to be seen).
+ * scripts are there to be seen). Until an element has hydrated, a tap on its buttons is held for it (early-taps.ts).
  */
 // `requestAnimationFrame`, not `document`: a server (Node) has neither, and must not be seen reading a browser
 // global as it imports Tote (test/ship/ssr.test.ts).
 const hydrating =
   typeof requestAnimationFrame === 'function' && document.querySelector(`script[${SSR_DATA_ATTRIBUTE}]`)
-    ? import('./hydrate.js').then((m) => m.prepareHydration(LitElement))
+    ? (holdEarlyTaps(), import('./hydrate.js').then((m) => m.prepareHydration(LitElement)))
     : undefined;
 
 /**

@@ -28,9 +28,12 @@ export interface PageEvents {
   request: RequestLike;
 }
 
+export type WaitUntil = 'load' | 'domcontentloaded';
+
 /** What an engine must offer: page script evaluation and real input. */
 export interface Driver {
-  goto(url: string): Promise<void>;
+  /** Navigates; returns at the load event, or at DOMContentLoaded (Playwright's `waitUntil`). */
+  goto(url: string, waitUntil?: WaitUntil): Promise<void>;
   reload(): Promise<void>;
   /** Evaluates a JS expression in the page; a promise is awaited; the value comes back as JSON. */
   eval(expression: string): Promise<unknown>;
@@ -109,8 +112,8 @@ export class Page {
     return this;
   }
 
-  async goto(url: string) {
-    await this.driver.goto(url);
+  async goto(url: string, options: { waitUntil?: WaitUntil } = {}) {
+    await this.driver.goto(url, options.waitUntil);
     await this.run('0');
     // The driver cannot see the browser's response; the server's headers are the same for a second GET.
     const headers = /^https?:/.test(url) ? Object.fromEntries((await fetch(url)).headers) : {};

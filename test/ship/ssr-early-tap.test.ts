@@ -1,0 +1,130 @@
+// A shopper's tap on a server-rendered card before the card has hydrated (`tote-checkout/ssr`, the script-tag
+// example's /ssr.html) in every engine (TOTE_BROWSERS): lit's hydration support (the `hydrate-*` chunk) is held back
+// by a gate in front of the example server, so the page is on screen, Tote's script has run and nothing has
+// hydrated; the shopper taps "Add to cart" or "Choose options"; once the chunk comes and the card hydrates, the tap
+// takes effect, once. Before the tap was held (src/elements/internal/early-taps.ts) it was lost in every engine.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Browser, Page } from 'playwright-core';
+import { ensureBuilt, launch, watch } from './support.js';
+import { engines } from '../e2e/engines.js';
+import type { ExampleServer } from '../../examples/script-tag/server.mjs';
+import type { OffersResponse, WidgetOffer } from '../../src/contract/api.js';
+import { DEFAULT_CREDENTIALS } from '../../src/sandbox/index.js';
+
+/** A proxy in front of `target` that holds every request for the hydration chunk until `release()`. */
+async function hydrationGate(target: string) {
+  let release = () => {};
+  let opened = Promise.resolve();
+  const held: string[] = [];
+  const server: Server = createServer((req, res) => {
+    const forward = () => {
+      const upstream = request(new URL(req.url!, target), { method: req.method, headers: req.headers }, (answer) => {
+        res.writeHead(answer.statusCode!, answer.headers);
+        answer.pipe(res);
+      });
+      req.pipe(upstream);
+    };
+    if (!/\/hydrate-[\w-]+\.js$/.test(req.url!)) return forward();
+    held.push(req.url!);
+    void opened.then(forward);
+  });
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+    held,
+    /** Holds the chunk from now on, until `release()`. */
+    close() {
+      held.length = 0;
+      opened = new Promise<void>((ok) => (release = ok));
+    },
+    release: () => release(),
+    stop: () => new Promise<void>((ok) => (server.closeAllConnections(), server.close(() => ok()))),
+  };
+}
+
+const gridHydrated = () => !!(document.querySelector('tote-offer-grid') as (Element & { hasUpdated?: boolean }) | null)?.hasUpdated;
+
+for (const engine of engines()) describe(`a tap before hydration (${engine})`, { timeout: 300_000 }, () => {
+  let sandboxed: ExampleServer;
+  let example: ExampleServer;
+  let gate: Awaited<ReturnType<typeof hydrationGate>>;
+  let browser: Browser;
+
+  before(async () => {
+    await ensureBuilt();
+    const { startExampleServer } = await import('../../examples/script-tag/server.mjs');
+    // The sandbox's first page has no single-SKU offer in stock: the server renders its page with the first offer
+    // sold as one SKU (one it has in stock), so a card shows "Add to cart"; the others keep "Choose options".
+    sandboxed = await startExampleServer({ port: 0 });
+    const firstPage = (await (await fetch(`${sandboxed.url}api/offers?size=12`)).json()) as OffersResponse;
+    const offers: WidgetOffer[] = firstPage.offers.map((o, i) => (i ? o : { ...o, skus: [o.skus.find((s) => s.in_stock !== false)!] }));
+    const serviceEnv = {
+      SERVICE_BASE_URL: sandboxed.serviceUrl,
+      SERVICE_APP_ID: String(DEFAULT_CREDENTIALS.appId),
+      SERVICE_APP_SECRET: DEFAULT_CREDENTIALS.appSecret,
+      SERVICE_TOKEN: DEFAULT_CREDENTIALS.token,
+    };
+    example = await startExampleServer({ port: 0, serviceEnv, ssr: { page: { ...firstPage, offers } } });
+    gate = await hydrationGate(example.url);
+    browser = await launch(engine);
+  });
+  after(async () => {
+    gate?.release();
+    await browser?.close();
+    await gate?.stop();
+    await example?.close();
+    await sandboxed?.close();
+  });
+
+  /** The server-rendered page on screen with Tote's script run and the hydration chunk held back; then the tap. */
+  async function tapBeforeHydration(button: string): Promise<{ page: Page; problems: Awaited<ReturnType<typeof watch>> }> {
+    gate.close();
+    const page = await (await browser.newContext()).newPage();
+    const problems = await watch(page);
+    // Not to the load event: Firefox and WebKit hold it for the chunk the page is importing. Tote's module script
+    // has run at DOMContentLoaded.
+    await page.goto(`${gate.url}ssr.html`, { waitUntil: 'domcontentloaded' });
+    await page.waitForFunction(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.domContentLoadedEventEnd);
+    assert.ok(gate.held.length > 0, 'the hydration chunk was asked for, and is held');
+    assert.equal(await page.evaluate(gridHydrated), false, 'nothing has hydrated');
+    await page.locator('tote-offer-card').getByRole('button', { name: button, exact: true }).first().click();
+    assert.equal(await page.evaluate(gridHydrated), false, 'the tap came before hydration');
+    gate.release();
+    await page.waitForFunction(gridHydrated);
+    return { page, problems };
+  }
+
+  async function assertClean(page: Page, problems: Awaited<ReturnType<typeof watch>>) {
+    const p = await problems.read();
+    assert.deepEqual(p.violations, [], 'no CSP violation');
+    assert.deepEqual(p.pageErrors, [], 'no uncaught error');
+    assert.deepEqual(p.console, [], 'no console error');
+    await page.context().close();
+  }
+
+  it('"Add to cart" tapped before the card hydrated adds the product once it has', async () => {
+    const { page, problems } = await tapBeforeHydration('Add to cart');
+    await page.waitForFunction(() => document.querySelector('tote-cart')?.shadowRoot?.querySelector('.count')?.textContent?.trim() === '1', undefined, { timeout: 10_000 });
+    // Once: the held tap is given to the button once.
+    const count = await page.evaluate(async () => {
+      for (let i = 0; i < 10; i++) await new Promise((r) => requestAnimationFrame(r));
+      return document.querySelector('tote-cart')!.shadowRoot!.querySelector('.count')!.textContent!.trim();
+    });
+    assert.equal(count, '1');
+    await assertClean(page, problems);
+  });
+
+  it('"Choose options" tapped before the card hydrated opens the options once it has', async () => {
+    const { page, problems } = await tapBeforeHydration('Choose options');
+    await page.locator('tote-offer-card tote-variant-picker').first().waitFor({ timeout: 10_000 });
+    assert.equal(
+      await page.evaluate(() => [...document.querySelector('tote-offer-grid')!.shadowRoot!.querySelectorAll('tote-offer-card')].filter((c) => c.shadowRoot!.querySelector('dialog[open]')).length),
+      1,
+      'one dialog open',
+    );
+    await assertClean(page, problems);
+  });
+});
