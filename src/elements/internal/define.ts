@@ -11,8 +11,9 @@ import { holdEarlyTaps } from './early-taps.js';
 // global as it imports Tote (test/ship/ssr.test.ts).
 const hydrating =
   typeof requestAnimationFrame === 'function' && document.querySelector(`script[${SSR_DATA_ATTRIBUTE}]`)
-    ? (holdEarlyTaps(), import('./hydrate.js').then((m) => m.prepareHydration(LitElement)))
+    ? import('./hydrate.js').then((m) => m.prepareHydration(LitElement))
     : undefined;
+if (hydrating) holdEarlyTaps(hydrating);
 
 /**
  * Registers a custom element once. A second copy of Tote on the page (script

@@ -7,26 +7,25 @@
  */
 type Hydrating = Element & { hasUpdated?: boolean; updateComplete?: Promise<unknown> };
 
-export function holdEarlyTaps(): void {
+/** `defined`: settles once lit's hydration support is in and Tote's elements are defined (define.ts). */
+export function holdEarlyTaps(defined: Promise<unknown>): void {
   const held = new Set<Element>();
   document.addEventListener(
     'click',
     (e) => {
       const button = (e.composedPath()[0] as Element).closest?.('button');
       const host = (button?.getRootNode() as ShadowRoot | undefined)?.host as Hydrating | undefined;
-      if (!button || !host?.localName.startsWith('tote-') || host.hasUpdated) return;
+      // Only Tote's own elements: another library's element never "updates", and its taps are its own.
+      if (!host?.localName.startsWith('tote-') || host.hasUpdated) return;
       // Stopped here, in the capture phase, so the page sees the tap once: when it is given to the hydrated button.
+      // A second tap while waiting (nothing seemed to happen) is the same wish: stopped, not given again.
       e.stopImmediatePropagation();
-      // Tapped again while waiting (nothing seemed to happen): the same wish, given once.
-      if (held.has(button)) return;
-      held.add(button);
-      void customElements
-        .whenDefined(host.localName)
-        .then(() => host.updateComplete)
-        .then(() => {
-          held.delete(button);
-          (button as HTMLElement).click();
-        });
+      if (held.has(button!)) return;
+      held.add(button!);
+      // After the elements are defined (this runs after define.ts's own callbacks on `defined`): then the host is
+      // upgraded and its first update, which hydrates it, is what `updateComplete` waits for.
+      const give = () => host.updateComplete!.then(() => button!.click());
+      void defined.then(give, give);
     },
     true,
   );

@@ -257,7 +257,7 @@ export class ToteOfferGrid extends ToteElement {
   #watchReveal(): void {
     const reveal = this.renderRoot.querySelector('.reveal');
     this.#revealer?.disconnect();
-    if (!reveal || typeof IntersectionObserver === 'undefined') return;
+    if (!reveal) return;
     this.#revealer ??= new IntersectionObserver(
       (entries) => {
         if (entries.some((e) => e.isIntersecting)) this.shown += RENDER_STEP;
@@ -269,7 +269,7 @@ export class ToteOfferGrid extends ToteElement {
 
   #watchSentinel(): void {
     const sentinel = this.#sentinel;
-    if (!sentinel || this.manual || typeof IntersectionObserver === 'undefined') {
+    if (!sentinel || this.manual) {
       this.#observer?.disconnect();
       return;
     }
