@@ -4,7 +4,7 @@
 import puppeteer, { type Browser as PuppeteerBrowser, type Page as PuppeteerPage } from 'puppeteer-core';
 import { firefoxPrefs, findFirefox } from '../../../scripts/find-firefox.mjs';
 import { WebDriverSession } from '../../../scripts/webdriver.mjs';
-import { Page, type Driver, type PageEvents, type WaitUntil } from './page.js';
+import { Page, type Driver, type PageEvents } from './page.js';
 
 /** Playwright's default viewport, so layouts match across engines. */
 const VIEWPORT = { width: 1280, height: 720 };
@@ -33,8 +33,8 @@ const PUPPETEER_KEYS: Record<string, string> = { Space: ' ' };
 class FirefoxDriver implements Driver {
   constructor(private readonly page: PuppeteerPage) {}
 
-  async goto(url: string, waitUntil: WaitUntil = 'load') {
-    await this.page.goto(url, { waitUntil });
+  async goto(url: string) {
+    await this.page.goto(url);
   }
   async reload() {
     await this.page.reload();
@@ -166,10 +166,10 @@ class WebKitDriver implements Driver {
     return run();
   }
 
-  goto(url: string, waitUntil: WaitUntil = 'load') {
+  goto(url: string) {
     return this.on_(async () => {
       await this.session.navigate(url);
-      await this.loaded(waitUntil);
+      await this.loaded();
     });
   }
   reload() {
@@ -184,13 +184,12 @@ class WebKitDriver implements Driver {
    * then acted on a server-rendered grid nobody listened to yet, wrote storage the page's scripts then read,
    * and clicked at a point of a page WebKit scrolled back to the top as the load ended (docs/testing.md).
    */
-  private async loaded(waitUntil: WaitUntil = 'load') {
+  private async loaded() {
     // The init scripts go in first, as early in the document as WebDriver classic reaches (it answered at
     // "interactive"): waiting for `load` before them let the page's module scripts run first (a test watching
     // `customElements.define` then saw nothing, in WebKit now and then).
-    const event = waitUntil === 'load' ? `document.readyState !== 'complete'` : `!performance.getEntriesByType('navigation')[0]?.domContentLoadedEventEnd`;
     await this.session.executeAsync(`${this.prelude()}
-      if (${event}) await new Promise((r) => addEventListener('${waitUntil === 'load' ? 'load' : 'DOMContentLoaded'}', r, { once: true }));`);
+      if (document.readyState !== 'complete') await new Promise((r) => addEventListener('load', r, { once: true }));`);
   }
   /** The event collector and the init scripts, once per document. */
   private prelude() {

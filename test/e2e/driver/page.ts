@@ -28,12 +28,9 @@ export interface PageEvents {
   request: RequestLike;
 }
 
-export type WaitUntil = 'load' | 'domcontentloaded';
-
 /** What an engine must offer: page script evaluation and real input. */
 export interface Driver {
-  /** Navigates; returns at the load event, or at DOMContentLoaded (Playwright's `waitUntil`). */
-  goto(url: string, waitUntil?: WaitUntil): Promise<void>;
+  goto(url: string): Promise<void>;
   reload(): Promise<void>;
   /** Evaluates a JS expression in the page; a promise is awaited; the value comes back as JSON. */
   eval(expression: string): Promise<unknown>;
@@ -80,7 +77,11 @@ export class Page {
   #url = 'about:blank';
   readonly keyboard: { press(key: string): Promise<void>; type(text: string): Promise<void> };
   /** Scrolling as a wheel would (the page scrolls by script: what the tests need is the scroll, not the device). */
-  readonly mouse = { wheel: (dx: number, dy: number) => this.run(`(scrollBy(${Number(dx)}, ${Number(dy)}), 0)`).then(() => undefined) };
+  readonly mouse = {
+    wheel: (dx: number, dy: number) => this.run(`(scrollBy(${Number(dx)}, ${Number(dy)}), 0)`).then(() => undefined),
+    /** A real click at a point of the viewport, as Playwright's `mouse.click`. */
+    click: (x: number, y: number) => this.driver.click(x, y),
+  };
 
   constructor(
     readonly driver: Driver,
@@ -112,8 +113,8 @@ export class Page {
     return this;
   }
 
-  async goto(url: string, options: { waitUntil?: WaitUntil } = {}) {
-    await this.driver.goto(url, options.waitUntil);
+  async goto(url: string) {
+    await this.driver.goto(url);
     await this.run('0');
     // The driver cannot see the browser's response; the server's headers are the same for a second GET.
     const headers = /^https?:/.test(url) ? Object.fromEntries((await fetch(url)).headers) : {};
