@@ -105,7 +105,7 @@ export class ToteOfferGrid extends ToteElement {
   /** Measures a drawn card for the size the cards not drawn hold (see #watchItemSize). */
   #sizer?: ResizeObserver;
   /** The cards not drawn hold a drawn card's size: only then does the sentinel's place say where the grid ends. */
-  #sized = false;
+  #sized?: boolean;
 
   /** Show one merchant's offers; absent, every shoppable merchant's. */
   declare merchantId?: number;
@@ -144,7 +144,6 @@ export class ToteOfferGrid extends ToteElement {
     this.#revealer?.disconnect();
     this.#revealer = undefined;
     this.#sizer?.disconnect();
-    this.#sizer = undefined;
   }
 
   /** Where the first page stands (the Loader's status; a page shown is `ready`, a busy shop's wait `busy`). */
@@ -187,18 +186,18 @@ export class ToteOfferGrid extends ToteElement {
   #watchItemSize(): void {
     // Measured and set in the next frame on the host (a layout read or a size changed in the observer's callback is
     // a "loop" error in WebKit), through the CSSOM (a strict CSP allows it, not a style attribute); the sentinel is
-    // watched from then on, in the layout those sizes give. The tallest drawn item: a row is as tall as its tallest card.
+    // watched from then on (again after each measure, as after each render), in the layout those sizes give. The
+    // tallest drawn item: a row is as tall as its tallest card.
     this.#sizer ??= new ResizeObserver((entries) => {
-      const drawn = entries.filter((e) => e.contentRect.height).map((e) => e.target.parentElement as HTMLElement);
-      if (drawn.length) requestAnimationFrame(() => {
-        const tallest = drawn.reduce((a, b) => (b.offsetHeight > a.offsetHeight ? b : a));
-        this.style.setProperty('--_item-inline-size', `${tallest.offsetWidth}px`);
-        this.style.setProperty('--_item-block-size', `${tallest.offsetHeight}px`);
-        if (!this.#sized) {
+      const items = entries.filter((e) => e.contentRect.height).map((e) => e.target.parentElement!);
+      if (items[0]) {
+        requestAnimationFrame(() => {
+          this.style.setProperty('--_item-inline-size', `${items[0]!.offsetWidth}px`);
+          this.style.setProperty('--_item-block-size', `${Math.max(...items.map((li) => li.offsetHeight))}px`);
           this.#sized = true;
           this.#watchSentinel();
-        }
-      });
+        });
+      }
     });
     for (const card of this.renderRoot.querySelectorAll('.list > li > tote-offer-card')) this.#sizer.observe(card);
   }
