@@ -1,32 +1,33 @@
 /**
  * A server-rendered element's buttons are on screen before the element has hydrated (`tote-checkout/ssr`): until
- * then nothing listens to them, and a shopper's tap would be lost. On such a page a tap on a Tote element's button
- * that has not rendered yet is held, unseen by the page, and given to the same button once its element has
- * hydrated (lit keeps the server's nodes and listens to them then). Installed as Tote's script runs, with no
- * inline script (a strict CSP holds).
+ * then nothing listens to them, and a shopper's tap would be lost. Such taps are given to the same button once its
+ * element has hydrated (lit keeps the server's nodes and listens to them then). Up front, Tote's script only notes
+ * what was tapped (define.ts: a few bytes on every page); this, loaded with lit's hydration support on pages that
+ * have server-rendered elements, gives those taps and holds the ones that come until each element has hydrated.
+ * No inline script: a strict CSP holds.
  */
 type Hydrating = Element & { hasUpdated?: boolean; updateComplete?: Promise<unknown> };
 
-/** `defined`: settles once lit's hydration support is in and Tote's elements are defined (define.ts). */
-export function holdEarlyTaps(defined: Promise<unknown>): void {
+/** `tapped`: what was clicked before this loaded (nothing had hydrated then). */
+export function holdEarlyTaps(tapped: readonly EventTarget[]): void {
   const held = new Set<Element>();
-  document.addEventListener(
-    'click',
-    (e) => {
-      const button = (e.composedPath()[0] as Element).closest?.('button');
-      const host = (button?.getRootNode() as ShadowRoot | undefined)?.host as Hydrating | undefined;
-      // Only Tote's own elements: another library's element never "updates", and its taps are its own.
-      if (!host?.localName.startsWith('tote-') || host.hasUpdated) return;
-      // Stopped here, in the capture phase, so the page sees the tap once: when it is given to the hydrated button.
-      // A second tap while waiting (nothing seemed to happen) is the same wish: stopped, not given again.
-      e.stopImmediatePropagation();
-      if (held.has(button!)) return;
+  /** Whether `target` is in a button of a Tote element still to hydrate; if so its tap is given once it has. */
+  const hold = (target: EventTarget): boolean => {
+    const button = (target as Element).closest?.('button');
+    const host = (button?.getRootNode() as ShadowRoot | undefined)?.host as Hydrating | undefined;
+    // Only Tote's own elements: another library's element never "updates", and its taps are its own.
+    if (!host?.localName.startsWith('tote-') || host.hasUpdated) return false;
+    // A second tap while waiting (nothing seemed to happen) is the same wish: given once.
+    if (!held.has(button!)) {
       held.add(button!);
-      // After the elements are defined (this runs after define.ts's own callbacks on `defined`): then the host is
-      // upgraded and its first update, which hydrates it, is what `updateComplete` waits for.
-      const give = () => host.updateComplete!.then(() => button!.click());
-      void defined.then(give, give);
-    },
-    true,
-  );
+      void customElements
+        .whenDefined(host.localName)
+        .then(() => host.updateComplete)
+        .then(() => button!.click());
+    }
+    return true;
+  };
+  for (const target of tapped) hold(target);
+  // From now on a held tap is stopped in the capture phase, so the page sees it once: when it is given.
+  document.addEventListener('click', (e) => hold(e.composedPath()[0]!) && e.stopImmediatePropagation(), true);
 }
