@@ -27,6 +27,10 @@ export const offerGridStyles = css`
      card at 1280 px, the tallest usual: a card held too short would bring the grid's end nearer. docs/ssr.md. */
   .list > li {
     min-width: 0;
+  }
+  /* Not the loading skeleton's: held at a real card's size, its short cards pushed what follows the grid away and
+     back (the loading grid's layout shift went from 0.09 to 0.17). */
+  .list > li:not(.skeleton-card) {
     content-visibility: auto;
     contain-intrinsic-size: auto var(--_item-inline-size, 17rem) auto var(--_item-block-size, 38rem);
   }
