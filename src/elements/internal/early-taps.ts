@@ -7,9 +7,14 @@
  * No inline script: a strict CSP holds.
  */
 type Hydrating = Element & { hasUpdated?: boolean; updateComplete?: Promise<unknown> };
+const givesTaps = Symbol.for('tote.early-taps');
 
 /** `tapped`: what was clicked before this loaded (nothing had hydrated then). */
 export function holdEarlyTaps(tapped: readonly EventTarget[]): void {
+  // Two copies of Tote on one page (a script tag and an npm bundle) each note the same taps: one gives them.
+  const once = globalThis as { [givesTaps]?: true };
+  if (once[givesTaps]) return;
+  once[givesTaps] = true;
   const held = new Set<Element>();
   /** Whether `target` is in a button of a Tote element still to hydrate; if so its tap is given once it has. */
   const hold = (target: EventTarget): boolean => {
