@@ -102,10 +102,11 @@ export class ToteOfferGrid extends ToteElement {
   readonly #viewed = new Set<number>();
   #listVisible = false;
   #listObserver?: IntersectionObserver;
-  /** Measures a drawn card for the size the cards not drawn hold (see #watchItemSize). */
+  /**
+   * Measures a drawn card for the size the cards not drawn hold (see #watchItemSize). Never disconnected: a card
+   * removed reports 0, which changes nothing, and the grid's cards are its own.
+   */
   #sizer?: ResizeObserver;
-  /** The cards not drawn hold a drawn card's size: only then does the sentinel's place say where the grid ends. */
-  #sized?: boolean;
 
   /** Show one merchant's offers; absent, every shoppable merchant's. */
   declare merchantId?: number;
@@ -143,7 +144,6 @@ export class ToteOfferGrid extends ToteElement {
     this.#listObserver?.disconnect();
     this.#revealer?.disconnect();
     this.#revealer = undefined;
-    this.#sizer?.disconnect();
   }
 
   /** Where the first page stands (the Loader's status; a page shown is `ready`, a busy shop's wait `busy`). */
@@ -184,22 +184,22 @@ export class ToteOfferGrid extends ToteElement {
    * with no shopper scrolling (WebKit, a server-rendered grid), and a card scrolled to would change size under a tap.
    */
   #watchItemSize(): void {
-    // Measured and set in the next frame on the host (a layout read or a size changed in the observer's callback is
-    // a "loop" error in WebKit), through the CSSOM (a strict CSP allows it, not a style attribute); the sentinel is
-    // watched from then on (again after each measure, as after each render), in the layout those sizes give. The
-    // tallest drawn item: a row is as tall as its tallest card.
+    // Only the height: an item's width is its grid column's (fixed fractions of the grid), whatever it holds. A card's
+    // own box is its content (an item stretches to its row, the card inside does not): the tallest drawn card is the
+    // tallest row; a card not drawn reports 0. Set in the next frame on the host (a size changed in the observer's
+    // callback is a "loop" error in WebKit), through the CSSOM (a strict CSP allows it, not a style attribute); the
+    // sentinel is watched again in the layout it gives. Until then the cards not drawn hold 38rem (the styles), taller
+    // than a real card: the grid's end only comes nearer once measured, and is looked at again then.
     this.#sizer ??= new ResizeObserver((entries) => {
-      const items = entries.filter((e) => e.contentRect.height).map((e) => e.target.parentElement!);
-      if (items[0]) {
+      const height = Math.max(...entries.map((e) => e.contentRect.height));
+      if (height) {
         requestAnimationFrame(() => {
-          this.style.setProperty('--_item-inline-size', `${items[0]!.offsetWidth}px`);
-          this.style.setProperty('--_item-block-size', `${Math.max(...items.map((li) => li.offsetHeight))}px`);
-          this.#sized = true;
+          this.style.setProperty('--_item-block-size', height + 'px');
           this.#watchSentinel();
         });
       }
     });
-    for (const card of this.renderRoot.querySelectorAll('.list > li > tote-offer-card')) this.#sizer.observe(card);
+    for (const card of this.renderRoot.querySelectorAll('tote-offer-card')) this.#sizer.observe(card);
   }
 
   #announceViewed(): void {
@@ -283,7 +283,7 @@ export class ToteOfferGrid extends ToteElement {
     );
     // Observing afresh reports the current intersection, so a page that left the sentinel in view loads the next.
     this.#observer.disconnect();
-    if (this.#sized && !this.loadingMore && this.status === 'ready') this.#observer.observe(sentinel);
+    if (!this.loadingMore && this.status === 'ready') this.#observer.observe(sentinel);
   }
 
   protected override render() {

@@ -23,16 +23,16 @@ export const offerGridStyles = css`
     list-style: none;
   }
   /* A card off screen is neither laid out nor painted. It holds the size it had when last drawn (\`auto\`), or else a
-     drawn card's, which the grid measures (--_item-*-size). Before that (a server-rendered page before its script) a
+     drawn card's height, which the grid measures (--_item-block-size); its width is its column's. Before that (a server-rendered page before its script) a
      card at 1280 px, the tallest usual: a card held too short would bring the grid's end nearer. docs/ssr.md. */
   .list > li {
     min-width: 0;
   }
-  /* Not the loading skeleton's: held at a real card's size, its short cards pushed what follows the grid away and
-     back (the loading grid's layout shift went from 0.09 to 0.17). */
-  .list > li:not(.skeleton-card) {
+  /* Not the loading skeleton's (its list has no part): held at a real card's size, its short cards pushed what
+     follows the grid away and back (the loading grid's layout shift went from 0.09 to 0.17). */
+  [part='list'] > li {
     content-visibility: auto;
-    contain-intrinsic-size: auto var(--_item-inline-size, 17rem) auto var(--_item-block-size, 38rem);
+    contain-intrinsic-block-size: auto var(--_item-block-size, 38rem);
   }
   /* On top of the one-offer notice (.offer-status): a row above the cards, not a card-sized box. */
   .notice {
