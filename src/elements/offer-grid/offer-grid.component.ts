@@ -102,11 +102,6 @@ export class ToteOfferGrid extends ToteElement {
   readonly #viewed = new Set<number>();
   #listVisible = false;
   #listObserver?: IntersectionObserver;
-  /**
-   * Measures a drawn card for the size the cards not drawn hold (see #watchItemSize). Never disconnected: a card
-   * removed reports 0, which changes nothing, and the grid's cards are its own.
-   */
-  #sizer?: ResizeObserver;
 
   /** Show one merchant's offers; absent, every shoppable merchant's. */
   declare merchantId?: number;
@@ -171,35 +166,30 @@ export class ToteOfferGrid extends ToteElement {
     if (!this.offers && this.api && (source || this.status === 'idle')) void this.#load(true);
   }
 
+  /**
+   * A card off screen is not drawn (`content-visibility: auto` on the items) and holds a size until it is: a real
+   * card's height, not a guess (its width is its grid column's). Cards shorter than real ones would pull the grid's
+   * end into view and page on with no shopper scrolling (WebKit, a server-rendered grid), and a card scrolled to would
+   * change size under a tap. Until measured they hold 38rem (the styles), taller than a real card.
+   */
+  protected override firstUpdated(): void {
+    // Measured whenever the grid changes size (cards drawn or added, a new width), in the next frame (a layout read or
+    // a size changed in the observer's callback is a "loop" error in WebKit): the first card's height (read even when
+    // it is not drawn), set on the host through the CSSOM (a strict CSP allows it, not a style attribute). The
+    // sentinel's observer sees the grid's end move by itself. Never disconnected: it watches this grid only, and
+    // watches on if the grid is moved (the client only: a server renders no `firstUpdated`).
+    new ResizeObserver(() =>
+      requestAnimationFrame(() => {
+        const height = this.renderRoot.querySelector('tote-offer-card')?.offsetHeight;
+        if (height) this.style.setProperty('--_item-block-size', height + 'px');
+      }),
+    ).observe(this);
+  }
+
   protected override updated(): void {
-    this.#watchItemSize();
     this.#watchSentinel();
     this.#announceViewed();
     this.#watchReveal();
-  }
-
-  /**
-   * A card off screen is not drawn (`content-visibility: auto` on the items) and holds a size until it is: a drawn
-   * card's, measured here, not a guess. Cards shorter than real ones would pull the grid's end into view and page on
-   * with no shopper scrolling (WebKit, a server-rendered grid), and a card scrolled to would change size under a tap.
-   */
-  #watchItemSize(): void {
-    // Only the height: an item's width is its grid column's (fixed fractions of the grid), whatever it holds. A card's
-    // own box is its content (an item stretches to its row, the card inside does not): the tallest drawn card is the
-    // tallest row; a card not drawn reports 0. Set in the next frame on the host (a size changed in the observer's
-    // callback is a "loop" error in WebKit), through the CSSOM (a strict CSP allows it, not a style attribute); the
-    // sentinel is watched again in the layout it gives. Until then the cards not drawn hold 38rem (the styles), taller
-    // than a real card: the grid's end only comes nearer once measured, and is looked at again then.
-    this.#sizer ??= new ResizeObserver((entries) => {
-      const height = Math.max(...entries.map((e) => e.contentRect.height));
-      if (height) {
-        requestAnimationFrame(() => {
-          this.style.setProperty('--_item-block-size', height + 'px');
-          this.#watchSentinel();
-        });
-      }
-    });
-    for (const card of this.renderRoot.querySelectorAll('tote-offer-card')) this.#sizer.observe(card);
   }
 
   #announceViewed(): void {
