@@ -170,7 +170,7 @@ export class ToteOfferGrid extends ToteElement {
    * A card off screen is not drawn (`content-visibility: auto` on the items) and holds a size until it is: a real
    * card's height, not a guess (its width is its grid column's). Cards shorter than real ones would pull the grid's
    * end into view and page on with no shopper scrolling (WebKit, a server-rendered grid), and a card scrolled to would
-   * change size under a tap. Until measured they hold 38rem (the styles), taller than a real card.
+   * change size under a tap. Until measured they hold 38rem (the styles), a card's height at 1280 px, the tallest usual.
    */
   protected override firstUpdated(): void {
     // Measured whenever the grid changes size (cards drawn or added, a new width), in the next frame (a layout read or

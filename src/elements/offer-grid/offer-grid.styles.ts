@@ -22,9 +22,10 @@ export const offerGridStyles = css`
     padding: 0;
     list-style: none;
   }
-  /* A card off screen is neither laid out nor painted. It holds the size it had when last drawn (\`auto\`), or else a
-     drawn card's height, which the grid measures (--_item-block-size); its width is its column's. Before that (a server-rendered page before its script) a
-     card at 1280 px, the tallest usual: a card held too short would bring the grid's end nearer. docs/ssr.md. */
+  /* A card off screen is neither laid out nor painted. It holds the height it had when last drawn (\`auto\`), or else
+     a card's, which the grid measures (--_item-block-size); its width is its column's, whatever it holds. Before that
+     (a server-rendered page before its script) a card's at 1280 px, the tallest usual: a card held too short would
+     bring the grid's end nearer. docs/ssr.md, "Long grids". */
   .list > li {
     min-width: 0;
   }
