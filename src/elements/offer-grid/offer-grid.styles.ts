@@ -25,13 +25,11 @@ export const offerGridStyles = css`
   /* A card off screen is neither laid out nor painted. It holds the height it had when last drawn (\`auto\`), or else
      a card's, which the grid measures (--_item-block-size); its width is its column's, whatever it holds. Before that
      (a server-rendered page before its script) a card's at 1280 px, the tallest usual: a card held too short would
-     bring the grid's end nearer. docs/ssr.md, "Long grids". */
-  .list > li {
-    min-width: 0;
-  }
-  /* Not the loading skeleton's (its list has no part): held at a real card's size, its short cards pushed what
-     follows the grid away and back (the loading grid's layout shift went from 0.09 to 0.17). */
-  [part='list'] > li {
+     bring the grid's end nearer. docs/ssr.md, "Long grids". Not the loading skeleton's (its list has no part): held
+     at a real card's size, its short cards pushed what follows the grid away and back (the loading grid's layout
+     shift went from 0.09 to 0.17). No \`min-width: 0\` on items: a column's minimum is a length, not \`auto\`, so an
+     item's own minimum never widens it (and a card's inline size is contained). */
+  [part=list] > li {
     content-visibility: auto;
     contain-intrinsic-block-size: auto var(--_item-block-size, 38rem);
   }
