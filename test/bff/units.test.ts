@@ -210,9 +210,9 @@ describe('idempotent runner', () => {
   });
   it('renews a live claim, so that another instance waits for its answer instead of taking the key over', async () => {
     const store = createMemoryIdempotencyStore();
-    // Renewed every third of a lease: 300 ms leaves a loaded machine's late timers 200 ms of slack (at 90 ms, a 60 ms
-    // late renewal let the other instance take over now and then in CI).
-    const [a, b] = [0, 1].map(() => createIdempotentRunner({ store, ttlMs: 60_000, waitMs: 5_000, leaseMs: 300, unknownWindowMs: 60_000 }));
+    // Renewed every third of a lease: a second's lease outlasts a loaded machine's stalled event loop (at 90 and then
+    // 300 ms, a late renewal let the other instance take over now and then in CI, where test files share a process).
+    const [a, b] = [0, 1].map(() => createIdempotentRunner({ store, ttlMs: 60_000, waitMs: 10_000, leaseMs: 1_000, unknownWindowMs: 60_000 }));
     let sent = 0;
     let reconciled = 0;
     const sub = {
@@ -221,7 +221,7 @@ describe('idempotent runner', () => {
       send: async () => {
         sent++;
         // Four leases long: without renewal the other instance would take over and reconcile.
-        await new Promise((r) => setTimeout(r, 1_200));
+        await new Promise((r) => setTimeout(r, 4_000));
         return { status: 201, body: { order: 1 } };
       },
       reconcile: async () => {
