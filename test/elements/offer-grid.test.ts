@@ -166,7 +166,7 @@ describe('tote-offer-grid', () => {
       const held = (li: HTMLElement) => getComputedStyle(li).getPropertyValue('contain-intrinsic-block-size');
       expect(held(items[0]!)).to.match(/^auto [\d.]+px$/);
       // A card measured (a frame after it was drawn): an item never drawn holds its height.
-      await waitUntil(() => grid.style.getPropertyValue('--_item-block-size'), 'a drawn card measured');
+      await waitUntil(() => getComputedStyle(grid).getPropertyValue('--_item-block-size'), 'a drawn card measured');
       const drawn = items[0]!.getBoundingClientRect();
       expect(drawn.height).to.be.greaterThan(200);
       expect(Number(held(items.at(-1)!).match(/[\d.]+/)![0])).to.be.closeTo(drawn.height, 1);

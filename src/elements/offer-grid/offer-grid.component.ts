@@ -175,13 +175,17 @@ export class ToteOfferGrid extends ToteElement {
   protected override firstUpdated(): void {
     // Measured whenever the grid changes size (cards drawn or added, a new width), in the next frame (a layout read or
     // a size changed in the observer's callback is a "loop" error in WebKit): the first card's height (read even when
-    // it is not drawn), set on the host through the CSSOM (a strict CSP allows it, not a style attribute). The
-    // sentinel's observer sees the grid's end move by itself. Never disconnected: it watches this grid only, and
-    // watches on if the grid is moved (the client only: a server renders no `firstUpdated`).
+    // it is not drawn), set in a stylesheet of the grid's own (the CSSOM, which a strict CSP allows; the shop's
+    // element gets no style attribute). The sentinel's observer sees the grid's end move by itself. Never
+    // disconnected: it watches this grid only, and watches on if the grid is moved (the client only: a server renders
+    // no `firstUpdated`).
+    const sheet = new CSSStyleSheet();
+    const root = this.shadowRoot!;
+    root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
     new ResizeObserver(() =>
       requestAnimationFrame(() => {
-        const height = this.renderRoot.querySelector('tote-offer-card')?.offsetHeight;
-        if (height) this.style.setProperty('--_item-block-size', height + 'px');
+        const height = root.querySelector('tote-offer-card')?.offsetHeight;
+        if (height) sheet.replaceSync(`:host{--_item-block-size:${height}px}`);
       }),
     ).observe(this);
   }
