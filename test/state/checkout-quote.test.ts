@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { QuoteResponseSchema, type QuoteResponse } from '../../src/contract/checkout-api.js';
+import type { QuoteResponse } from '../../src/contract/checkout-api.js';
+import { twoBagQuote as quote } from '../two-bag-quote.js';
 import { emptyAddress } from '../../src/checkout/rules/checkout-address.js';
 import {
   busyMerchants,
@@ -18,16 +19,6 @@ const lines = [
 const address = { ...emptyAddress('US'), first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', address_1: '1 Main', city: 'SF', state: 'CA', postal_code: '94105' };
 const state = { shipping: address, billing: emptyAddress('US'), billingSameAsShipping: true, selections: {} as Record<string, string> };
 
-const quote = (over: Partial<QuoteResponse> = {}): QuoteResponse =>
-  QuoteResponseSchema.parse({
-    quote_token: 't', expires_at: '2026-11-22T22:00:00Z', currency: 'USD', mode: 'direct', ready: true,
-    bags: [
-      { merchant_id: 1001, merchant_name: 'A', lines: [{ sku_id: 11, name: 'Tee', quantity: 2, unit_price: 2000, total: 4000, available: true }], shipping_methods: [{ shipping_method_id: 's', label: 'Std', price: 500 }], shipping_method_id: 's', sub_total: 4000, shipping_total: 500, tax_total: 350, total: 4850, problems: [] },
-      { merchant_id: 1002, merchant_name: 'B', lines: [{ sku_id: 21, name: 'Bowl', quantity: 1, unit_price: 3200, total: 3200, available: true }], shipping_methods: [], sub_total: 3200, shipping_total: 0, tax_total: 0, total: 3200, problems: [] },
-    ],
-    totals: { sub_total: 7200, shipping_total: 500, tax_total: 350, total: 8050 },
-    ...over,
-  });
 
 test('the currency is the provider\'s when it names one, else the first merchant\'s', () => {
   assert.equal(checkoutCurrency('eur', lines), 'EUR');
