@@ -10,7 +10,6 @@ import { changesOf } from '../../src/bff/place-compare.js';
 import { quotedOf, totalsOf } from '../../src/bff/quote-bags.js';
 import type { QuotePayload } from '../../src/bff/quote-token.js';
 
-
 /** The token's statement of a quote, as `finish` signs it. */
 const placed = (q: QuoteResponse): QuotePayload => ({
   v: 1, iat: 0, exp: 1, mode: q.mode, currency: q.currency, customer: undefined, shipping_address: undefined,

@@ -1,6 +1,5 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { QuoteResponse } from '../../src/contract/checkout-api.js';
 import { twoBagQuote as quote } from '../two-bag-quote.js';
 import { emptyAddress } from '../../src/checkout/rules/checkout-address.js';
 import {
