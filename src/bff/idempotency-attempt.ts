@@ -29,6 +29,12 @@ export interface Submission {
   notBefore?: number;
   /** The attempt is settled as not placed (its outcome stayed unknown through the window): free what it held. */
   notPlaced?(): Promise<void>;
+  /**
+   * The answer instead of sending when the store lost its records after the attempt's quote was issued and the
+   * service holds no order of this key: another attempt of the same quote (another key, another tab) may have
+   * placed it, which only that key would find. Without it the attempt sends after one look.
+   */
+  lostRecords?(): StoredAnswer;
 }
 
 /**

@@ -121,6 +121,7 @@ export async function settle(r: Runner, sub: Submission, claimed: Extract<ClaimR
       throw err;
     });
     if (found) return out.done(found);
+    if (sub.lostRecords) return out.done(sub.lostRecords());
   }
   return sendOnce(r, sub, out);
 }

@@ -235,6 +235,27 @@ describe('idempotent runner', () => {
     assert.deepEqual(second, await first);
     assert.deepEqual([sent, reconciled], [1, 0]);
   });
+  it('after the store came back empty, an attempt of an older quote that finds no order of its own answers instead of sending', async () => {
+    // The store lost its records an hour after the quote was issued, longer ago than the unknown window: another key
+    // of the same quote may have placed it (the checkout model's counterexample), so one look, then no send.
+    const memory = createMemoryIdempotencyStore();
+    const now = Date.now();
+    const store = { ...memory, claim: async (...a: Parameters<typeof memory.claim>) => ({ ...(await memory.claim(...a)), recordsSince: now - 60_000 }) };
+    const run = createIdempotentRunner({ store, ttlMs: 60_000, waitMs: 1_000, leaseMs: 1_000, unknownWindowMs: 10_000 });
+    let sent = 0;
+    const sub = (lostRecords?: () => { status: number; body: unknown }) => ({
+      key: `key-lost-${lostRecords ? 'answered' : 'sent'}`,
+      fingerprint: 'f',
+      notBefore: now - 3_600_000,
+      send: async () => (sent++, { status: 201, body: { order: 1 } }),
+      reconcile: async () => undefined,
+      lostRecords,
+    });
+    assert.deepEqual(await run(sub(() => ({ status: 409, body: { code: 'quote_used' } }))), { status: 409, body: { code: 'quote_used' } });
+    assert.equal(sent, 0, 'nothing sent');
+    assert.deepEqual(await run(sub()), { status: 201, body: { order: 1 } }, 'without it: one look, then sent');
+    assert.equal(sent, 1);
+  });
   it('refuses the same key with another body', async () => {
     const submit = run();
     await submit({ key: 'key-00000002', fingerprint: 'a', send: async () => ({ status: 201, body: 1 }), reconcile: async () => undefined });
