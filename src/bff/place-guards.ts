@@ -88,6 +88,10 @@ const refused = (code: 'quote_used' | 'duplicate_order', message: string): Store
 export const alreadyPlaced = (what: 'cart' | 'quote') =>
   refused('quote_used', `This ${what} was already placed, or is being placed, by another attempt; nothing more was charged`);
 
+/** A direct quote from before the store came back empty, with no order under this key: maybe placed under another. */
+export const quoteMayBePlaced = () =>
+  refused('quote_used', 'This quote may have been placed by another attempt, which can no longer be told apart; this one charged nothing. Check your orders before placing again.');
+
 /** `holdMs`: the unknown window, the least any hold lasts. */
 export type GuardOptions = { store: IdempotencyStore; attemptKey: string; holdMs: number; now: () => number };
 

@@ -23,7 +23,7 @@ import { ApiHttpError, toApiError } from './errors.js';
 import { appOrderIdFor, fingerprintOf, outcomeUnknown, readIdempotencyKey, type StoredAnswer, type Submission } from './idempotency.js';
 import { createCartPlace } from './place-cart.js';
 import { differences, inputOf, quoteChanged, statesOrder } from './place-compare.js';
-import { cartGuard, duplicateGuard, holding, quoteGuard, releaseAll, type Guard, type GuardOptions } from './place-guards.js';
+import { cartGuard, duplicateGuard, holding, quoteGuard, quoteMayBePlaced, releaseAll, type Guard, type GuardOptions } from './place-guards.js';
 import type { IdempotencyStore } from './stores/index.js';
 import type { Quoter } from './quote.js';
 import type { QuotePayload, QuoteTokens } from './quote-token.js';
@@ -175,19 +175,6 @@ function fromRecord(p: Placing, key: string, fingerprint: string, token: string,
   });
 }
 
-/** A direct quote from before the store came back empty, with no order under this key: maybe placed under another. */
-const quoteMayBePlaced: StoredAnswer = {
-  status: 409,
-  body: {
-    error: {
-      code: 'quote_used',
-      message: 'This quote may have been placed by another attempt, which can no longer be told apart; this one charged nothing. Check your orders before placing again.',
-      skus: [],
-      fields: [],
-    },
-  },
-};
-
 /** A verified, placeable quote sent once under the attempt's key, behind the guards that keep one order per quote, cart and shopper. */
 function placeQuote(p: Placing, key: string, fingerprint: string, input: PlaceInput, q: QuotePayload): Promise<StoredAnswer> {
   const intent = 'intent_confirmed' in input.payment;
@@ -218,7 +205,7 @@ function placeQuote(p: Placing, key: string, fingerprint: string, input: PlaceIn
     notPlaced: () => releaseAll(guards),
     pending: p.pending,
     // A service cart is submitted once whatever the store lost; a direct quote's hold was in the store alone.
-    lostRecords: q.mode === 'direct' ? () => quoteMayBePlaced : undefined,
+    lostRecords: q.mode === 'direct' ? quoteMayBePlaced : undefined,
   });
 }
 
