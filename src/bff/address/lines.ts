@@ -28,13 +28,25 @@ function fillLine(line: string, values: Record<string, string>): string {
   return out.trim();
 }
 
+// One `Intl.DisplayNames` per language, not one per quote: building one costs more than the lookup.
+const namers = new Map<string, Intl.DisplayNames>();
+function namer(locale: string): Intl.DisplayNames {
+  let names = namers.get(locale);
+  if (!names) {
+    try {
+      names = new Intl.DisplayNames([locale, 'en'], { type: 'region' });
+    } catch {
+      names = namer('en');
+    }
+    // Bounded by the languages shoppers send: a schema-checked tag, and a handful in practice.
+    if (namers.size < 256) namers.set(locale, names);
+  }
+  return names;
+}
+
 /** The country's name in `locale` (a tag the request's schema admits; one the engine cannot read falls back to English). */
 export function countryName(country: string, locale: string | undefined): string {
-  try {
-    return new Intl.DisplayNames(locale ? [locale, 'en'] : ['en'], { type: 'region' }).of(country) ?? country;
-  } catch {
-    return new Intl.DisplayNames(['en'], { type: 'region' }).of(country) ?? country;
-  }
+  return namer(locale ?? 'en').of(country) ?? country;
 }
 
 /**
