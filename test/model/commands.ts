@@ -255,11 +255,22 @@ export class ConfirmDuplicateCommand implements Cmd {
   toString = () => `confirmDuplicate(${this.pick})`;
 }
 
+/**
+ * Minutes pass for the BFF: first the sandbox finishes what it still works on, as the service would in
+ * that time (a request the BFF stopped waiting for included, service-watch.ts). Moving the clock over a
+ * request still running would make the service create an order long after the BFF's documented window
+ * (`placeUnknownWindowMs`, the "risk left" of docs/bff.md), which the real service does not do.
+ */
+export async function passTime(r: Real, ms: number) {
+  await r.stack.service.idle();
+  r.clock.advance(ms);
+}
+
 /** Time passes beyond every quote's expiry (a laptop sleeps, a tab waits overnight). */
 export class ExpireCommand implements Cmd {
   check = () => true;
   async run(m: Model, r: Real) {
-    r.clock.advance(MODEL_BFF.quoteTtlMs + 1_000);
+    await passTime(r, MODEL_BFF.quoteTtlMs + 1_000);
     m.epoch++;
   }
   toString = () => 'expireQuotes()';

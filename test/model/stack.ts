@@ -2,8 +2,10 @@
  * The checkout stack the model test drives, built from the harnesses the
  * other suites use: the real sandbox, a real BFF (test/hostile/harness.ts's
  * `startBff`) whose stores are on a private `redis-server`
- * (test/multi-instance/cluster.ts's `startRedis`), and between the shopper
- * and the BFF a proxy that can lose an answer. Every fault the model injects
+ * (test/multi-instance/cluster.ts's `startRedis`), between the shopper
+ * and the BFF a proxy that can lose an answer, and between the BFF and the
+ * sandbox a pass-through that knows what the sandbox is still working on
+ * (service-watch.ts). Every fault the model injects
  * is here: lost answers, restarting the BFF with a rotated signing key,
  * Redis paused, full or restarted empty, and the sandbox's own faults.
  */
@@ -14,6 +16,7 @@ import { sandboxCaller } from '../sandbox-control.js';
 import type { BffConfig } from '../../src/bff/index.js';
 import { startRedis, type RedisServer } from '../multi-instance/cluster.js';
 import { SHOP, listen, startBff, stop } from '../hostile/harness.js';
+import { watchService, type ServiceWatch } from './service-watch.js';
 
 /** How long the model's shopper waits for one answer. */
 const SHOPPER_PATIENCE_MS = 30_000;
@@ -97,6 +100,8 @@ export interface CheckoutStack {
   proxy: LossyProxy;
   redis: RedisServer;
   sandbox: Sandbox;
+  /** What the sandbox still works on: `service.idle()` before the clock moves or the shop's orders are read. */
+  service: ServiceWatch;
   /** The signing secret the running BFF signs with, and the one it still accepts. */
   signing: { current: string; previous?: string };
   /** Restarts the BFF on the same Redis and sandbox, signing with `current` and still accepting `previous`. */
@@ -115,13 +120,14 @@ export interface CheckoutStack {
 export async function startCheckoutStack(config: Partial<BffConfig> = {}, signing = { current: 'model-signing-key-0' }): Promise<CheckoutStack> {
   const redis = await startRedis();
   const sandbox = await startSandbox({ port: 0, host: '127.0.0.1', webhookRetryDelaysMs: [10] });
+  const service = await watchService(sandbox.url);
   const bffConfig = (s: { current: string; previous?: string }): Partial<BffConfig> => ({
     redisUrl: redis.url,
     signingSecret: s.current,
     ...(s.previous ? { signingSecretPrevious: s.previous } : {}),
     ...config,
   });
-  let bff = await startBff(sandbox.url, bffConfig(signing));
+  let bff = await startBff(service.url, bffConfig(signing));
   const proxy = await startLossyProxy(bff.base);
   const stack: CheckoutStack = {
     async api(path, init = {}) {
@@ -149,12 +155,13 @@ export async function startCheckoutStack(config: Partial<BffConfig> = {}, signin
     proxy,
     redis,
     sandbox,
+    service,
     signing,
     async restartBff(next) {
       await redisClients(redis.url, (n) => n >= BFF_CONNECTIONS);
       await bff.close();
       await redisClients(redis.url, (n) => n === 0);
-      bff = await startBff(sandbox.url, bffConfig(next));
+      bff = await startBff(service.url, bffConfig(next));
       proxy.target = bff.base;
       stack.signing = next;
     },
@@ -173,6 +180,7 @@ export async function startCheckoutStack(config: Partial<BffConfig> = {}, signin
       await redisClients(redis.url, (n) => n >= BFF_CONNECTIONS);
       await bff.close();
       await redisClients(redis.url, (n) => n === 0);
+      await service.close();
       await sandbox.close();
       await redis.close();
     },
