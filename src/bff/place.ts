@@ -139,6 +139,9 @@ async function sendDirect(p: Placing, q: QuotePayload, appOrderId: string, payme
   }
 }
 
+/** What an attempt's guards are kept in, and for how long at least. */
+const guardOptions = (p: Placing, key: string): GuardOptions => ({ store: p.store, attemptKey: key, holdMs: p.unknownWindowMs, now: p.now });
+
 /** A token that no longer verifies: the key's record answers; a new key is refused once the service holds no order of it. */
 function fromRecord(p: Placing, key: string, fingerprint: string, token: string, refusal: unknown): Promise<StoredAnswer> {
   const appOrderId = appOrderIdFor(key);
@@ -157,7 +160,10 @@ function fromRecord(p: Placing, key: string, fingerprint: string, token: string,
     }
     if (!order || (!recorded && !statesOrder(q, order))) return undefined;
     // Only a token we verified may have the order canceled for differing from it; one that states it exactly has nothing to cancel.
-    return recorded && q.mode === 'cart' ? p.cart.checked(q, order) : p.placed(order);
+    const answer = recorded && q.mode === 'cart' ? await p.cart.checked(q, order) : p.placed(order);
+    // The browser's recent order, remembered again (Redis may have come back empty since): another tab is asked to confirm.
+    if (answer.status === 201) await duplicateGuard(guardOptions(p, key), q, false)?.placed().catch(() => {});
+    return answer;
   };
   return p.submitOnce({
     key,
@@ -180,7 +186,7 @@ function placeQuote(p: Placing, key: string, fingerprint: string, input: PlaceIn
   const intent = 'intent_confirmed' in input.payment;
   const method = paymentMethodOf(input.payment);
   const appOrderId = appOrderIdFor(key);
-  const held: GuardOptions = { store: p.store, attemptKey: key, holdMs: p.unknownWindowMs, now: p.now };
+  const held = guardOptions(p, key);
   // The same quote (or cart) pressed again is `quote_used` (nothing to confirm); only another quote of the same lines is a duplicate.
   const guards = [
     q.mode === 'cart' ? cartGuard(held, q.cart_id!, q) : quoteGuard(held, input.quote_token, q),
@@ -196,11 +202,10 @@ function placeQuote(p: Placing, key: string, fingerprint: string, input: PlaceIn
       return holding(guards, () => (q.mode === 'cart' ? p.cart.send(q, appOrderId, method, intent) : sendDirect(p, q, appOrderId, method!)));
     },
     async reconcile() {
-      if (q.mode === 'cart') return p.cart.reconcile(q, appOrderId);
-      const order = await ownOrder(p, appOrderId);
-      if (!order) return undefined;
-      await Promise.all(guards.map((g) => g.placed().catch(() => {})));
-      return p.placed(order);
+      const found = q.mode === 'cart' ? await p.cart.reconcile(q, appOrderId) : await ownOrder(p, appOrderId).then((o) => o && p.placed(o));
+      // An order found again is held again: after Redis came back empty its quote, cart and "two tabs" records are gone.
+      if (found?.status === 201) await Promise.all(guards.map((g) => g.placed().catch(() => {})));
+      return found;
     },
     notPlaced: () => releaseAll(guards),
     pending: p.pending,

@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import type { AsyncCommand } from 'fast-check';
 import { ADDRESS, CUSTOMER, PAY } from '../hostile/harness.js';
 import type { SkewClock } from './clock.js';
-import { describeAnswer, outcomeOf, type Line, type Model, type ModelAttempt, type ModelQuote } from './model.js';
+import { describeAnswer, newAttempt, outcomeOf, type Line, type Model, type ModelAttempt, type ModelQuote } from './model.js';
 import type { Answer, CheckoutStack } from './stack.js';
 
 /** The BFF limits the model runs with (the documented defaults where time matters: the clock moves instead). */
@@ -161,6 +161,7 @@ async function runRace(m: Model, r: Real, q: ModelQuote, race: Race): Promise<st
       await r.stack.fillRedis(true);
       return 'redis full';
     case 'redis_restart':
+      m.redisEra++;
       await r.stack.restartRedisEmpty();
       return 'redis restarted empty';
     case 'redis_pause':
@@ -182,7 +183,7 @@ export class PlaceCommand implements Cmd {
   async run(m: Model, r: Real) {
     const quoteIndex = this.pick % m.quotes.length;
     const q = m.quotes[quoteIndex]!;
-    const attempt: ModelAttempt = { key: `model-${process.pid}-${++keys}`, quote: quoteIndex, confirmDuplicate: false, last: 'unknown', answers: [] };
+    const attempt = newAttempt(`model-${process.pid}-${++keys}`, quoteIndex);
     m.attempts.push(attempt);
     await placeAttempt(m, r, q, attempt, this);
   }
@@ -208,6 +209,7 @@ async function placeAttempt(m: Model, r: Real, q: ModelQuote, attempt: ModelAtte
   if (how.upstream === 'fail_after' || how.upstream === 'reset') await setFaults(r, merchants[0]!, { fail_submit: how.upstream === 'reset' ? 'reset' : 'after' });
   const held = how.race.kind !== 'none' && how.race.at === 'hold';
   if (held) await r.stack.control('/__sandbox/timing', { json: { at: q.mode === 'cart' ? 'cart_submit' : 'order_create' } });
+  attempt.eras.push(m.redisEra);
   const answer = send(r, attempt.key, placeBody(q, attempt.confirmDuplicate), how.lose);
   let raced = '';
   if (how.race.kind !== 'none') {
@@ -234,6 +236,7 @@ export class ResendCommand implements Cmd {
 }
 
 export async function resend(m: Model, r: Real, attempt: ModelAttempt, lose = false) {
+  attempt.eras.push(m.redisEra);
   const a = await send(r, attempt.key, placeBody(m.quotes[attempt.quote]!, attempt.confirmDuplicate), lose);
   record(m, attempt, a);
   return a;
@@ -288,7 +291,10 @@ export class RotateKeyCommand implements Cmd {
 /** Redis goes away and comes back empty between two presses. */
 export class RedisRestartCommand implements Cmd {
   check = () => true;
-  run = async (_m: Model, r: Real) => r.stack.restartRedisEmpty();
+  async run(m: Model, r: Real) {
+    m.redisEra++;
+    await r.stack.restartRedisEmpty();
+  }
   toString = () => 'restartRedisEmpty()';
 }
 

@@ -45,17 +45,26 @@ export interface ModelAttempt {
   orderId?: number;
   /** Every answer, for the counterexample. */
   answers: string[];
+  /** `Model.redisEra` each time it was sent. */
+  eras: number[];
 }
+
+export const newAttempt = (key: string, quote: number): ModelAttempt => ({ key, quote, confirmDuplicate: false, last: 'unknown', answers: [], eras: [] });
 
 export interface Model {
   quotes: ModelQuote[];
   attempts: ModelAttempt[];
   epoch: number;
+  /**
+   * How many times Redis came back empty so far: the BFF's record of a shopper's recent order ("two tabs")
+   * lives there alone, so orders of two eras cannot be told apart by it.
+   */
+  redisEra: number;
   /** Faults still on at the end of a run, healed before the invariants are checked. */
   busy: Set<number>;
 }
 
-export const emptyModel = (): Model => ({ quotes: [], attempts: [], epoch: 0, busy: new Set() });
+export const emptyModel = (): Model => ({ quotes: [], attempts: [], epoch: 0, redisEra: 0, busy: new Set() });
 
 export function outcomeOf(a: Answer): { outcome: Outcome; code?: string } {
   if (a.status === 201 && a.body?.status === 'placed') return { outcome: 'placed' };
