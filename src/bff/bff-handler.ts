@@ -11,7 +11,7 @@ import type { Observer } from './observability/observer.js';
 import type { RequestScope } from './observability/scope.js';
 import { preflight, type createOriginPolicy } from './security.js';
 import type { RateLimiter } from './stores/index.js';
-import { setHeader, WholeRequest } from './whole-bodies.js';
+import { isWholeRequest, setHeader } from './whole-bodies.js';
 
 /** Facts about the connection that a `Request` does not carry (the Node adapter fills them in). */
 export interface RequestInfo {
@@ -88,7 +88,7 @@ export function createHandler(p: HandlerParts): BffHandler {
     let url: URL;
     try {
       // The Node adapter parsed it already: not again for each request.
-      url = request instanceof WholeRequest ? request.parsedUrl : new URL(request.url);
+      url = isWholeRequest(request) ? request.parsedUrl : new URL(request.url);
     } catch {
       return errorResponse(new ApiHttpError(400, 'bad_request', 'Malformed request URL'), p.redact);
     }

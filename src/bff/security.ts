@@ -5,7 +5,7 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { ApiHttpError, badRequest } from './errors.js';
-import { WholeRequest } from './whole-bodies.js';
+import { isWholeRequest } from './whole-bodies.js';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const ALLOWED_REQUEST_HEADERS = 'content-type, tote-access, idempotency-key, authorization';
@@ -78,7 +78,7 @@ export function preflight(request: Request, url: URL, policy: OriginPolicy): Res
 export async function readBytes(request: Request, maxBytes: number): Promise<Uint8Array> {
   const declared = request.headers.get('content-length');
   if (declared !== null && Number(declared) > maxBytes) throw tooLarge(maxBytes);
-  if (request instanceof WholeRequest) {
+  if (isWholeRequest(request)) {
     const bytes = request.wholeBytes ?? new Uint8Array();
     if (bytes.byteLength > maxBytes) throw tooLarge(maxBytes);
     return bytes;

@@ -1,0 +1,88 @@
+/**
+ * A request's headers as the handler reads them, straight from Node's `req.headers` (issue 30). Node's
+ * parser already lower-cased the names, dropped repeats of single-valued fields and joined the others with
+ * `, `: copying them into undici's `Headers` (each name and value validated again, kept in a list of its
+ * own) was a measurable share of what the Node adapter added per request, for the few `get`s the BFF does.
+ * `get` and `has` read Node's object; everything else is answered by the same `Headers` the adapter built
+ * before, made on first use.
+ */
+import type { IncomingHttpHeaders } from "node:http";
+
+/** HTTP whitespace at either end, which `Headers` strips from a value (Node's parser leaves a trailing one). */
+const EDGE_SPACE = /^[\t\n\r ]+|[\t\n\r ]+$/g;
+
+export class NodeHeaders implements Headers {
+  #full: Headers | undefined;
+
+  constructor(private readonly given: IncomingHttpHeaders) {}
+
+  /** As `Headers.get`: one string, repeats joined with `, ` (Node keeps only `set-cookie` as a list). */
+  get(name: string): string | null {
+    if (this.#full) return this.#full.get(name);
+    const value = this.given[name.toLowerCase()];
+    if (value === undefined) return null;
+    const text = typeof value === "string" ? value : value.join(", ");
+    const first = text.charCodeAt(0);
+    const last = text.charCodeAt(text.length - 1);
+    // Most values have no space at either end: no regular expression for them.
+    return first === 32 ||
+      first === 9 ||
+      last === 32 ||
+      last === 9 ||
+      last === 10 ||
+      last === 13
+      ? text.replace(EDGE_SPACE, "")
+      : text;
+  }
+
+  has(name: string): boolean {
+    if (this.#full) return this.#full.has(name);
+    return this.given[name.toLowerCase()] !== undefined;
+  }
+
+  /** The headers copied into undici's `Headers`, as the adapter did for every request before. */
+  full(): Headers {
+    if (!this.#full) {
+      const headers = new Headers();
+      for (const name in this.given) {
+        const value = this.given[name];
+        if (value === undefined) continue;
+        if (typeof value === "string") headers.append(name, value);
+        else for (const v of value) headers.append(name, v);
+      }
+      this.#full = headers;
+    }
+    return this.#full;
+  }
+
+  getSetCookie(): string[] {
+    return this.full().getSetCookie();
+  }
+  append(name: string, value: string): void {
+    this.full().append(name, value);
+  }
+  delete(name: string): void {
+    this.full().delete(name);
+  }
+  set(name: string, value: string): void {
+    this.full().set(name, value);
+  }
+  forEach(
+    callback: (value: string, key: string, parent: Headers) => void,
+    thisArg?: unknown
+  ): void {
+    this.full().forEach(callback, thisArg);
+  }
+  entries(): HeadersIterator<[string, string]> {
+    return this.full().entries();
+  }
+  keys(): HeadersIterator<string> {
+    return this.full().keys();
+  }
+  values(): HeadersIterator<string> {
+    return this.full().values();
+  }
+  [Symbol.iterator](): HeadersIterator<[string, string]> {
+    return this.full()[Symbol.iterator]();
+  }
+}
