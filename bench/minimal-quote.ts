@@ -10,20 +10,20 @@
  * measuring stick for `bench/quote-ab.ts`, never a server to deploy. The merchants' facts are fixed (the
  * BFF reads them from a snapshot it keeps, not per quote).
  */
-import { Agent, createServer, request } from "node:http";
-import type { AddressInfo } from "node:net";
-import { QuoteRequestSchema } from "../src/contract/checkout-api.js";
-import { QuoteEstimateResponseSchema } from "../src/contract/estimate.js";
-import { checkQuoteAddresses } from "../src/bff/address/quote-addresses.js";
-import { estimatedBag } from "../src/bff/quote-bags.js";
-import { finish, type QuoteContext } from "../src/bff/quote-finish.js";
-import { createQuoteTokens } from "../src/bff/quote-token.js";
-import { createSigner, deriveSigningSecret } from "../src/bff/signing.js";
-import { parseJsonBytes } from "../src/bff/security.js";
-import { SERVICE_HEADERS } from "./servers.js";
+import { Agent, createServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { QuoteRequestSchema } from '../src/contract/checkout-api.js';
+import { QuoteEstimateResponseSchema } from '../src/contract/estimate.js';
+import { checkQuoteAddresses } from '../src/bff/address/quote-addresses.js';
+import { estimatedBag } from '../src/bff/quote-bags.js';
+import { finish, type QuoteContext } from '../src/bff/quote-finish.js';
+import { createQuoteTokens } from '../src/bff/quote-token.js';
+import { createSigner, deriveSigningSecret } from '../src/bff/signing.js';
+import { parseJsonBytes } from '../src/bff/security.js';
+import { SERVICE_HEADERS } from './servers.js';
 
 const sandboxUrl = process.argv[2];
-if (!sandboxUrl) throw new Error("usage: bench/minimal-quote.ts <sandbox url>");
+if (!sandboxUrl) throw new Error('usage: bench/minimal-quote.ts <sandbox url>');
 const { hostname, port } = new URL(sandboxUrl);
 const agent = new Agent({
   keepAlive: true,
@@ -31,30 +31,23 @@ const agent = new Agent({
   agentKeepAliveTimeoutBuffer: 100,
 });
 const ctx = {
-  tokens: createQuoteTokens(
-    createSigner(
-      "quote-v1",
-      deriveSigningSecret(SERVICE_HEADERS["x-service-app-secret"])
-    )
-  ),
+  tokens: createQuoteTokens(createSigner('quote-v1', deriveSigningSecret(SERVICE_HEADERS['x-service-app-secret']))),
   ttlMs: 15 * 60_000,
   now: Date.now,
 } as unknown as QuoteContext;
-const shoppable = { shoppable: true, name: "A merchant" };
+const shoppable = { shoppable: true, name: 'A merchant' };
 const estimateHeaders = {
   ...SERVICE_HEADERS,
-  accept: "application/json",
-  "content-type": "application/json",
+  accept: 'application/json',
+  'content-type': 'application/json',
 };
 
 const server = createServer((req, res) => {
   const chunks: Buffer[] = [];
-  req.on("data", (c: Buffer) => chunks.push(c));
-  req.on("end", () => {
-    const { quote_token: _, ...parsed } = checkQuoteAddresses(
-      QuoteRequestSchema.parse(parseJsonBytes(Buffer.concat(chunks), 32))
-    );
-    const input = { ...parsed, currency: parsed.currency ?? "USD" };
+  req.on('data', (c: Buffer) => chunks.push(c));
+  req.on('end', () => {
+    const { quote_token: _, ...parsed } = checkQuoteAddresses(QuoteRequestSchema.parse(parseJsonBytes(Buffer.concat(chunks), 32)));
+    const input = { ...parsed, currency: parsed.currency ?? 'USD' };
     const body = JSON.stringify({
       base_currency: input.currency,
       skus: input.lines,
@@ -65,42 +58,36 @@ const server = createServer((req, res) => {
       {
         hostname,
         port,
-        path: "/v1/orders/estimate",
-        method: "POST",
+        path: '/v1/orders/estimate',
+        method: 'POST',
         headers: estimateHeaders,
         agent,
       },
       (answer) => {
         const parts: Buffer[] = [];
-        answer.on("data", (c: Buffer) => parts.push(c));
-        answer.on("end", () => {
-          const estimate = QuoteEstimateResponseSchema.parse(
-            JSON.parse(Buffer.concat(parts).toString("utf8"))
-          );
-          const bags = estimate.estimated_carts.map((c) =>
-            estimatedBag(input, c, shoppable)
-          );
-          const text = JSON.stringify(
-            finish(ctx, input, bags, { hidden: [] }).response
-          );
+        answer.on('data', (c: Buffer) => parts.push(c));
+        answer.on('end', () => {
+          const estimate = QuoteEstimateResponseSchema.parse(JSON.parse(Buffer.concat(parts).toString('utf8')));
+          const bags = estimate.estimated_carts.map((c) => estimatedBag(input, c, shoppable));
+          const text = JSON.stringify(finish(ctx, input, bags, { hidden: [] }).response);
           res
             .writeHead(200, {
-              "content-type": "application/json; charset=utf-8",
-              "content-length": Buffer.byteLength(text),
+              'content-type': 'application/json; charset=utf-8',
+              'content-length': Buffer.byteLength(text),
             })
             .end(text);
         });
-      }
+      },
     );
-    upstream.on("error", () => res.writeHead(502).end());
+    upstream.on('error', () => res.writeHead(502).end());
     upstream.end(body);
   });
 });
 server.keepAliveTimeout = 1000;
-server.listen(0, "127.0.0.1", () =>
+server.listen(0, '127.0.0.1', () =>
   console.log(
     JSON.stringify({
       floor: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    })
-  )
+    }),
+  ),
 );

@@ -6,7 +6,7 @@
  * `get` and `has` read Node's object; everything else is answered by the same `Headers` the adapter built
  * before, made on first use.
  */
-import type { IncomingHttpHeaders } from "node:http";
+import type { IncomingHttpHeaders } from 'node:http';
 
 /** HTTP whitespace at either end, which `Headers` strips from a value (Node's parser leaves a trailing one). */
 const EDGE_SPACE = /^[\t\n\r ]+|[\t\n\r ]+$/g;
@@ -21,18 +21,11 @@ export class NodeHeaders implements Headers {
     if (this.#full) return this.#full.get(name);
     const value = this.given[name.toLowerCase()];
     if (value === undefined) return null;
-    const text = typeof value === "string" ? value : value.join(", ");
+    const text = typeof value === 'string' ? value : value.join(', ');
     const first = text.charCodeAt(0);
     const last = text.charCodeAt(text.length - 1);
     // Most values have no space at either end: no regular expression for them.
-    return first === 32 ||
-      first === 9 ||
-      last === 32 ||
-      last === 9 ||
-      last === 10 ||
-      last === 13
-      ? text.replace(EDGE_SPACE, "")
-      : text;
+    return first === 32 || first === 9 || last === 32 || last === 9 || last === 10 || last === 13 ? text.replace(EDGE_SPACE, '') : text;
   }
 
   has(name: string): boolean {
@@ -47,7 +40,7 @@ export class NodeHeaders implements Headers {
       for (const name in this.given) {
         const value = this.given[name];
         if (value === undefined) continue;
-        if (typeof value === "string") headers.append(name, value);
+        if (typeof value === 'string') headers.append(name, value);
         else for (const v of value) headers.append(name, v);
       }
       this.#full = headers;
@@ -67,10 +60,7 @@ export class NodeHeaders implements Headers {
   set(name: string, value: string): void {
     this.full().set(name, value);
   }
-  forEach(
-    callback: (value: string, key: string, parent: Headers) => void,
-    thisArg?: unknown
-  ): void {
+  forEach(callback: (value: string, key: string, parent: Headers) => void, thisArg?: unknown): void {
     this.full().forEach(callback, thisArg);
   }
   entries(): HeadersIterator<[string, string]> {

@@ -15,22 +15,16 @@ export class WholeResponse extends Response {
   fields: Record<string, string> | undefined;
 
   /** `init` as `Response` takes it; plain-object headers are kept as they are until read (see `headerFields`). */
-  constructor(readonly wholeText: string | null, init: ResponseInit) {
+  constructor(
+    readonly wholeText: string | null,
+    init: ResponseInit,
+  ) {
     const given = init.headers;
-    const plain =
-      given !== undefined &&
-      !(given instanceof Headers) &&
-      !Array.isArray(given);
-    super(
-      null,
-      plain ? { status: init.status, statusText: init.statusText } : init
-    );
+    const plain = given !== undefined && !(given instanceof Headers) && !Array.isArray(given);
+    super(null, plain ? { status: init.status, statusText: init.statusText } : init);
     if (plain) {
       this.fields = {};
-      for (const name in given)
-        this.fields[name.toLowerCase()] = String(
-          (given as Record<string, string>)[name]
-        );
+      for (const name in given) this.fields[name.toLowerCase()] = String((given as Record<string, string>)[name]);
     }
   }
 }
@@ -40,154 +34,112 @@ export class WholeResponse extends Response {
  * fields: building undici's `Headers` for each answer (and for each service answer, whose headers the
  * client reads only on a 429 or a redirect) was a measurable share of the quote's cost (issue 30).
  */
-export function setHeader(
-  response: Response,
-  name: string,
-  value: string
-): void {
-  if (response instanceof WholeResponse && response.fields)
-    response.fields[name.toLowerCase()] = value;
+export function setHeader(response: Response, name: string, value: string): void {
+  if (response instanceof WholeResponse && response.fields) response.fields[name.toLowerCase()] = value;
   else response.headers.set(name, value);
 }
 
 /** Every header of an answer as one object (lower-case names), for Node's `writeHead`. */
 export function headerFields(response: Response): Record<string, string> {
-  if (response instanceof WholeResponse && response.fields)
-    return { ...response.fields };
+  if (response instanceof WholeResponse && response.fields) return { ...response.fields };
   const out: Record<string, string> = {};
   response.headers.forEach((v, k) => (out[k] = v));
   return out;
 }
 
-/** What the Node adapter read of a request: its URL parsed, method, headers, abort signal and whole body. */
+/** What the Node adapter read of a request: its URL parsed, method, headers, abort signal and whole body (`null`: none). */
 interface WholeParts {
   readonly url: URL;
   readonly method: string;
   readonly headers: Headers;
   readonly signal: AbortSignal;
-  /** `null`: no body (GET, HEAD). */
   readonly bytes: Uint8Array | null;
 }
-const PARTS = Symbol("whole request");
+const PARTS = Symbol('whole request');
 
 /**
  * A request the Node adapter read whole (or one without a body): a `Request` to the handler, built without
- * undici's constructor. Given a URL and a method, that constructor still parsed the URL again, made a
- * `Headers`, an abort signal and its internal state, for each request: after the headers and the signal
- * (issue 30's second series), the largest share of what the adapter added per quote. Its getters read what
- * the adapter gave (`node-headers.ts`'s view of Node's headers, the adapter's own signal); what the BFF
- * never reads (`formData()`, `blob()`, `cache`…) comes from a real `Request` made on first use.
+ * undici's constructor. Given only a URL and a method, that constructor still parsed the URL again and made
+ * a `Headers`, an abort signal and its internal state for each request (issue 30). Its getters read what the
+ * adapter gave (`node-headers.ts`'s view of Node's headers, the adapter's own signal); what the BFF never
+ * reads (`formData()`, `blob()`, `cache`…) comes from a real `Request` made on first use.
  */
 export interface WholeRequest extends Request {
+  /** The URL the adapter parsed, kept for the handler. */
   readonly parsedUrl: URL;
   readonly wholeBytes: Uint8Array | null;
   readonly [PARTS]: WholeParts;
 }
 
 const wholeRequestPrototype = Object.create(Request.prototype) as WholeRequest;
-const realRequests = new WeakMap<WholeRequest, Request>();
-/** The same request as undici's own, for the readers this one does not answer itself. */
-function realRequest(request: WholeRequest): Request {
-  let real = realRequests.get(request);
-  if (!real) {
-    const { url, method, headers, signal, bytes } = request[PARTS];
-    real = new Request(url, {
-      method,
-      headers,
-      signal,
-      ...(bytes ? { body: bytes as Uint8Array<ArrayBuffer> } : {}),
-    });
-    realRequests.set(request, real);
-  }
-  return real;
-}
 
-export function wholeRequest(
-  url: URL,
-  method: string,
-  headers: Headers,
-  signal: AbortSignal,
-  bytes: Uint8Array | null
-): WholeRequest {
-  const request = Object.create(wholeRequestPrototype) as {
-    -readonly [K in keyof WholeRequest]: WholeRequest[K];
-  };
+export function wholeRequest(url: URL, method: string, headers: Headers, signal: AbortSignal, bytes: Uint8Array | null): WholeRequest {
+  const request = Object.create(wholeRequestPrototype) as { -readonly [K in keyof WholeRequest]: WholeRequest[K] };
   request[PARTS] = { url, method, headers, signal, bytes };
   request.parsedUrl = url;
   request.wholeBytes = bytes;
   return request;
 }
 
-export const isWholeRequest = (request: Request): request is WholeRequest =>
-  Object.prototype.hasOwnProperty.call(request, PARTS);
+export const isWholeRequest = (request: Request): request is WholeRequest => Object.hasOwn(request, PARTS);
+
+const realRequests = new WeakMap<WholeRequest, Request>();
+/** The same request as undici's own, for the readers this one does not answer itself. */
+function realRequest(request: WholeRequest): Request {
+  let real = realRequests.get(request);
+  if (!real) {
+    const { url, method, headers, signal, bytes } = request[PARTS];
+    real = new Request(url, { method, headers, signal, ...(bytes ? { body: bytes as Uint8Array<ArrayBuffer> } : {}) });
+    realRequests.set(request, real);
+  }
+  return real;
+}
 
 // The readers are set on the prototypes rather than declared in the classes: TypeScript's DOM library declares them
 // as methods and Node's as properties, and a declaration would have to pick one. `body` is made on first use.
 const streamed = new WeakMap<object, ReadableStream<Uint8Array> | null>();
-const superHeaders = Object.getOwnPropertyDescriptor(
-  Response.prototype,
-  "headers"
-)!.get!;
+const superHeaders = Object.getOwnPropertyDescriptor(Response.prototype, 'headers')!.get!;
 Object.defineProperties(WholeResponse.prototype, {
   headers: {
     get(this: WholeResponse) {
       const headers = superHeaders.call(this) as Headers;
       // First read: the plain fields move into the real `Headers`, which holds them from now on.
-      if (this.fields)
-        for (const [name, value] of Object.entries(this.fields))
-          headers.set(name, value);
+      if (this.fields) for (const [name, value] of Object.entries(this.fields)) headers.set(name, value);
       this.fields = undefined;
       return headers;
     },
   },
   body: {
     get(this: WholeResponse) {
-      if (!streamed.has(this))
-        streamed.set(
-          this,
-          this.wholeText === null ? null : new Response(this.wholeText).body
-        );
+      if (!streamed.has(this)) streamed.set(this, this.wholeText === null ? null : new Response(this.wholeText).body);
       return streamed.get(this);
     },
   },
   text: {
     value(this: WholeResponse) {
-      return Promise.resolve(this.wholeText ?? "");
+      return Promise.resolve(this.wholeText ?? '');
     },
   },
   json: {
     value(this: WholeResponse) {
-      return Promise.resolve(this.wholeText ?? "").then(JSON.parse);
+      return Promise.resolve(this.wholeText ?? '').then(JSON.parse);
     },
   },
   arrayBuffer: {
     value(this: WholeResponse) {
-      return Promise.resolve(
-        new TextEncoder().encode(this.wholeText ?? "").buffer
-      );
+      return Promise.resolve(new TextEncoder().encode(this.wholeText ?? '').buffer);
     },
   },
   clone: {
     value(this: WholeResponse) {
-      return new WholeResponse(this.wholeText, {
-        status: this.status,
-        statusText: this.statusText,
-        headers: headerFields(this),
-      });
+      return new WholeResponse(this.wholeText, { status: this.status, statusText: this.statusText, headers: headerFields(this) });
     },
   },
 });
-const wholeText = (request: WholeRequest) =>
-  request.wholeBytes === null
-    ? ""
-    : Buffer.from(
-        request.wholeBytes.buffer,
-        request.wholeBytes.byteOffset,
-        request.wholeBytes.byteLength
-      ).toString("utf8");
-const fromParts = (read: (parts: WholeParts) => unknown) => ({
+const textOf = ({ wholeBytes: bytes }: WholeRequest) => (bytes ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8') : '');
+const read = (part: (parts: WholeParts) => unknown) => ({
   get(this: WholeRequest) {
-    return read(this[PARTS]);
+    return part(this[PARTS]);
   },
 });
 const fromReal = (name: string) => ({
@@ -195,74 +147,30 @@ const fromReal = (name: string) => ({
     return (realRequest(this) as unknown as Record<string, unknown>)[name];
   },
 });
+const method = (answer: (request: WholeRequest) => unknown) => ({
+  value(this: WholeRequest) {
+    return answer(this);
+  },
+});
+const REAL_ONLY = ['cache', 'credentials', 'destination', 'integrity', 'keepalive', 'mode', 'redirect', 'referrer', 'referrerPolicy', 'duplex'];
 Object.defineProperties(wholeRequestPrototype, {
-  url: fromParts((p) => p.url.href),
-  method: fromParts((p) => p.method),
-  headers: fromParts((p) => p.headers),
-  signal: fromParts((p) => p.signal),
+  url: read((p) => p.url.href),
+  method: read((p) => p.method),
+  headers: read((p) => p.headers),
+  signal: read((p) => p.signal),
   body: {
     get(this: WholeRequest) {
-      if (!streamed.has(this))
-        streamed.set(
-          this,
-          this.wholeBytes === null
-            ? null
-            : new Response(this.wholeBytes as Uint8Array<ArrayBuffer>).body
-        );
+      if (!streamed.has(this)) streamed.set(this, this.wholeBytes === null ? null : new Response(this.wholeBytes as Uint8Array<ArrayBuffer>).body);
       return streamed.get(this);
     },
   },
   bodyUsed: { get: () => false },
-  text: {
-    value(this: WholeRequest) {
-      return Promise.resolve(wholeText(this));
-    },
-  },
-  json: {
-    value(this: WholeRequest) {
-      return Promise.resolve(wholeText(this)).then(JSON.parse);
-    },
-  },
-  arrayBuffer: {
-    value(this: WholeRequest) {
-      return Promise.resolve(new Uint8Array(this.wholeBytes ?? []).buffer);
-    },
-  },
-  bytes: {
-    value(this: WholeRequest) {
-      return Promise.resolve(new Uint8Array(this.wholeBytes ?? []));
-    },
-  },
-  blob: {
-    value(this: WholeRequest) {
-      return realRequest(this).blob();
-    },
-  },
-  formData: {
-    value(this: WholeRequest) {
-      return realRequest(this).formData();
-    },
-  },
-  clone: {
-    value(this: WholeRequest) {
-      const { url, method, headers, signal, bytes } = this[PARTS];
-      return wholeRequest(url, method, headers, signal, bytes);
-    },
-  },
-  ...Object.fromEntries(
-    (
-      [
-        "cache",
-        "credentials",
-        "destination",
-        "integrity",
-        "keepalive",
-        "mode",
-        "redirect",
-        "referrer",
-        "referrerPolicy",
-        "duplex",
-      ] as const
-    ).map((name) => [name, fromReal(name)])
-  ),
+  text: method((r) => Promise.resolve(textOf(r))),
+  json: method((r) => Promise.resolve(textOf(r)).then(JSON.parse)),
+  arrayBuffer: method((r) => Promise.resolve(new Uint8Array(r.wholeBytes ?? []).buffer)),
+  bytes: method((r) => Promise.resolve(new Uint8Array(r.wholeBytes ?? []))),
+  blob: method((r) => realRequest(r).blob()),
+  formData: method((r) => realRequest(r).formData()),
+  clone: method(({ [PARTS]: p }) => wholeRequest(p.url, p.method, p.headers, p.signal, p.bytes)),
+  ...Object.fromEntries(REAL_ONLY.map((name) => [name, fromReal(name)])),
 });
