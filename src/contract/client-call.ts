@@ -60,6 +60,8 @@ interface Wire {
   headerNames: ReturnType<typeof serviceHeaderNames>;
   doFetch: typeof fetch;
   provider: TokenProvider;
+  /** The token when it never changes: used without an `await` (a turn of the event loop per call, issue 30). */
+  fixedToken?: string;
   retry: Required<Omit<RetryOptions, 'onRetry'>> & Pick<RetryOptions, 'onRetry'>;
 }
 
@@ -71,6 +73,7 @@ function wireOf(options: ServiceClientOptions): Wire {
     headerNames: serviceHeaderNames(options.headerPrefix),
     doFetch: options.fetch ?? globalThis.fetch,
     provider: typeof fixed === 'string' ? { getToken: async () => fixed } : fixed,
+    ...(typeof fixed === 'string' ? { fixedToken: fixed } : {}),
     retry: {
       maxAttempts: options.retry?.maxAttempts ?? 4,
       baseDelayMs: options.retry?.baseDelayMs ?? 250,
@@ -151,7 +154,7 @@ async function attempts<S extends z.ZodType>(wire: Wire, req: ServiceRequest<S>,
       seen.attempts++;
       // Not awaited when there is no gate: each await is a turn of the event loop per call (issue 30).
       if (options.beforeAttempt) await options.beforeAttempt({ ...info, body: req.body });
-      const token = await provider.getToken(signal);
+      const token = wire.fixedToken ?? (await provider.getToken(signal));
       options.onToken?.(token);
       let answer: { res: Response; text: string };
       try {

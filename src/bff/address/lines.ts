@@ -28,25 +28,38 @@ function fillLine(line: string, values: Record<string, string>): string {
   return out.trim();
 }
 
-// One `Intl.DisplayNames` per language, not one per quote: building one costs more than the lookup.
-const namers = new Map<string, Intl.DisplayNames>();
-function namer(locale: string): Intl.DisplayNames {
-  let names = namers.get(locale);
-  if (!names) {
+/** A language's country names as looked up so far: one `Intl.DisplayNames` per language, and each name looked up once (issue 30). */
+interface Namer {
+  names: Intl.DisplayNames;
+  found: Map<string, string>;
+}
+const namers = new Map<string, Namer>();
+function namer(locale: string): Namer {
+  let namer = namers.get(locale);
+  if (!namer) {
+    let names: Intl.DisplayNames;
     try {
       names = new Intl.DisplayNames([locale, 'en'], { type: 'region' });
     } catch {
-      names = namer('en');
+      names = new Intl.DisplayNames(['en'], { type: 'region' });
     }
+    namer = { names, found: new Map() };
     // Bounded by the languages shoppers send: a schema-checked tag, and a handful in practice.
-    if (namers.size < 256) namers.set(locale, names);
+    if (namers.size < 256) namers.set(locale, namer);
   }
-  return names;
+  return namer;
 }
 
 /** The country's name in `locale` (a tag the request's schema admits; one the engine cannot read falls back to English). */
 export function countryName(country: string, locale: string | undefined): string {
-  return namer(locale ?? 'en').of(country) ?? country;
+  const { names, found } = namer(locale ?? 'en');
+  let name = found.get(country);
+  if (name === undefined) {
+    name = names.of(country) ?? country;
+    // Bounded by the countries the address schema admits (two letters).
+    if (found.size < 1024) found.set(country, name);
+  }
+  return name;
 }
 
 /**

@@ -63,8 +63,10 @@ export function createCallWatcher(telemetry: () => Telemetry, log: Logger, merch
         const outcome = callOutcome(error, status);
         const retries = Math.max(0, attempts - 1);
         const statusAttr = status ?? 0;
-        span.setAttributes({ 'http.response.status_code': statusAttr, 'tote.retries': retries, 'tote.outcome': outcome });
-        if (error !== undefined) span.setStatus({ code: SpanStatusCode.ERROR, message: outcome });
+        if (span.isRecording()) {
+          span.setAttributes({ 'http.response.status_code': statusAttr, 'tote.retries': retries, 'tote.outcome': outcome });
+          if (error !== undefined) span.setStatus({ code: SpanStatusCode.ERROR, message: outcome });
+        }
         span.end();
         for (const attributes of perMerchant({ 'http.response.status_code': statusAttr })) instruments.serviceDuration.record(seconds, attributes);
         if (outcome === 'busy') {

@@ -73,14 +73,17 @@ async function observeRequest(state: TelemetryState, log: Logger, incoming: Requ
   const route = scope.route ?? '(unmatched)';
   const outcome = requestOutcome(response.status);
   const merchants = [...scope.merchants];
-  span.updateName(`${incoming.method} ${route}`);
-  span.setAttributes({
-    'http.route': route,
-    'http.response.status_code': response.status,
-    'tote.outcome': outcome,
-    ...(merchants.length ? { 'tote.merchant_id': merchantAttribute(merchants) } : {}),
-  });
-  if (response.status >= 500) span.setStatus({ code: SpanStatusCode.ERROR, message: outcome });
+  // A span nobody records (telemetry off, no SDK in the host) drops what it is given: nothing is built for it.
+  if (span.isRecording()) {
+    span.updateName(`${incoming.method} ${route}`);
+    span.setAttributes({
+      'http.route': route,
+      'http.response.status_code': response.status,
+      'tote.outcome': outcome,
+      ...(merchants.length ? { 'tote.merchant_id': merchantAttribute(merchants) } : {}),
+    });
+    if (response.status >= 500) span.setStatus({ code: SpanStatusCode.ERROR, message: outcome });
+  }
   span.end();
   instruments.requestDuration.record(seconds, { 'http.route': route, 'http.request.method': incoming.method, 'http.response.status_code': response.status });
   log[response.status >= 500 ? 'warn' : 'info']({
