@@ -4,8 +4,9 @@
  * requests through a bare keep-alive proxy (bench/bare-proxy.ts: the least
  * any proxy here costs) and straight to the sandbox, same run, with
  * autocannon. The quote is judged against the bare proxy (latency ≤ 1.3×,
- * CPU ≤ 1.5×), the cached offers against the bare proxy's cache hit. Each
- * server runs in its own process.
+ * CPU ≤ 1.5×), and shown beside the quote's floor (bench/minimal-quote.ts:
+ * what any correct quote costs here), the cached offers against the bare
+ * proxy's cache hit. Each server runs in its own process.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -29,13 +30,13 @@ const ESTIMATE_BODY = JSON.stringify({
   discounts: [],
 });
 
-export async function serve(args: string[]): Promise<{ child: ChildProcess; info: Record<string, string> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/serve.ts', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+export async function serve(args: string[], script = 'bench/serve.ts'): Promise<{ child: ChildProcess; info: Record<string, string> }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
   // A bench stopped half-way must not leave servers behind.
   process.once('exit', () => child.kill());
   const lines = createInterface({ input: child.stdout! });
   const info = await new Promise<Record<string, string>>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`bench/serve.ts ${args[0]} exited with ${code}`)));
+    child.once('exit', (code) => reject(new Error(`${script} ${args[0]} exited with ${code}`)));
     lines.once('line', (line) => resolve(JSON.parse(line) as Record<string, string>));
   });
   return { child, info };
@@ -104,13 +105,14 @@ type Target =
   | 'directEstimate'
   | 'bffQuote'
   | 'bareQuoteEstimate'
+  | 'floorQuote'
   | 'directQuoteEstimate';
 
 interface Measured {
   results: Record<Target, Load[]>;
   upstream: { cached: string[]; uncached: string[] };
   /** CPU per request (ms) of the process that served it: the BFF's per quote, the bare proxy's per estimate it passed on. */
-  cpu: { quoteBff: number[]; quoteSandbox: number[]; estimateSandbox: number[]; quoteBare: number[] };
+  cpu: { quoteBff: number[]; quoteSandbox: number[]; estimateSandbox: number[]; quoteBare: number[]; quoteFloor: number[] };
 }
 
 export async function measureBff(log: (m: string) => void): Promise<Figure[]> {
@@ -118,6 +120,8 @@ export async function measureBff(log: (m: string) => void): Promise<Figure[]> {
   const sandboxUrl = sandbox.info.sandbox!;
   const bff = await serve(['bff', sandboxUrl]);
   const bare = await serve(['bare', sandboxUrl]);
+  // The quote's floor (bench/minimal-quote.ts): only what a correct quote must do beyond the bare proxy's two exchanges.
+  const floor = await serve([sandboxUrl], 'bench/minimal-quote.ts');
   const { cached, uncached, stats } = bff.info as { cached: string; uncached: string; stats: string };
   try {
     const offersPath = '/offers?merchant_id=1001&size=20';
@@ -142,17 +146,19 @@ export async function measureBff(log: (m: string) => void): Promise<Figure[]> {
       // The same upstream call through a bare keep-alive pass-through: what any proxy here costs (issue 30).
       bareQuoteEstimate: () =>
         load(`${bare.info.bare}/v1/orders/estimate`, { method: 'POST', body: estimateUsd, headers: SERVICE_HEADERS, requests: QUOTE_REQUESTS }),
+      floorQuote: () => load(`${floor.info.floor}/api/checkout/quote`, { method: 'POST', body: quoteBody, requests: QUOTE_REQUESTS }),
       directQuoteEstimate: estimate(sandboxUrl),
     };
     await json(`${cached}/api/checkout/quote`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: quoteBody });
     // Warm every path once (health cached, offers cache filled, the proxy's cache filled, code optimised).
     for (const go of Object.values(targets)) await go();
     await json(stats);
-    const measured = await runTargets(targets, { bff: bff.child.pid, sandbox: sandbox.child.pid, bare: bare.child.pid }, stats, log);
+    const measured = await runTargets(targets, { bff: bff.child.pid, sandbox: sandbox.child.pid, bare: bare.child.pid, floor: floor.child.pid }, stats, log);
     return bffFigures(measured);
   } finally {
     bff.child.kill();
     bare.child.kill();
+    floor.child.kill();
     sandbox.child.kill();
   }
 }
@@ -160,14 +166,14 @@ export async function measureBff(log: (m: string) => void): Promise<Figure[]> {
 /** Every target RUNS times, interleaved so that a slow moment of the machine hits every target alike. */
 async function runTargets(
   targets: Record<Target, () => Promise<Load>>,
-  pids: { bff?: number; sandbox?: number; bare?: number },
+  pids: { bff?: number; sandbox?: number; bare?: number; floor?: number },
   stats: string,
   log: (m: string) => void,
 ): Promise<Measured> {
   const results = Object.fromEntries(Object.keys(targets).map((k) => [k, []])) as unknown as Record<Target, Load[]>;
   const upstream = { cached: [] as string[], uncached: [] as string[] };
   // CPU per request of each process, so that a ratio taken on a busy machine can be told apart from the work itself.
-  const cpu: Measured['cpu'] = { quoteBff: [], quoteSandbox: [], estimateSandbox: [], quoteBare: [] };
+  const cpu: Measured['cpu'] = { quoteBff: [], quoteSandbox: [], estimateSandbox: [], quoteBare: [], quoteFloor: [] };
   const perRequest = (pid: number | undefined, before: number | undefined, total: number) => {
     const after = cpuMs(pid);
     return after === undefined || before === undefined ? undefined : (after - before) / total;
@@ -176,7 +182,7 @@ async function runTargets(
     for (const [name, go] of Object.entries(targets) as [Target, () => Promise<Load>][]) {
       log(`bff: ${name}, run ${run + 1}/${RUNS}`);
       await json(stats);
-      const before = { bff: cpuMs(pids.bff), sandbox: cpuMs(pids.sandbox), bare: cpuMs(pids.bare) };
+      const before = { bff: cpuMs(pids.bff), sandbox: cpuMs(pids.sandbox), bare: cpuMs(pids.bare), floor: cpuMs(pids.floor) };
       const loaded = await go();
       results[name].push(loaded);
       const push = (into: number[], value: number | undefined) => value !== undefined && into.push(value);
@@ -185,6 +191,7 @@ async function runTargets(
         push(cpu.quoteSandbox, perRequest(pids.sandbox, before.sandbox, loaded.total));
       }
       if (name === 'bareQuoteEstimate') push(cpu.quoteBare, perRequest(pids.bare, before.bare, loaded.total));
+      if (name === 'floorQuote') push(cpu.quoteFloor, perRequest(pids.floor, before.floor, loaded.total));
       if (name === 'directQuoteEstimate') push(cpu.estimateSandbox, perRequest(pids.sandbox, before.sandbox, loaded.total));
       const calls = (await json(stats)) as { cached: string[]; uncached: string[] };
       if (name === 'cachedOffers') upstream.cached.push(...calls.cached);
@@ -218,9 +225,11 @@ function bffFigures({ results, upstream, cpu }: Measured): Figure[] {
   add('estimate_direct', 'POST /v1/orders/estimate straight to sandbox', results.directEstimate);
   add('quote_bff', 'POST /api/checkout/quote via BFF (direct mode)', results.bffQuote);
   add('quote_bare', "POST /v1/orders/estimate via a bare keep-alive proxy, the quote's body", results.bareQuoteEstimate);
+  add('quote_floor', 'POST /api/checkout/quote via the floor (bench/minimal-quote.ts: only what a correct quote must do)', results.floorQuote);
   add('quote_direct', "POST /v1/orders/estimate straight to sandbox, the quote's body", results.directQuoteEstimate);
   figures.push(
     ratio(SECTION, 'bff.quote.vs_bare', 'quote mean latency, BFF / bare keep-alive proxy (goal ≤ 1.3)', mean(results.bffQuote), mean(results.bareQuoteEstimate)),
+    ratio(SECTION, 'bff.quote_floor.vs_bare', 'quote mean latency, the floor / bare keep-alive proxy', mean(results.floorQuote), mean(results.bareQuoteEstimate)),
     // Shown for comparison only: no proxy here reaches 1.5× of this (it measures the machine, not the BFF).
     ratio(SECTION, 'bff.quote.vs_direct', 'quote mean latency, BFF / sandbox estimate straight', mean(results.bffQuote), mean(results.directQuoteEstimate)),
   );
@@ -229,6 +238,9 @@ function bffFigures({ results, upstream, cpu }: Measured): Figure[] {
       figure(SECTION, 'bff.quote.cpu_bff', 'CPU per quote: the BFF process (user + system)', 'ms', cpu.quoteBff),
       figure(SECTION, 'bff.quote_bare.cpu_proxy', 'CPU per request: the bare proxy process, same upstream call', 'ms', cpu.quoteBare),
       ratio(SECTION, 'bff.quote.cpu_vs_bare', 'CPU per quote, BFF / bare proxy per request (goal ≤ 1.5)', cpu.quoteBff, cpu.quoteBare),
+      figure(SECTION, 'bff.quote_floor.cpu', 'CPU per quote: the floor process (bench/minimal-quote.ts)', 'ms', cpu.quoteFloor),
+      ratio(SECTION, 'bff.quote_floor.cpu_vs_bare', 'CPU per quote, the floor / bare proxy per request (what any correct quote costs here)', cpu.quoteFloor, cpu.quoteBare),
+      ratio(SECTION, 'bff.quote.cpu_vs_floor', 'CPU per quote, BFF / the floor (the BFF\'s own cost beyond a correct quote)', cpu.quoteBff, cpu.quoteFloor),
       figure(SECTION, 'bff.quote.cpu_sandbox', 'CPU per quote: the sandbox behind it', 'ms', cpu.quoteSandbox),
       figure(SECTION, 'bff.quote_direct.cpu_sandbox', 'CPU per estimate straight: the sandbox', 'ms', cpu.estimateSandbox),
     );
