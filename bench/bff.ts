@@ -230,6 +230,7 @@ function bffFigures({ results, upstream, cpu }: Measured): Figure[] {
   figures.push(
     ratio(SECTION, 'bff.quote.vs_bare', 'quote mean latency, BFF / bare keep-alive proxy (goal ≤ 1.3)', mean(results.bffQuote), mean(results.bareQuoteEstimate)),
     ratio(SECTION, 'bff.quote_floor.vs_bare', 'quote mean latency, the floor / bare keep-alive proxy', mean(results.floorQuote), mean(results.bareQuoteEstimate)),
+    ratio(SECTION, 'bff.quote.vs_floor', 'quote mean latency, BFF / the floor', mean(results.bffQuote), mean(results.floorQuote)),
     // Shown for comparison only: no proxy here reaches 1.5× of this (it measures the machine, not the BFF).
     ratio(SECTION, 'bff.quote.vs_direct', 'quote mean latency, BFF / sandbox estimate straight', mean(results.bffQuote), mean(results.directQuoteEstimate)),
   );

@@ -85,9 +85,16 @@ export const BUDGETS: Budget[] = [
   // sandbox's 1 s keep-alive hint): against one that keeps its connections, as the BFF's pool does, both figures are
   // open goals again (docs/benchmarks.md, "third series"); the guards hold today's figures with the machine's noise.
   { id: 'bff.quote.vs_bare', what: 'POST /api/checkout/quote ≤ 1.3× a bare keep-alive proxy passing on the same estimate (mean latency)', figure: 'bff.quote.vs_bare', limit: 1.3, op: '<=', goal: 'issue 30' },
-  { id: 'bff.quote.vs_bare.guard', what: 'quote latency: no growth past today (3.3× a bare keep-alive proxy, noise included) while its goal is open', figure: 'bff.quote.vs_bare', limit: 4, op: '<=' },
+  // Session 19: a quote server doing only what a correct quote must do (bench/minimal-quote.ts, "the floor") measures
+  // 1.7–3.4× the bare proxy's CPU and up to 4× its latency in the same runs, so both goals are below the floor on this
+  // machine (docs/benchmarks.md, "Session 19"). The bare-proxy guards hold today's figures with the machine's noise (the
+  // floor itself reached 4.03× in latency); the floor guards hold the BFF's own cost beyond a correct quote, which the
+  // machine's load moves far less.
+  { id: 'bff.quote.vs_bare.guard', what: 'quote latency: no growth past today (1.5–4.3× a bare keep-alive proxy, noise included) while its goal is open', figure: 'bff.quote.vs_bare', limit: 5, op: '<=' },
+  { id: 'bff.quote.vs_floor.guard', what: 'quote latency: no growth past today (1.1–2.1× the floor, bench/minimal-quote.ts, noise included)', figure: 'bff.quote.vs_floor', limit: 2.5, op: '<=' },
   { id: 'bff.quote.cpu', what: "BFF CPU per quote ≤ 1.5× the bare proxy's CPU per request", figure: 'bff.quote.cpu_vs_bare', limit: 1.5, op: '<=', goal: 'issue 30' },
-  { id: 'bff.quote.cpu.guard', what: 'BFF CPU per quote: no growth past today (4× the bare proxy, noise included) while its goal is open', figure: 'bff.quote.cpu_vs_bare', limit: 5, op: '<=' },
+  { id: 'bff.quote.cpu.guard', what: 'BFF CPU per quote: no growth past today (2.9–4.3× the bare proxy, noise included) while its goal is open', figure: 'bff.quote.cpu_vs_bare', limit: 5, op: '<=' },
+  { id: 'bff.quote.cpu_vs_floor.guard', what: "BFF CPU per quote: no growth past today (1.6–1.8× the floor's, bench/minimal-quote.ts, noise included)", figure: 'bff.quote.cpu_vs_floor', limit: 2.2, op: '<=' },
   // Issue 29: telemetry on (OTLP spans and metrics, Prometheus) costs a quote at most 10 % more CPU than off (bench/telemetry.ts).
   { id: 'telemetry.quote.cpu', what: 'quote CPU with telemetry on ≤ 1.10× off (the BFF process, same run)', figure: 'telemetry.quote.cpu_ratio', limit: 1.1, op: '<=' },
   // Issue 25: the promise holds in every run of the checkout model, not in most.

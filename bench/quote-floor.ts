@@ -19,6 +19,8 @@ import { wholeRequest, WholeResponse } from '../src/bff/whole-bodies.js';
 import { NodeHeaders } from '../src/bff/node-headers.js';
 import { parseJsonBytes } from '../src/bff/security.js';
 import { Router } from '../src/bff/router.js';
+import { estimatedBag } from '../src/bff/quote-bags.js';
+import { finish, type QuoteContext } from '../src/bff/quote-finish.js';
 import { createRedactor, redactJsonAnswer } from '../src/bff/errors.js';
 import { createObserver } from '../src/bff/observability/observer.js';
 import { createLogger } from '../src/bff/observability/log.js';
@@ -156,6 +158,13 @@ const answer = JSON.parse(answerText) as { quote_token: string };
 const payload = tokens.readPayload(answer.quote_token);
 cpuSync('sign: the quote token (JSON, base64url, HMAC)', () => tokens.sign(payload));
 cpuSync('answer: JSON.stringify of the quote', () => JSON.stringify(answer));
+const parsedEstimate = QuoteEstimateResponseSchema.parse(estimateJson);
+const input = { ...checkQuoteAddresses(QuoteRequestSchema.parse(parsedBody)), currency: 'USD' };
+const quoteCtx = { tokens, ttlMs: 15 * 60_000, now: Date.now } as unknown as QuoteContext;
+const facts = { shoppable: true, name: 'A merchant' };
+cpuSync('compute: the bags, totals, address lines and signed token (estimatedBag + finish, sign included)', () =>
+  finish(quoteCtx, input, parsedEstimate.estimated_carts.map((c) => estimatedBag(input, c, facts)), { hidden: [] }),
+);
 const log = pino({ base: undefined }, devNull as never);
 const line = { msg: 'request', request_id: 'abc', method: 'POST', route: '/checkout/quote', status: 200, duration_ms: 1.2, outcome: 'ok', merchant_id: 1001 };
 cpuSync('one log line (bare pino, 9 fields)', () => log.info(line));
