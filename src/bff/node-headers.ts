@@ -63,16 +63,16 @@ export class NodeHeaders implements Headers {
   forEach(callback: (value: string, key: string, parent: Headers) => void, thisArg?: unknown): void {
     this.full().forEach(callback, thisArg);
   }
-  entries(): HeadersIterator<[string, string]> {
+  entries(): ReturnType<Headers['entries']> {
     return this.full().entries();
   }
-  keys(): HeadersIterator<string> {
+  keys(): ReturnType<Headers['keys']> {
     return this.full().keys();
   }
-  values(): HeadersIterator<string> {
+  values(): ReturnType<Headers['values']> {
     return this.full().values();
   }
-  [Symbol.iterator](): HeadersIterator<[string, string]> {
+  [Symbol.iterator](): ReturnType<Headers['entries']> {
     return this.full()[Symbol.iterator]();
   }
 }
