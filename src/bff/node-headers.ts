@@ -8,24 +8,17 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 
-/** HTTP whitespace at either end, which `Headers` strips from a value (Node's parser leaves a trailing one). */
-const EDGE_SPACE = /^[\t\n\r ]+|[\t\n\r ]+$/g;
-
 export class NodeHeaders implements Headers {
   #full: Headers | undefined;
 
   constructor(private readonly given: IncomingHttpHeaders) {}
 
-  /** As `Headers.get`: one string, repeats joined with `, ` (Node keeps only `set-cookie` as a list). */
+  /** As `Headers.get`: one string, repeats joined with `, ` (Node keeps only `set-cookie` as a list; its parser trimmed each value already). */
   get(name: string): string | null {
     if (this.#full) return this.#full.get(name);
     const value = this.given[name.toLowerCase()];
     if (value === undefined) return null;
-    const text = typeof value === 'string' ? value : value.join(', ');
-    const first = text.charCodeAt(0);
-    const last = text.charCodeAt(text.length - 1);
-    // Most values have no space at either end: no regular expression for them.
-    return first === 32 || first === 9 || last === 32 || last === 9 || last === 10 || last === 13 ? text.replace(EDGE_SPACE, '') : text;
+    return typeof value === 'string' ? value : value.join(', ');
   }
 
   has(name: string): boolean {

@@ -10,6 +10,8 @@
  * the bytes beside the object and make the stream only when something asks
  * for `body`; a reader that knows them takes the bytes.
  */
+import { inspect } from 'node:util';
+
 export class WholeResponse extends Response {
   /** The header fields until something reads `headers` (lower-case names); then `undefined`, and the `Headers` holds them. */
   fields: Record<string, string> | undefined;
@@ -152,7 +154,10 @@ const method = (answer: (request: WholeRequest) => unknown) => ({
     return answer(this);
   },
 });
-const REAL_ONLY = ['cache', 'credentials', 'destination', 'integrity', 'keepalive', 'mode', 'redirect', 'referrer', 'referrerPolicy', 'duplex'];
+const REAL_ONLY = [
+  ...['cache', 'credentials', 'destination', 'integrity', 'keepalive', 'mode', 'redirect', 'referrer', 'referrerPolicy', 'duplex'],
+  ...['isReloadNavigation', 'isHistoryNavigation'],
+];
 Object.defineProperties(wholeRequestPrototype, {
   url: read((p) => p.url.href),
   method: read((p) => p.method),
@@ -172,5 +177,7 @@ Object.defineProperties(wholeRequestPrototype, {
   blob: method((r) => realRequest(r).blob()),
   formData: method((r) => realRequest(r).formData()),
   clone: method(({ [PARTS]: p }) => wholeRequest(p.url, p.method, p.headers, p.signal, p.bytes)),
+  // `console.log` or a debugger shows it as undici's own would be shown.
+  [inspect.custom]: method((r) => realRequest(r)),
   ...Object.fromEntries(REAL_ONLY.map((name) => [name, fromReal(name)])),
 });

@@ -86,6 +86,71 @@ describe('below a mount path', () => {
   });
 });
 
+describe('the request toNodeListener hands the handler', () => {
+  it('reads as undici\'s Request would: headers joined and trimmed (Node\'s parser trims them), body readers, clone, signal, the rest on demand', async () => {
+    let seen: Record<string, unknown> = {};
+    const listener = toNodeListener(async (request) => {
+      const copy = request.clone();
+      seen = {
+        isRequest: request instanceof Request,
+        method: request.method,
+        url: request.url,
+        forwarded: request.headers.get('X-Forwarded-For'),
+        spaced: request.headers.get('x-spaced'),
+        missing: request.headers.get('x-missing'),
+        has: request.headers.has('Content-Type'),
+        listed: [...request.headers].find(([name]) => name === 'x-forwarded-for'),
+        text: await request.text(),
+        cloneText: await copy.text(),
+        form: (await request.formData()).get('a'),
+        cache: request.cache,
+        aborted: request.signal.aborted,
+        bodyUsed: request.bodyUsed,
+      };
+      return new Response('{}', { headers: { 'content-type': 'application/json' } });
+    });
+    const server = createHttpServer((req, res) => void listener(req, res));
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const { request } = await import('node:http');
+      await new Promise<void>((done, fail) => {
+        const req = request(
+          {
+            host: '127.0.0.1',
+            port: (server.address() as AddressInfo).port,
+            path: '/api/x?y=1',
+            method: 'POST',
+            // Two lines of one header (a list of pairs: Node adds no Host to it, HTTP/1.1 requires one).
+            headers: [
+              ...['host', '127.0.0.1', 'content-type', 'application/x-www-form-urlencoded', 'content-length', '3'],
+              ...['x-forwarded-for', '203.0.113.1', 'x-forwarded-for', '198.51.100.2', 'x-spaced', '  v  '],
+            ],
+          },
+          (res) => res.resume().on('end', done),
+        );
+        req.on('error', fail);
+        req.end('a=1');
+      });
+    } finally {
+      await new Promise<void>((r) => server.close(() => r()));
+    }
+    assert.equal(seen.isRequest, true);
+    assert.equal(seen.method, 'POST');
+    assert.equal(seen.url, 'http://127.0.0.1/api/x?y=1');
+    assert.equal(seen.forwarded, '203.0.113.1, 198.51.100.2');
+    assert.equal(seen.spaced, 'v');
+    assert.equal(seen.missing, null);
+    assert.equal(seen.has, true);
+    assert.deepEqual(seen.listed, ['x-forwarded-for', '203.0.113.1, 198.51.100.2']);
+    assert.equal(seen.text, 'a=1');
+    assert.equal(seen.cloneText, 'a=1');
+    assert.equal(seen.form, '1');
+    assert.equal(seen.cache, 'default');
+    assert.equal(seen.aborted, false);
+    assert.equal(seen.bodyUsed, false);
+  });
+});
+
 describe('inside Vite', () => {
   it('toteBffVitePlugin mounts the API on the dev server and leaves other paths to Vite', async () => {
     const root = mkdtempSync(join(tmpdir(), 'tote-vite-'));
