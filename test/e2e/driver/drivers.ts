@@ -27,6 +27,12 @@ function shimBrowser(newContext: ShimBrowser['newContext'], close: () => Promise
 
 const scriptOrOther = (url: string) => (/\.m?js$/.test(new URL(url).pathname) ? 'script' : 'other');
 
+/**
+ * Far above any command's own time here (a first page load on a loaded CI machine takes seconds), far below
+ * puppeteer's 180 s default: a command Firefox never answers fails its test in a minute (page.ts, `run`).
+ */
+const PROTOCOL_TIMEOUT_MS = 60_000;
+
 /** Playwright key names that puppeteer's BiDi keyboard spells differently. */
 const PUPPETEER_KEYS: Record<string, string> = { Space: ' ' };
 
@@ -82,6 +88,7 @@ async function launchFirefox(): Promise<ShimBrowser> {
     headless: true,
     defaultViewport: VIEWPORT,
     extraPrefsFirefox: firefoxPrefs,
+    protocolTimeout: PROTOCOL_TIMEOUT_MS,
   });
   const newContext = async (options: { viewport?: Viewport } = {}): Promise<ShimContext> => {
     const context = await browser.createBrowserContext();

@@ -70,7 +70,8 @@ interface SelectWanted {
 }
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
-const lib = `(globalThis.__toteDriver ??= ${LIB})`;
+/** The locator engine (in-page.js) in the page; `run` installs it in each new document before the first command. */
+const lib = 'globalThis.__toteDriver';
 const json = (v: unknown) => (v === undefined ? 'undefined' : JSON.stringify(v));
 
 export class Page {
@@ -90,14 +91,28 @@ export class Page {
     this.keyboard = { press: (key) => driver.press(key), type: (text) => driver.type(text) };
   }
 
-  /** Runs an expression in the page and remembers the page's address (Playwright's url() is synchronous). */
+  /**
+   * Runs an expression in the page and remembers the page's address (Playwright's url() is synchronous). The
+   * locator engine is installed once per document, by a command of its own, and not sent with every command: with
+   * its 20 KB in every `script.evaluate`, Firefox 153 now and then never answered one (about 1 run in 10 of the
+   * phone checkout under load; the page itself idle and answering small commands, the same command sent again
+   * unanswered again), which hung CI for puppeteer's 180 s. Without it: no hang in 60 runs.
+   */
   async run<T>(expression: string): Promise<T> {
-    // JSON has no undefined (WebDriver hands back null): say which it was.
-    const r = (await this.driver.eval(
-      `(async () => { const v = await (${expression}); return { v, undef: v === undefined, href: location.href }; })()`,
-    )) as { v: T; undef: boolean; href: string };
-    this.#url = r.href;
-    return r.undef ? (undefined as T) : r.v;
+    for (let attempt = 0; ; attempt++) {
+      // JSON has no undefined (WebDriver hands back null): say which it was.
+      const r = (await this.driver.eval(
+        `(async () => { if (!${lib}) return { missing: true }; const v = await (${expression}); return { v, undef: v === undefined, href: location.href }; })()`,
+      )) as { v: T; undef: boolean; href: string } | { missing: true };
+      if ('missing' in r) {
+        // A navigation may land between the install and the command: a few tries, then say so.
+        if (attempt === 3) throw new Error('the page lost the locator engine three times in a row');
+        await this.driver.eval(`(${lib} ??= ${LIB}, 0)`);
+        continue;
+      }
+      this.#url = r.href;
+      return r.undef ? (undefined as T) : r.v;
+    }
   }
 
   url(): string {
