@@ -37,16 +37,20 @@ const holdsPyramid = (p) => /pyramid: true/.test(readFileSync(p, 'utf8'));
 const LONGEST_JOURNEYS = [
   'test/e2e/checkout.test.ts',
   'test/e2e/address.test.ts',
-  'test/ship/stories.test.ts',
   'test/ship/frameworks.test.ts',
-  'test/e2e/shop.test.ts',
-  'test/e2e/after-order.test.ts',
-  'test/e2e/discounts.test.ts',
-  'test/ship/script-tag.test.ts',
-  'test/e2e/catalog.test.ts',
   'test/e2e/checkout-requests.test.ts',
+  'test/ship/script-tag.test.ts',
+  'test/e2e/after-order.test.ts',
   'test/e2e/screenshots.test.ts',
+  'test/e2e/discounts.test.ts',
+  'test/ship/stories.test.ts',
+  'test/e2e/sold-out.test.ts',
+  'test/e2e/accessibility.test.ts',
   'test/stripe/checkout.e2e.test.ts',
+  'test/e2e/shop.test.ts',
+  'test/e2e/catalog.test.ts',
+  'test/e2e/screenshots-discounts.test.ts',
+  'test/ship/pack.test.ts',
 ];
 const longestFirst = (a, b) => {
   const rank = (p) => (LONGEST_JOURNEYS.includes(p) ? LONGEST_JOURNEYS.indexOf(p) : LONGEST_JOURNEYS.length);
@@ -146,7 +150,7 @@ function cpuSinceLast() {
 
 /**
  * Runs a command; its output is passed through as it comes, or (`buffered`) in one block when it ends;
- * `cpu` is the CPU it and what it started took.
+ * `cpu` is the CPU it and what it started took; `title` (a string, or a function read when it ends) heads the block.
  */
 function run(cmd, args, env = {}, { buffered = false, title = '' } = {}) {
   return new Promise((resolve) => {
@@ -157,7 +161,8 @@ function run(cmd, args, env = {}, { buffered = false, title = '' } = {}) {
     let cpu = 0;
     child.on('exit', () => { cpu = cpuSinceLast(); });
     child.on('close', (code) => {
-      if (buffered) process.stdout.write(title ? `\n── ${title}\n${out}` : out);
+      const heading = typeof title === 'function' ? title() : title;
+      if (buffered) process.stdout.write(heading ? `\n── ${heading}\n${out}` : out);
       resolve({ code: code ?? 1, out, cpu });
     });
   });
@@ -227,6 +232,9 @@ if (nodeFiles.some(needsRedis)) process.env.REDIS_SERVER_PATH = ensureRedis();
 if (browserFiles.length || journeyFiles.length) requestedEngines().forEach(ensureEngine);
 
 const phases = [];
+/** When the tests began: each phase's line says when it started (in `--ci` phases overlap). */
+const runStarted = Date.now();
+const at = (t) => ((t - runStarted) / 1000).toFixed(0);
 const versions = new Map([[process.execPath, process.version]]);
 const nodeVersion = (node) => versions.get(node) ?? versions.set(node, execFileSync(node, ['-v'], { encoding: 'utf8' }).trim()).get(node);
 /**
@@ -234,6 +242,7 @@ const nodeVersion = (node) => versions.get(node) ?? versions.set(node, execFileS
  * counts and its tests' times. `shared`: the files in this one process, one after another (`--experimental-test-isolation=none`).
  */
 async function nodeTest(list, node, shared = false) {
+  const started = Date.now();
   const timingFile = join(tmpdir(), `tote-timings-${process.pid}-${Math.random().toString(36).slice(2)}.jsonl`);
   // A second Node comes first on PATH too: what the tests start as `node` is that Node.
   const env = node === process.execPath ? {} : { PATH: `${dirname(node)}${delimiter}${process.env.PATH}` };
@@ -244,7 +253,7 @@ async function nodeTest(list, node, shared = false) {
     '--test-reporter=spec', '--test-reporter-destination=stdout',
     `--test-reporter=${new URL('./test-timings.mjs', import.meta.url).pathname}`, `--test-reporter-destination=${timingFile}`,
     ...list,
-  ], env, { buffered: true, title: `${nodeVersion(node)}: ${list.join(' ')}` });
+  ], env, { buffered: true, title: () => `${nodeVersion(node)}: ${list.join(' ')} (from ${at(started)} s to ${at(Date.now())} s)` });
   const num = (label) => Number(out.match(new RegExp(`ℹ ${label} (\\d+)`))?.[1] ?? 0);
   const s = { code, cpu, passed: num('pass'), failed: num('fail') + num('cancelled'), timings: [] };
   if (code !== 0 && !s.failed) s.failed = 1;
@@ -261,21 +270,32 @@ async function nodeTest(list, node, shared = false) {
  * `groups` on `node` (this Node unless `--again-on`), `concurrency` groups at a time, in the order given,
  * each in a `node --test` of its own and its output in one block when it ends; its counts join the total,
  * its tests' times the list of the slowest. `shared`: a group's files share their process (baseGroups);
- * else each group is one file.
+ * else each group is one file. `laneDone`: called as each lane runs out of groups (ciPool hands the lane on);
+ * the phase's time ends with its last group, and it ends once every `laneDone` has settled too.
  */
-async function nodePhase(name, groups, concurrency, { node = process.execPath, shared = false, moreLanes = 0, moreLanesAfter } = {}) {
+async function nodePhase(name, groups, concurrency, { node = process.execPath, shared = false, moreLanes = 0, moreLanesAfter, laneDone } = {}) {
   if (!groups.length) return;
-  const where = `Node ${nodeVersion(node)}`;
   const started = Date.now();
   const queue = [...groups];
-  const lane = async (done) => {
-    for (let group = queue.shift(); group; group = queue.shift()) done.push(await nodeTest(group, node, shared && group.length > 1));
-    return done;
+  const results = [];
+  const after = [];
+  let working = 0;
+  let recorded = false;
+  const lane = async () => {
+    working++;
+    for (let group = queue.shift(); group; group = queue.shift()) results.push(await nodeTest(group, node, shared && group.length > 1));
+    if (--working === 0 && !recorded && (recorded = true)) recordPhase(name, results, groups.flat().length, groups.length, started, `Node ${nodeVersion(node)}`);
+    if (laneDone) after.push(laneDone());
   };
-  const lanes = Array.from({ length: Math.min(concurrency, groups.length) }, () => lane([]));
+  const lanes = Array.from({ length: Math.min(concurrency, groups.length) }, () => lane());
   // `moreLanes` lanes join once `moreLanesAfter` settles, for the groups not started by then.
-  if (moreLanes && moreLanesAfter) lanes.push(...Array.from({ length: moreLanes }, () => moreLanesAfter.then(() => lane([]), () => lane([]))));
-  const results = (await Promise.all(lanes)).flat();
+  if (moreLanes && moreLanesAfter) lanes.push(...Array.from({ length: moreLanes }, () => moreLanesAfter.then(lane, lane)));
+  await Promise.all(lanes);
+  await Promise.all(after);
+}
+
+/** Adds the runs of one phase to the total, their tests' times to the list of the slowest, and a line for the phase. */
+function recordPhase(name, results, files, processes, started, where) {
   const s = { passed: 0, failed: 0, cpu: 0 };
   for (const r of results) {
     if (r.code !== 0) exit = 1;
@@ -286,7 +306,7 @@ async function nodePhase(name, groups, concurrency, { node = process.execPath, s
   }
   passed += s.passed;
   failed += s.failed;
-  phases.push({ name, ...s, files: groups.flat().length, processes: groups.length, seconds: (Date.now() - started) / 1000 });
+  phases.push({ name, ...s, files, processes, seconds: (Date.now() - started) / 1000, from: (started - runStarted) / 1000 });
 }
 
 const byEngine = [];
@@ -317,7 +337,7 @@ async function browserPhase(buffered) {
     if (code !== 0 && !engineFailed && engine === engines[0]) s = { ...s, failed: 1, failures: [`the test runner exited with ${code}`] };
     passed += s.passed;
     failed += s.failed;
-    byEngine.push({ engine, ...s, seconds, cpu });
+    byEngine.push({ engine, ...s, seconds, cpu, from: (started - runStarted) / 1000 });
     for (const t of s.timings) timings.push({ where: engine, ...t });
   }
   if (code !== 0) exit = 1;
@@ -332,6 +352,51 @@ async function stage(name, phasesOfStage) {
   stages.push({ name, seconds: (Date.now() - started) / 1000, cpu: childrenCpu() - cpu });
 }
 
+/**
+ * `--ci`'s one pool (docs/testing.md, "Parallelism on two cores"): no stage waits for another. The base's
+ * lanes (BASE_CONCURRENCY per Node) start first, the slowest files first, with CI_JOURNEY_LANES_BESIDE_BASE
+ * journey lanes beside them from the start (the longest journey first: most of its time is spent waiting
+ * on a browser or an expiring quote). As each base lane runs out of files it becomes a lane of the rest,
+ * the browser tests first and then the journeys longest first, while fewer than CI_RUNNERS lanes work
+ * (never fewer than the lanes beside the base): the machine carries CI_RUNNERS runners throughout
+ * instead of idling through the base's last files and then waiting on two journey lanes.
+ */
+const CI_RUNNERS = Number(process.env.TOTE_CI_RUNNERS ?? 4);
+const CI_JOURNEY_LANES_BESIDE_BASE = Number(process.env.TOTE_JOURNEY_LANES_BESIDE_BASE ?? 1);
+async function ciPool() {
+  const BROWSERS = Symbol('the browser tests');
+  const rest = [...journeyFiles];
+  // The browser tests take the first lane a base lane hands over, after the longest journey.
+  if (browserFiles.length) rest.splice(Math.min(CI_JOURNEY_LANES_BESIDE_BASE, rest.length), 0, BROWSERS);
+  const journeyRuns = [];
+  const journeysStarted = Date.now();
+  let restLanes = 0;
+  let baseLanes = 0;
+  const restLane = async () => {
+    restLanes++;
+    for (let item = rest.shift(); item; item = rest.shift()) {
+      if (item === BROWSERS) await browserPhase(true);
+      else journeyRuns.push(await nodeTest([item], process.execPath));
+    }
+    restLanes--;
+  };
+  /** Once a base lane has no file left: it becomes a lane of the rest while the pool has room. */
+  const handOver = () => {
+    baseLanes--;
+    if (restLanes < Math.max(CI_JOURNEY_LANES_BESIDE_BASE, CI_RUNNERS - baseLanes)) return restLane();
+  };
+  const baseOn = (name, groups, node) => {
+    baseLanes += Math.min(BASE_CONCURRENCY, groups.length);
+    return nodePhase(name, groups, BASE_CONCURRENCY, { node, shared: true, laneDone: handOver });
+  };
+  const lanes = [baseOn(`node tests (Node ${process.version})`, baseGroups(baseFiles), process.execPath)];
+  if (againOn) lanes.push(baseOn(`node tests (Node ${nodeVersion(againOn)})`, baseGroups(againFiles), againOn));
+  lanes.push(...Array.from({ length: CI_JOURNEY_LANES_BESIDE_BASE }, restLane));
+  await Promise.all(lanes);
+  // A base lane's hand-over is awaited inside its phase; every lane of the rest has ended here.
+  recordPhase(`journeys (${journeySet})`, journeyRuns, journeyFiles.length, journeyFiles.length, journeysStarted, 'Node ' + process.version);
+}
+
 // The journeys start longest first (LONGEST_JOURNEYS), so each file runs in a `node --test` of its own.
 /** `browsersDone`: when the browser tests beside the journeys end (JOURNEY_LANES_AFTER_BROWSERS). */
 const journeys = (browsersDone = Promise.resolve()) =>
@@ -341,17 +406,7 @@ const again = () =>
   againOn && nodePhase(`node tests (Node ${nodeVersion(againOn)})`, baseGroups(againFiles), BASE_CONCURRENCY, { node: againOn, shared: true });
 
 if (ci && OVERLAP) {
-  // Two phases (docs/testing.md, "Where the time goes"). First the base on both Nodes: its files
-  // spend most of their time waiting on sockets and timers, and its timing checks (rate limits,
-  // upstream budgets) want a machine that is not busy with browsers. Then the journeys and the
-  // browser tests side by side, which wait on browsers and servers, a third journey lane joining
-  // when the browser tests end. Each Node process and the browser tests' runner print their output
-  // in one block when they end, so that none mix.
-  await stage('the base on both Nodes', () => Promise.all([base(), again()]));
-  await stage('the journeys beside the browser tests', () => {
-    const browsers = browserPhase(true);
-    return Promise.all([journeys(browsers), browsers]);
-  });
+  await stage('every test (the base on both Nodes, the browser tests and the journeys in one pool)', ciPool);
 } else {
   await base();
   if (OVERLAP && journeyFiles.length && browserFiles.length) {
@@ -370,10 +425,10 @@ console.log('');
 for (const t of stages) console.log(`stage, ${t.name}: ${t.seconds.toFixed(1)} s, ${t.cpu.toFixed(1)} s CPU`);
 // Wall time, and CPU time (what a loaded machine does not inflate; docs/testing.md, "Where the time goes").
 const cpuText = (cpu) => (cpu ? `, ${cpu.toFixed(1)} s CPU` : '');
-for (const p of phases) console.log(`${p.name}: ${p.passed} passed, ${p.failed} failed (${p.files} files in ${p.processes} processes, ${p.seconds.toFixed(1)} s${cpuText(p.cpu)})`);
+for (const p of phases) console.log(`${p.name}: ${p.passed} passed, ${p.failed} failed (${p.files} files in ${p.processes} processes, ${p.seconds.toFixed(1)} s from ${p.from.toFixed(0)} s${cpuText(p.cpu)})`);
 for (const e of byEngine) {
   const shared = byEngine.length > 1 ? ' for the engines together' : '';
-  console.log(`${e.engine}: ${e.passed} passed, ${e.failed} failed (browser tests, ${e.seconds.toFixed(1)} s${cpuText(e.cpu)}${e.cpu ? shared : ''})`);
+  console.log(`${e.engine}: ${e.passed} passed, ${e.failed} failed (browser tests, ${e.seconds.toFixed(1)} s from ${e.from.toFixed(0)} s${cpuText(e.cpu)}${e.cpu ? shared : ''})`);
   for (const f of e.failures) console.log(`  ✗ [${e.engine}] ${f}`);
 }
 
