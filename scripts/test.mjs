@@ -391,7 +391,8 @@ async function ciPool() {
   };
   const lanes = [baseOn(`node tests (Node ${process.version})`, baseGroups(baseFiles), process.execPath)];
   if (againOn) lanes.push(baseOn(`node tests (Node ${nodeVersion(againOn)})`, baseGroups(againFiles), againOn));
-  lanes.push(...Array.from({ length: CI_JOURNEY_LANES_BESIDE_BASE }, restLane));
+  // Lanes the base does not fill are the rest's from the start (all of them when a filter leaves no base file).
+  lanes.push(...Array.from({ length: Math.max(CI_JOURNEY_LANES_BESIDE_BASE, CI_RUNNERS - baseLanes) }, restLane));
   await Promise.all(lanes);
   // A base lane's hand-over is awaited inside its phase; every lane of the rest has ended here.
   recordPhase(`journeys (${journeySet})`, journeyRuns, journeyFiles.length, journeyFiles.length, journeysStarted, 'Node ' + process.version);
