@@ -25,6 +25,8 @@ nav.addEventListener('click', (e) => {
 });
 
 async function listShops(): Promise<void> {
+  // Listed by the server already (demo/ssr.ts).
+  if (nav.querySelector('[data-merchant]:not([data-merchant=""])')) return;
   await customElements.whenDefined('tote-provider');
   const merchants = await provider.api?.merchants().catch(() => []);
   for (const m of merchants ?? []) {

@@ -144,10 +144,12 @@ function encoderFor(req, type) {
  * stylesheets its shadow roots link under `/tote-ssr/`. `ssr` is passed on to `renderCatalog` (a test gives a `page`).
  */
 async function serverRenderedPage(bff, ssr) {
-  const { renderCatalog, ssrHead, ssrStylesheets, DEFAULT_STYLES_BASE } = await import('../../dist/ssr/index.js');
+  const { renderCatalog, renderMiniCart, ssrHead, ssrStylesheets, DEFAULT_STYLES_BASE } = await import('../../dist/ssr/index.js');
   const template = readFileSync(fileURLToPath(new URL('./ssr.html', import.meta.url)), 'utf8');
   const stylesheets = ssrStylesheets();
-  const header = '<header><strong>My shop</strong><tote-cart variant="mini"></tote-cart></header>';
+  // The mini cart drawn by the server too (an empty cart, the same for every page): the header has its height on the
+  // first paint, and nothing below it moves when Tote's script comes.
+  const header = `<header><strong>My shop</strong>${await renderMiniCart()}</header>`;
   return (path, pageUrl) => {
     if (path.startsWith(DEFAULT_STYLES_BASE) && stylesheets[path.slice(DEFAULT_STYLES_BASE.length)] !== undefined) {
       return Promise.resolve({ type: 'text/css; charset=utf-8', body: stylesheets[path.slice(DEFAULT_STYLES_BASE.length)] });

@@ -5,15 +5,13 @@
  * See docs/ssr.md.
  */
 import { html, nothing } from 'lit';
-import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import { OfferResponseSchema, OffersResponseSchema, type OffersResponse, type WidgetOffer } from '../contract/api.js';
 import { loadMessages } from '../i18n/localize.js';
-import { SSR_DATA_ATTRIBUTE } from '../elements/internal/server-rendered.js';
 import '../elements/offer-grid/offer-grid.js';
 import '../elements/offer-card/offer-card.js';
-import { escapeAttribute, scriptJson } from './json.js';
+import { escapeAttribute } from './json.js';
 import { offersJsonLd } from './json-ld.js';
-import { DEFAULT_STYLES_BASE, renderToString } from './render.js';
+import { dataScript, DEFAULT_STYLES_BASE, renderToString } from './render.js';
 
 /** Where the server finds the offers: given, from the BFF handler in this process, or from the BFF over HTTP. */
 export interface OfferSource {
@@ -60,9 +58,6 @@ export interface RenderOfferCardOptions extends RenderOptions, OfferSource {
 }
 
 const DEFAULT_PAGE_SIZE = 24;
-
-const dataScript = (data: unknown) =>
-  unsafeHTML(`<script type="application/json" ${SSR_DATA_ATTRIBUTE}>${scriptJson(data)}</script>`);
 
 /** GET from the BFF (in process or over HTTP): the answer's JSON, or an error saying what failed. */
 async function fromBff(source: OfferSource, endpoint: string, path: string): Promise<unknown> {

@@ -6,12 +6,13 @@ import { DEFAULT_STYLES_BASE, ssrStylesheet } from './render.js';
 import { escapeAttribute } from './json.js';
 
 export { renderCatalog, renderOfferCard, renderOfferGrid } from './catalog.js';
+export { renderMiniCart } from './mini-cart.js';
 export type { OfferSource, RenderCatalogOptions, RenderOfferCardOptions, RenderOptions } from './catalog.js';
 export { offersJsonLd, productJsonLd } from './json-ld.js';
 export { DEFAULT_STYLES_BASE, renderToString, ssrStylesheet } from './render.js';
 
-/** The elements `renderCatalog` and `renderOfferCard` render, whose stylesheets the page must serve. */
-const RENDERED_TAGS = ['tote-offer-grid', 'tote-offer-card'] as const;
+/** The elements `renderCatalog`, `renderOfferCard` and `renderMiniCart` render, whose stylesheets the page must serve. */
+const RENDERED_TAGS = ['tote-offer-grid', 'tote-offer-card', 'tote-cart'] as const;
 
 /** File name → CSS of every stylesheet a server-rendered shadow root links; serve them under `stylesBase`. */
 export function ssrStylesheets(): Record<string, string> {

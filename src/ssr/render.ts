@@ -7,10 +7,19 @@
 import { LitElementRenderer, render, type RenderInfo } from '@lit-labs/ssr';
 import { collectResult } from '@lit-labs/ssr/lib/render-result.js';
 import { CSSResult, type LitElement } from 'lit';
-import { escapeAttribute } from './json.js';
+import { unsafeHTML } from 'lit/directives/unsafe-html.js';
+import { SSR_DATA_ATTRIBUTE } from '../elements/internal/server-rendered.js';
+import { escapeAttribute, scriptJson } from './json.js';
 
 /** Where the elements' stylesheets are served unless told otherwise (`serveSsrStylesheet` answers there). */
 export const DEFAULT_STYLES_BASE = '/tote-ssr/';
+
+/**
+ * A server-rendered element's data script (`<script type="application/json" data-tote-ssr>`, its child): the
+ * properties it hydrates with. Even empty it tells Tote's script to load lit's hydration support first.
+ */
+export const dataScript = (data: unknown) =>
+  unsafeHTML(`<script type="application/json" ${SSR_DATA_ATTRIBUTE}>${scriptJson(data)}</script>`);
 
 /** A renderer class for one `stylesBase` (lit takes renderer classes, not instances). */
 function linkedStylesRenderer(stylesBase: string) {

@@ -112,6 +112,11 @@ export class ToteCart extends ToteElement {
 
   #unsubscribe?: () => void;
   #listenedHost?: EventTarget;
+  /**
+   * Rendered by the server (`tote-checkout/ssr` `renderMiniCart`: it has its shadow root as it upgrades), which drew
+   * an empty cart: its first render is that one, which lit hydrates; the store's lines come after (`firstUpdated`).
+   */
+  #fromServer = !!this.shadowRoot;
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
@@ -153,8 +158,16 @@ export class ToteCart extends ToteElement {
 
   #watch(store: CartStore): void {
     this.#unsubscribe?.();
+    if (this.#fromServer) return;
     this.lines = store.lines;
     this.#unsubscribe = store.subscribe((s) => (this.lines = s.lines));
+  }
+
+  protected override firstUpdated(): void {
+    if (!this.#fromServer) return;
+    this.#fromServer = false;
+    // In an update of its own after the hydrating one (lit warns of an update asked for during one), before the next frame.
+    void this.updateComplete.then(() => this.store && this.#watch(this.store));
   }
 
   readonly #handleHostOpen = (e: Event) => {
