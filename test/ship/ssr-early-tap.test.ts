@@ -6,47 +6,14 @@
 // every engine.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer, request, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { ensureBuilt, launch } from './support.js';
+import { hydrationGate, type HydrationGate } from './ssr-gate.js';
 import { engines } from '../e2e/engines.js';
 import { until } from '../until.js';
 import type { ExampleServer } from '../../examples/script-tag/server.mjs';
 import type { OffersResponse, WidgetOffer } from '../../src/contract/api.js';
 import { DEFAULT_CREDENTIALS } from '../../src/sandbox/index.js';
-
-/** A proxy in front of `target` that holds every request for the hydration chunk until `release()`. */
-async function hydrationGate(target: string) {
-  let release = () => {};
-  let opened = Promise.resolve();
-  const held: string[] = [];
-  const server: Server = createServer((req, res) => {
-    const forward = () => {
-      const upstream = request(new URL(req.url!, target), { method: req.method, headers: req.headers }, (answer) => {
-        res.writeHead(answer.statusCode!, answer.headers);
-        answer.pipe(res);
-      });
-      req.pipe(upstream);
-    };
-    if (req.url === '/blank') return void res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>blank</title>');
-    if (!/\/hydrate-[\w-]+\.js$/.test(req.url!)) return forward();
-    held.push(req.url!);
-    void opened.then(forward);
-  });
-  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
-    held,
-    /** Holds the chunk from now on, until `release()`. */
-    close() {
-      held.length = 0;
-      opened = new Promise<void>((ok) => (release = ok));
-    },
-    release: () => release(),
-    stop: () => new Promise<void>((ok) => (server.closeAllConnections(), server.close(() => ok()))),
-  };
-}
 
 /** The frame's grid has hydrated. */
 const frameHydrated = () =>
@@ -55,7 +22,7 @@ const frameHydrated = () =>
 for (const engine of engines()) describe(`a tap before hydration (${engine})`, { timeout: 300_000 }, () => {
   let sandboxed: ExampleServer;
   let example: ExampleServer;
-  let gate: Awaited<ReturnType<typeof hydrationGate>>;
+  let gate: HydrationGate;
   let browser: Browser;
 
   before(async () => {
