@@ -19,6 +19,8 @@ const ALL_SHOPS = /(<button type="button" class="shop" data-merchant="" aria-pre
  * The shop filter's buttons (storefront.ts makes the same when the page has none): on the first paint, so the row
  * they fill is as wide, and at a phone's width as tall, before the page's script as after (it wrapped onto a second
  * row at 375 px, and the grid moved down 44 px). Nothing when the shops cannot be had: the script lists them.
+ * Disabled until storefront.ts listens: a press before then would do nothing, so the button says it is not ready
+ * (a journey pressed one while the page's script was still loading and waited for a filter that never came).
  */
 async function shopButtons(bffUrl: string): Promise<string> {
   try {
@@ -26,7 +28,7 @@ async function shopButtons(bffUrl: string): Promise<string> {
     const { merchants } = MerchantsResponseSchema.parse(await response.json());
     return merchants
       .filter((m) => m.shoppable)
-      .map((m) => `<button type="button" class="shop" data-merchant="${m.id}" aria-pressed="false">${escapeAttribute(m.name)}</button>`)
+      .map((m) => `<button type="button" class="shop" data-merchant="${m.id}" aria-pressed="false" disabled>${escapeAttribute(m.name)}</button>`)
       .join('');
   } catch {
     return '';

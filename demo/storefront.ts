@@ -23,6 +23,8 @@ nav.addEventListener('click', (e) => {
   const button = (e.target as Element).closest<HTMLButtonElement>('button.shop');
   if (button) select(button);
 });
+// The server's buttons wait for this listener (demo/ssr.ts).
+for (const b of nav.querySelectorAll<HTMLButtonElement>('button.shop:disabled')) b.disabled = false;
 
 async function listShops(): Promise<void> {
   // Listed by the server already (demo/ssr.ts).

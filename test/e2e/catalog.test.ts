@@ -99,3 +99,14 @@ for (const engine of engines()) describe(`catalog (${engine})`, () => {
     assert.equal(new Set(ids).size, ids.length, 'no duplicates');
   });
 });
+
+// The shop filter is drawn by the server (demo/ssr.ts), before the page's script listens for presses: a press then
+// was lost (a journey waited for a filter that never came). Each shop's button comes disabled; the script enables
+// them once it listens (the presses above wait for that, in every engine).
+test("the server's shop buttons come disabled until the page's script listens", async () => {
+  const demo = await storefront();
+  const html = await (await fetch(demo.url)).text();
+  const shops = html.match(/<button type="button" class="shop" data-merchant="\d+"[^>]*>/g) ?? [];
+  assert.ok(shops.length >= 3, `the server lists the shops (${shops.length})`);
+  for (const b of shops) assert.match(b, /\sdisabled[\s>]/, b);
+});
