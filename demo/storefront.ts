@@ -12,16 +12,20 @@ const grid = document.querySelector('tote-offer-grid')!;
 const nav = document.querySelector<HTMLElement>('.shops')!;
 const title = document.querySelector<HTMLElement>('#catalog-title')!;
 
-function select(button: HTMLButtonElement): void {
+async function select(button: HTMLButtonElement): Promise<void> {
   for (const b of nav.querySelectorAll('button')) b.setAttribute('aria-pressed', String(b === button));
   const id = Number(button.dataset.merchant);
-  grid.merchantId = id || undefined;
   title.textContent = id ? button.textContent : 'All products';
+  // A server-drawn grid takes a filter once it has hydrated: a merchant set before its first update was dropped for
+  // the server's page (the filter is drawn by the server too, so it can be pressed that early).
+  await customElements.whenDefined('tote-offer-grid');
+  await grid.updateComplete;
+  grid.merchantId = id || undefined;
 }
 
 nav.addEventListener('click', (e) => {
   const button = (e.target as Element).closest<HTMLButtonElement>('button.shop');
-  if (button) select(button);
+  if (button) void select(button);
 });
 // The server's buttons wait for this listener (demo/ssr.ts).
 for (const b of nav.querySelectorAll<HTMLButtonElement>('button.shop:disabled')) b.disabled = false;

@@ -7,8 +7,9 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import type { OffersResponse, WidgetOffer } from '../../src/contract/api.js';
-import { addFirstOfferToCart, ensureBuilt, launch, miniCartCount, watch, type PageProblems } from './support.js';
+import { addFirstOfferToCart, launch, miniCartCount, watch, type PageProblems } from './support.js';
 import { engines } from '../e2e/engines.js';
+import { startSsrExample } from './ssr-gate.js';
 import { DEFAULT_CREDENTIALS } from '../../src/sandbox/index.js';
 import type { ExampleServer } from '../../examples/script-tag/server.mjs';
 
@@ -65,10 +66,7 @@ for (const engine of engines()) describe(`server-rendered catalogue (${engine})`
   let firstPage: OffersResponse;
 
   before(async () => {
-    await ensureBuilt();
-    const { startExampleServer } = await import('../../examples/script-tag/server.mjs');
-    example = await startExampleServer({ port: 0 });
-    firstPage = (await (await fetch(`${example.url}api/offers?size=${PAGE_SIZE}`)).json()) as OffersResponse;
+    ({ example, firstPage } = await startSsrExample(PAGE_SIZE));
     const offers: WidgetOffer[] = firstPage.offers.slice(0, 2).map((o, i) =>
       i ? o : { ...o, name: HOSTILE.name, merchant_name: HOSTILE.merchant, tags: [HOSTILE.tag], description: HOSTILE.description },
     );
@@ -79,6 +77,7 @@ for (const engine of engines()) describe(`server-rendered catalogue (${engine})`
       SERVICE_APP_SECRET: DEFAULT_CREDENTIALS.appSecret,
       SERVICE_TOKEN: DEFAULT_CREDENTIALS.token,
     };
+    const { startExampleServer } = await import('../../examples/script-tag/server.mjs');
     hostile = await startExampleServer({ port: 0, serviceEnv, ssr: { page: { offers, next_cursor: null } } });
     browser = await launch(engine);
   });

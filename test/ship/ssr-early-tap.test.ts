@@ -7,8 +7,8 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { ensureBuilt, launch } from './support.js';
-import { hydrationGate, type HydrationGate } from './ssr-gate.js';
+import { launch } from './support.js';
+import { hydrationGate, startSsrExample, type HydrationGate } from './ssr-gate.js';
 import { engines } from '../e2e/engines.js';
 import { until } from '../until.js';
 import type { ExampleServer } from '../../examples/script-tag/server.mjs';
@@ -26,12 +26,11 @@ for (const engine of engines()) describe(`a tap before hydration (${engine})`, {
   let browser: Browser;
 
   before(async () => {
-    await ensureBuilt();
-    const { startExampleServer } = await import('../../examples/script-tag/server.mjs');
     // The sandbox's first page has no single-SKU offer in stock: the server renders its page with the first offer
     // sold as one SKU (one it has in stock), so a card shows "Add to cart"; the others keep "Choose options".
-    sandboxed = await startExampleServer({ port: 0 });
-    const firstPage = (await (await fetch(`${sandboxed.url}api/offers?size=12`)).json()) as OffersResponse;
+    const started = await startSsrExample(12);
+    sandboxed = started.example;
+    const firstPage = started.firstPage;
     const offers: WidgetOffer[] = firstPage.offers.map((o, i) => (i ? o : { ...o, skus: [o.skus.find((s) => s.in_stock !== false)!] }));
     const serviceEnv = {
       SERVICE_BASE_URL: sandboxed.serviceUrl,
@@ -39,6 +38,7 @@ for (const engine of engines()) describe(`a tap before hydration (${engine})`, {
       SERVICE_APP_SECRET: DEFAULT_CREDENTIALS.appSecret,
       SERVICE_TOKEN: DEFAULT_CREDENTIALS.token,
     };
+    const { startExampleServer } = await import('../../examples/script-tag/server.mjs');
     example = await startExampleServer({ port: 0, serviceEnv, ssr: { page: { ...firstPage, offers } } });
     gate = await hydrationGate(example.url);
     browser = await launch(engine);

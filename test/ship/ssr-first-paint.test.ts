@@ -9,8 +9,8 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { ensureBuilt, launch } from './support.js';
-import { hydrationGate, type HydrationGate } from './ssr-gate.js';
+import { launch } from './support.js';
+import { hydrationGate, startSsrExample, type HydrationGate } from './ssr-gate.js';
 import { engines } from '../e2e/engines.js';
 import { until } from '../until.js';
 import type { ExampleServer } from '../../examples/script-tag/server.mjs';
@@ -61,10 +61,7 @@ for (const engine of engines()) describe(`server-rendered first paint (${engine}
   let firstPage: OffersResponse;
 
   before(async () => {
-    await ensureBuilt();
-    const { startExampleServer } = await import('../../examples/script-tag/server.mjs');
-    example = await startExampleServer({ port: 0 });
-    firstPage = (await (await fetch(`${example.url}api/offers?size=12`)).json()) as OffersResponse;
+    ({ example, firstPage } = await startSsrExample(12));
     gate = await hydrationGate(example.url);
     browser = await launch(engine);
   });

@@ -1,8 +1,21 @@
-// Shared by the server-rendered catalogue's browser tests (test/ship/ssr-*.test.ts): a proxy in front of the example
-// server that holds lit's hydration support (the `hydrate-*` chunk) back, so that a page is on screen as the server
-// drew it, Tote's script has run, and no Tote element is defined or hydrated until the test lets the chunk through.
+// Shared by the server-rendered catalogue's browser tests (test/ship/ssr-*.test.ts): the script-tag example's server
+// as they start it, and a proxy in front of it that holds lit's hydration support (the `hydrate-*` chunk) back, so
+// that a page is on screen as the server drew it, Tote's script has run, and no Tote element is defined or hydrated
+// until the test lets the chunk through.
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { ensureBuilt } from './support.js';
+import type { ExampleServer } from '../../examples/script-tag/server.mjs';
+import type { OffersResponse } from '../../src/contract/api.js';
+
+/** The built example's server on a free port, and its grid's first page of `size` offers (what the server renders). */
+export async function startSsrExample(size: number): Promise<{ example: ExampleServer; firstPage: OffersResponse }> {
+  await ensureBuilt();
+  const { startExampleServer } = await import('../../examples/script-tag/server.mjs');
+  const example = await startExampleServer({ port: 0 });
+  const firstPage = (await (await fetch(`${example.url}api/offers?size=${size}`)).json()) as OffersResponse;
+  return { example, firstPage };
+}
 
 /** A proxy in front of `target` that holds every request for the hydration chunk until `release()`. */
 export async function hydrationGate(target: string) {
