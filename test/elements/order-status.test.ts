@@ -58,6 +58,8 @@ describe('tote-order-status', () => {
     const api = setup();
     const el = await fixture<ToteOrderStatus>(html`<tote-order-status .api=${api} order-id="77" access="acc 1"></tote-order-status>`);
     await waitUntil(() => el.order);
+    // The stream opens after the order has loaded, in a task of its own: under load, not yet at this point.
+    await waitUntil(() => FakeEventSource.instances[0], 'the live stream opened');
     const es = FakeEventSource.instances[0]!;
     expect(es.url).to.equal('/api/orders/77/events?access=acc%201');
     es.open();
@@ -88,6 +90,8 @@ describe('tote-order-status', () => {
     const api = setup();
     const el = await fixture<ToteOrderStatus>(html`<tote-order-status .api=${api} order-id="77" access="a"></tote-order-status>`);
     await waitUntil(() => el.order);
+    // The stream opens after the order has loaded, in a task of its own: under load, not yet at this point.
+    await waitUntil(() => FakeEventSource.instances[0], 'the live stream opened');
     const es = FakeEventSource.instances[0]!;
     es.open();
     const bag = order.bags[0]!;
