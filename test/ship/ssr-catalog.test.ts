@@ -9,8 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { OffersResponse, WidgetOffer } from '../../src/contract/api.js';
 import { addFirstOfferToCart, launch, miniCartCount, watch, type PageProblems } from './support.js';
 import { engines } from '../e2e/engines.js';
-import { startSsrExample } from './ssr-gate.js';
-import { DEFAULT_CREDENTIALS } from '../../src/sandbox/index.js';
+import { startSsrExample, startSsrExampleWithPage } from './ssr-gate.js';
 import type { ExampleServer } from '../../examples/script-tag/server.mjs';
 
 type Problems = PageProblems & { read(): Promise<PageProblems> };
@@ -71,14 +70,7 @@ for (const engine of engines()) describe(`server-rendered catalogue (${engine})`
       i ? o : { ...o, name: HOSTILE.name, merchant_name: HOSTILE.merchant, tags: [HOSTILE.tag], description: HOSTILE.description },
     );
     // The same sandbox (its media origin is the one the policy allows), the hostile page rendered from it.
-    const serviceEnv = {
-      SERVICE_BASE_URL: example.serviceUrl,
-      SERVICE_APP_ID: String(DEFAULT_CREDENTIALS.appId),
-      SERVICE_APP_SECRET: DEFAULT_CREDENTIALS.appSecret,
-      SERVICE_TOKEN: DEFAULT_CREDENTIALS.token,
-    };
-    const { startExampleServer } = await import('../../examples/script-tag/server.mjs');
-    hostile = await startExampleServer({ port: 0, serviceEnv, ssr: { page: { offers, next_cursor: null } } });
+    hostile = await startSsrExampleWithPage(example, { offers, next_cursor: null });
     browser = await launch(engine);
   });
   after(async () => {

@@ -8,12 +8,11 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { launch } from './support.js';
-import { hydrationGate, startSsrExample, type HydrationGate } from './ssr-gate.js';
+import { hydrationGate, startSsrExample, startSsrExampleWithPage, type HydrationGate } from './ssr-gate.js';
 import { engines } from '../e2e/engines.js';
 import { until } from '../until.js';
 import type { ExampleServer } from '../../examples/script-tag/server.mjs';
-import type { OffersResponse, WidgetOffer } from '../../src/contract/api.js';
-import { DEFAULT_CREDENTIALS } from '../../src/sandbox/index.js';
+import type { WidgetOffer } from '../../src/contract/api.js';
 
 /** The frame's grid has hydrated. */
 const frameHydrated = () =>
@@ -32,14 +31,7 @@ for (const engine of engines()) describe(`a tap before hydration (${engine})`, {
     sandboxed = started.example;
     const firstPage = started.firstPage;
     const offers: WidgetOffer[] = firstPage.offers.map((o, i) => (i ? o : { ...o, skus: [o.skus.find((s) => s.in_stock !== false)!] }));
-    const serviceEnv = {
-      SERVICE_BASE_URL: sandboxed.serviceUrl,
-      SERVICE_APP_ID: String(DEFAULT_CREDENTIALS.appId),
-      SERVICE_APP_SECRET: DEFAULT_CREDENTIALS.appSecret,
-      SERVICE_TOKEN: DEFAULT_CREDENTIALS.token,
-    };
-    const { startExampleServer } = await import('../../examples/script-tag/server.mjs');
-    example = await startExampleServer({ port: 0, serviceEnv, ssr: { page: { ...firstPage, offers } } });
+    example = await startSsrExampleWithPage(sandboxed, { ...firstPage, offers });
     gate = await hydrationGate(example.url);
     browser = await launch(engine);
   });

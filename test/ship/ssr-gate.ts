@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { ensureBuilt } from './support.js';
 import type { ExampleServer } from '../../examples/script-tag/server.mjs';
 import type { OffersResponse } from '../../src/contract/api.js';
+import { DEFAULT_CREDENTIALS } from '../../src/sandbox/index.js';
 
 /** The built example's server on a free port, and its grid's first page of `size` offers (what the server renders). */
 export async function startSsrExample(size: number): Promise<{ example: ExampleServer; firstPage: OffersResponse }> {
@@ -15,6 +16,18 @@ export async function startSsrExample(size: number): Promise<{ example: ExampleS
   const example = await startExampleServer({ port: 0 });
   const firstPage = (await (await fetch(`${example.url}api/offers?size=${size}`)).json()) as OffersResponse;
   return { example, firstPage };
+}
+
+/** Another example server on `example`'s sandbox (its media origin is the one the policy allows), rendering `page`. */
+export async function startSsrExampleWithPage(example: ExampleServer, page: OffersResponse): Promise<ExampleServer> {
+  const serviceEnv = {
+    SERVICE_BASE_URL: example.serviceUrl,
+    SERVICE_APP_ID: String(DEFAULT_CREDENTIALS.appId),
+    SERVICE_APP_SECRET: DEFAULT_CREDENTIALS.appSecret,
+    SERVICE_TOKEN: DEFAULT_CREDENTIALS.token,
+  };
+  const { startExampleServer } = await import('../../examples/script-tag/server.mjs');
+  return startExampleServer({ port: 0, serviceEnv, ssr: { page } });
 }
 
 /** A proxy in front of `target` that holds every request for the hydration chunk until `release()`. */
