@@ -5,21 +5,26 @@
  * or signed with a key this BFF no longer has (400 before). Only a new key
  * is refused for such a token, and only once the service was asked whether
  * it holds the key's order — so 410/400 to a resend means "not placed".
- * Both modes; quotes live two seconds here.
+ * Both modes; quotes live two seconds here, and expire when the test moves
+ * this process's clock past them (test/model/clock.ts), not after real seconds.
  */
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { startSandbox } from '../../src/sandbox/index.js';
 import { place, readyQuote, startBff, type Stack, stackPerFile } from './harness.js';
 import { until } from '../until.js';
+import { installSkewClock } from '../model/clock.js';
 
 const QUOTE_TTL_MS = 2_000;
+// Before any BFF is built: parts of it keep the `Date.now` they were built with (test/model/clock.ts).
+const clock = installSkewClock();
+after(() => clock.restore());
 let stack: Stack;
 stackPerFile((s) => (stack = s), { quoteTtlMs: QUOTE_TTL_MS, upstreamTimeoutMs: 1_500, idempotencyWaitMs: 300, placeUnknownWindowMs: 60_000 });
 
 const placedOrders = async (sandbox = stack) => (await sandbox.control('/__sandbox/orders')).filter((o: any) => o.status !== 'IN_PROGRESS');
-/** Waits (a test budget, not an assertion) until the quote's own `expires_at` has passed. */
-const expired = (quote: { expires_at: string }) => until(() => Date.now() > Date.parse(quote.expires_at) + 50, 'the quote to expire', QUOTE_TTL_MS + 5_000);
+/** Moves the clock past the quote's own `expires_at`: the BFF takes no clock and reads `Date.now`. */
+const expired = (quote: { expires_at: string }) => clock.advance(Math.max(0, Date.parse(quote.expires_at) + 50 - Date.now()));
 
 for (const mode of ['direct', 'cart'] as const) {
   describe(`${mode} mode: a resend after the quote expired`, () => {
@@ -27,7 +32,7 @@ for (const mode of ['direct', 'cart'] as const) {
       const q = await readyQuote(stack, [1001], { mode });
       const first = await place(stack, q.quote_token, `lost-201-${mode}`);
       assert.equal(first.status, 201, first.text);
-      await expired(q);
+      expired(q);
       const resend = await place(stack, q.quote_token, `lost-201-${mode}`);
       assert.equal(resend.status, 201, resend.text);
       assert.equal(resend.body.order.id, first.body.order.id);
@@ -40,7 +45,7 @@ for (const mode of ['direct', 'cart'] as const) {
       const key = `pending-expiry-${mode}`;
       const first = await place(stack, q.quote_token, key);
       assert.equal(first.status, 202, first.text);
-      await expired(q);
+      expired(q);
       const resend = await place(stack, q.quote_token, key);
       assert.equal(resend.status, 202, resend.text);
       await stack.control('/__sandbox/timing/release', { json: {} });
@@ -52,7 +57,7 @@ for (const mode of ['direct', 'cart'] as const) {
 
     it('refuses a new key with the expired token (410) after finding no order of it, and sends nothing', async () => {
       const q = await readyQuote(stack, [1001], { mode });
-      await expired(q);
+      expired(q);
       const calls = stack.upstream.length;
       const res = await place(stack, q.quote_token, `new-key-expired-${mode}`);
       assert.equal(res.status, 410, res.text);
@@ -76,7 +81,7 @@ describe('a key whose record this BFF does not have', () => {
       const invalidThere = await place(two, q.quote_token, 'other-bff-1');
       assert.equal(invalidThere.status, 201, invalidThere.text);
       assert.equal(invalidThere.body.order.id, first.body.order.id);
-      await expired(q);
+      expired(q);
       const expiredHere = await place(one, q.quote_token, 'other-bff-1');
       assert.equal(expiredHere.status, 201, expiredHere.text);
       // A key nobody placed, with the same token: definitely not placed.
