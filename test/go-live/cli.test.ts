@@ -1,12 +1,17 @@
 /**
- * `tote`, run as a real process against the sandbox: login, webhooks sync,
- * and doctor finding each misconfiguration of issue 26 (wrong header prefix,
- * `/v1` twice, an expired token alone, a missing registration, no signing
- * secret) and passing on a correct setup.
+ * `tote` against the sandbox: login, webhooks sync, and doctor finding each
+ * misconfiguration of issue 26 (wrong header prefix, `/v1` twice, an expired
+ * token alone, a missing registration, no signing secret) and passing on a
+ * correct setup. `login` runs as a real process (the password on its stdin,
+ * its prompt and exit code); the other commands through `run()`, which is all
+ * the bin (src/cli/main.ts) calls, in this process with only the given
+ * environment: a process each cost about 0.6 s of CPU, most of this file's.
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { after, before, describe, it } from 'node:test';
+import { Readable } from 'node:stream';
+import { run as runTote } from '../../src/cli/run.js';
 import { CONSUMED_WEBHOOK_TOPICS } from '../../src/contract/index.js';
 import { DEFAULT_CREDENTIALS, startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 
@@ -35,6 +40,15 @@ function tote(args: string[], env: Record<string, string>, input = ''): Promise<
     child.on('close', (code) => resolve({ code, stdout, stderr, lines: stdout.split('\n').filter(Boolean) }));
     child.stdin.end(input);
   });
+}
+
+/** `tote …` through `run()` in this process, with only the given environment and nothing on stdin. */
+async function toteHere(args: string[], env: Record<string, string>): Promise<Run> {
+  let stdout = '';
+  let stderr = '';
+  const stdin = Readable.from([]) as unknown as NodeJS.ReadStream;
+  const code = await runTote(args, { env, stdin, out: (l) => (stdout += `${l}\n`), err: (l) => (stderr += `${l}\n`) });
+  return { code, stdout, stderr, lines: stdout.split('\n').filter(Boolean) };
 }
 
 const base = (over: Record<string, string> = {}): Record<string, string> => ({
@@ -102,14 +116,14 @@ describe('tote webhooks sync', () => {
     await serviceCall(sandbox, 'POST', '/v1/events/webhooks', { event: 'COLLECTION_CREATED', remote_endpoint: HOOK_URL });
     await serviceCall(sandbox, 'POST', '/v1/events/webhooks', { event: 'PRODUCT_SYNC_FAILED', remote_endpoint: 'https://elsewhere.example/hooks' });
     const env = base({ SERVICE_TOKEN: DEFAULT_CREDENTIALS.token });
-    const first = await tote(['webhooks', 'sync', '--url', HOOK_URL], env);
+    const first = await toteHere(['webhooks', 'sync', '--url', HOOK_URL], env);
     assert.equal(first.code, 0, first.stderr);
     assert.equal(first.lines.filter((l) => l.startsWith('registered ')).length, CONSUMED_WEBHOOK_TOPICS.length);
     assert.ok(first.lines.includes('removed    COLLECTION_CREATED (Tote does not consume it)'), first.stdout);
     const registered = (await serviceCall(sandbox, 'GET', '/v1/events/webhooks')) as { id: number; event: string; remote_endpoint: string }[];
     assert.deepEqual(registered.filter((r) => r.remote_endpoint === HOOK_URL).map((r) => r.event).sort(), [...CONSUMED_WEBHOOK_TOPICS].sort());
     assert.ok(registered.some((r) => r.event === 'PRODUCT_SYNC_FAILED'), 'another endpoint\'s registration is left alone');
-    const again = await tote(['webhooks', 'sync', '--url', HOOK_URL], env);
+    const again = await toteHere(['webhooks', 'sync', '--url', HOOK_URL], env);
     assert.equal(again.code, 0);
     assert.ok(!again.lines.some((l) => /^(registered|moved|removed) /.test(l)), again.stdout);
     assert.ok(again.lines.includes(`${CONSUMED_WEBHOOK_TOPICS.length + 1} registered:`), again.stdout);
@@ -117,7 +131,7 @@ describe('tote webhooks sync', () => {
   });
 
   it('refuses a non-HTTPS URL when the service is the real (HTTPS) one', async () => {
-    const run = await tote(['webhooks', 'sync', '--url', 'http://shop.example/api/webhooks'], base({ SERVICE_BASE_URL: 'https://127.0.0.1:9', SERVICE_TOKEN: 't' }));
+    const run = await toteHere(['webhooks', 'sync', '--url', 'http://shop.example/api/webhooks'], base({ SERVICE_BASE_URL: 'https://127.0.0.1:9', SERVICE_TOKEN: 't' }));
     assert.equal(run.code, 2);
     assert.match(run.stderr, /not HTTPS: the service delivers webhooks to HTTPS endpoints only/);
   });
@@ -127,7 +141,7 @@ describe('tote doctor', () => {
   const correct = () => base({ SERVICE_REFRESH_TOKEN: refreshToken, TOTE_SIGNING_SECRET: SIGNING });
 
   it('passes on a correct setup: one line per check, exit 0', async () => {
-    const run = await tote(['doctor', '--url', HOOK_URL], correct());
+    const run = await toteHere(['doctor', '--url', HOOK_URL], correct());
     assert.equal(run.code, 0, run.stdout + run.stderr);
     const names = ['base URL', 'environment', 'header prefix', 'credentials', 'token refresh', 'webhooks', 'Stripe key', 'signing secret', 'Redis'];
     for (const name of names) assert.match(line(run, name), /^(ok  |skip)  /);
@@ -136,13 +150,13 @@ describe('tote doctor', () => {
   });
 
   it('finds a wrong header prefix and names the right one', async () => {
-    const run = await tote(['doctor', '--url', HOOK_URL], base({ SERVICE_BASE_URL: violet.url, SERVICE_TOKEN: DEFAULT_CREDENTIALS.token, TOTE_SIGNING_SECRET: SIGNING }));
+    const run = await toteHere(['doctor', '--url', HOOK_URL], base({ SERVICE_BASE_URL: violet.url, SERVICE_TOKEN: DEFAULT_CREDENTIALS.token, TOTE_SIGNING_SECRET: SIGNING }));
     assert.equal(run.code, 1);
     assert.match(line(run, 'header prefix'), /^FAIL .* — fix: set SERVICE_HEADER_PREFIX=X-Violet-$/);
   });
 
   it('finds /v1 twice in the base URL', async () => {
-    const run = await tote(['doctor'], { ...correct(), SERVICE_BASE_URL: `${sandbox.url}/v1/v1` });
+    const run = await toteHere(['doctor'], { ...correct(), SERVICE_BASE_URL: `${sandbox.url}/v1/v1` });
     assert.equal(run.code, 1);
     assert.match(line(run, 'base URL'), new RegExp(`^FAIL .*/v1/v1.* — fix: .*use ${sandbox.url.replace(/[.:/]/g, '\\$&')}`));
   });
@@ -156,7 +170,7 @@ describe('tote doctor', () => {
     const { token } = (await login.json()) as { token: string };
     await serviceCall(sandbox, 'POST', '/__sandbox/faults', { expire_tokens: true });
     try {
-      const run = await tote(['doctor', '--url', HOOK_URL], base({ SERVICE_TOKEN: token, TOTE_SIGNING_SECRET: SIGNING }));
+      const run = await toteHere(['doctor', '--url', HOOK_URL], base({ SERVICE_TOKEN: token, TOTE_SIGNING_SECRET: SIGNING }));
       assert.equal(run.code, 1);
       assert.match(line(run, 'credentials'), /^FAIL  credentials: the token has expired — fix: run `tote login` and set SERVICE_REFRESH_TOKEN/);
       assert.match(line(run, 'token refresh'), /^warn  token refresh: only a short-lived SERVICE_TOKEN/);
@@ -169,7 +183,7 @@ describe('tote doctor', () => {
     const registered = (await serviceCall(sandbox, 'GET', '/v1/events/webhooks?event=ORDER_SHIPPED')) as { id: number }[];
     await serviceCall(sandbox, 'DELETE', `/v1/events/webhooks/${registered[0]!.id}`);
     try {
-      const run = await tote(['doctor', '--url', HOOK_URL], correct());
+      const run = await toteHere(['doctor', '--url', HOOK_URL], correct());
       assert.equal(run.code, 1);
       assert.match(line(run, 'webhooks'), /^FAIL  webhooks: 1 of 21 topics not delivered to .*ORDER_SHIPPED \(not registered\) — fix: tote webhooks sync --url /);
     } finally {
@@ -179,7 +193,7 @@ describe('tote doctor', () => {
 
   it('finds a missing signing secret', async () => {
     const { TOTE_SIGNING_SECRET: _dropped, ...env } = correct();
-    const run = await tote(['doctor', '--url', HOOK_URL], env);
+    const run = await toteHere(['doctor', '--url', HOOK_URL], env);
     assert.equal(run.code, 1);
     assert.match(line(run, 'signing secret'), /^FAIL  signing secret: TOTE_SIGNING_SECRET is not set.* — fix: set TOTE_SIGNING_SECRET/);
     assert.equal(run.lines.at(-1), '1 check failed.');
