@@ -10,6 +10,7 @@
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { SHOP, type Stack, stackPerFile } from './harness.js';
+import { until } from '../until.js';
 
 const ADDRESS = { first_name: 'Ada', last_name: 'Lovelace', address_1: '1 Main St', city: 'Springfield', state: 'IL', postal_code: '62701', country: 'US' };
 const CUSTOMER = { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com' };
@@ -57,7 +58,10 @@ for (const mode of ['direct', 'cart'] as const) {
       assert.equal(second.status, 202, second.text);
       assert.equal(second.body.status, 'pending');
 
-      let last = second;
+      // The shopper comes back once the service holds the order (what the 2 s of Retry-After wait for), and after
+      // each Retry-After while the BFF still answers "placing".
+      await until(async () => (await stack.control('/__sandbox/orders')).some((o: any) => o.status !== 'IN_PROGRESS'), 'the service to create the order');
+      let last = await press();
       for (let i = 0; i < 10 && last.status === 202; i++) {
         await sleep(last.body.retry_after * 1000);
         last = await press();
