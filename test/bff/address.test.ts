@@ -4,10 +4,10 @@
  * code, region, phone to E.164) before anything is priced, answering field-named errors. Hostile input:
  * unknown countries, huge strings, control characters.
  */
-import { after, before, beforeEach, describe, it } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { formatAddress } from 'localized-address-format';
-import { ADDRESS, CUSTOMER, SHOP_ORIGIN, startStack, type Stack } from './harness.js';
+import { ADDRESS, CUSTOMER, SHOP_ORIGIN, startStack, type Stack, resetSandboxBeforeEach } from './harness.js';
 
 let stack: Stack;
 const shop = { origin: SHOP_ORIGIN };
@@ -16,9 +16,6 @@ before(async () => {
 });
 after(async () => {
   await stack?.close();
-});
-beforeEach(async () => {
-  await stack.control('/__sandbox/reset', { json: {} });
 });
 
 async function firstSku(): Promise<number> {
@@ -37,6 +34,7 @@ async function quote(address: object, extra: object = {}) {
 const fieldsOf = (res: { body: any }) => Object.fromEntries(res.body.error.fields.map((f: any) => [f.path, f.message]));
 
 describe('GET /api/address-format/:country', () => {
+  resetSandboxBeforeEach(() => stack);
   it("answers Brazil's form: its order, required fields, labels, postal example and its 27 states, cacheable", async () => {
     const res = await stack.api('/api/address-format/BR');
     assert.equal(res.status, 200);
@@ -96,6 +94,7 @@ describe('GET /api/address-format/:country', () => {
 });
 
 describe('POST /api/checkout/quote checks the address by its country', () => {
+  resetSandboxBeforeEach(() => stack);
   it('accepts a Brazilian address, sending the canonical postcode, state code and E.164 phone to the service', async () => {
     const res = await quote({ address_1: 'Av. Paulista, 1578', city: 'São Paulo', state: 'são paulo', postal_code: '01310100', country: 'BR', phone: '(11) 91234-5678' });
     assert.equal(res.status, 200, res.text);

@@ -3,9 +3,9 @@
  * (issue 27): the sandbox's platforms decide each code, the quote says what it did per bag in the shopper's
  * words, the token states it, and the amount charged (read from the sandbox) is the quote's.
  */
-import { after, before, beforeEach, describe, it } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { ADDRESS, CUSTOMER, PAY, SHOP_ORIGIN, startStack, type Stack } from './harness.js';
+import { ADDRESS, CUSTOMER, PAY, SHOP_ORIGIN, startStack, type Stack, resetSandboxBeforeEach } from './harness.js';
 
 let stack: Stack;
 const shop = { origin: SHOP_ORIGIN };
@@ -18,9 +18,6 @@ before(async () => {
 });
 after(async () => {
   await stack?.close();
-});
-beforeEach(async () => {
-  await stack.control('/__sandbox/reset', { json: {} });
 });
 
 async function skuOf(merchantId: number) {
@@ -55,6 +52,7 @@ async function chargedOrder(orderId: number) {
 
 for (const mode of ['direct', 'cart'] as const) {
   describe(`discount codes, ${mode} mode`, () => {
+    resetSandboxBeforeEach(() => stack);
     it('applies a code to the one merchant of three whose store has it, states it in the token, and charges the quote', async () => {
       await createCode({ code: 'AURORA15', value_type: 'PERCENTAGE', value: 15, merchant_id: 1001 });
       const skus = [await skuOf(1001), await skuOf(1002), await skuOf(1004)];
@@ -169,6 +167,7 @@ for (const mode of ['direct', 'cart'] as const) {
 }
 
 describe('discount codes in the quote request', () => {
+  resetSandboxBeforeEach(() => stack);
   it('refuses too many codes, an empty one and an overlong one', async () => {
     const skus = [await skuOf(1001)];
     for (const discount_codes of [['A', 'B', 'C', 'D', 'E', 'F'], ['  '], ['X'.repeat(65)]]) {

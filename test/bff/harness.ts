@@ -3,6 +3,7 @@
  * records every response the tests receive so that a final test can scan
  * all of them for the app secret and the token.
  */
+import { beforeEach } from 'node:test';
 import { startSandbox } from '../../src/sandbox/index.js';
 import { sandboxCaller } from '../sandbox-control.js';
 import type { BffConfig } from '../../src/bff/index.js';
@@ -48,6 +49,16 @@ export async function startStack(config: Partial<BffConfig> = {}): Promise<Stack
       await sandbox.close();
     },
   };
+}
+
+/**
+ * Resets the sandbox before each test of the describe this is called in. Not a file's top-level hook: the base's
+ * files share a process (scripts/test.mjs), where one would run around every other file's tests too.
+ */
+export function resetSandboxBeforeEach(stack: () => Stack): void {
+  beforeEach(async () => {
+    await stack().control('/__sandbox/reset', { json: {} });
+  });
 }
 
 export function record(res: Response, text: string) {

@@ -21,12 +21,14 @@ const cartIdOf = (token: string): number => JSON.parse(Buffer.from(token.split('
 before(async () => {
   stack = await startStack();
 });
-afterEach(async () => {
-  await stack.control('/__sandbox/faults', { method: 'DELETE' });
-});
 after(() => stack.close());
 
 describe('3. Upstream faults', () => {
+  // Inside the file's describe: at the top level it would run after every test of the process the file shares.
+  afterEach(async () => {
+    await stack.control('/__sandbox/faults', { method: 'DELETE' });
+  });
+
   describe('busy merchants', () => {
     it('429 with a short Retry-After is waited out and retried: the shopper gets the page', async () => {
       // Every second call of 1004 is refused: the first page passes, the next is refused once, then retried.

@@ -30,12 +30,14 @@ const quote = (json: object) => stack.api('/api/checkout/quote', { method: 'POST
 before(async () => {
   stack = await startStack();
 });
-afterEach(async () => {
-  await stack.control('/__sandbox/faults', { method: 'DELETE' });
-});
 after(() => stack.close());
 
 describe('4. Client misuse (against the BFF)', () => {
+  // Inside the file's describe: at the top level it would run after every test of the process the file shares.
+  afterEach(async () => {
+    await stack.control('/__sandbox/faults', { method: 'DELETE' });
+  });
+
   it('a double click (two places, one key, at once): one order, one send, both answers the same order', async () => {
     const { id, token } = await readyCart([1001, 1002]);
     const [a, b] = await Promise.all([1, 2].map(() => place(stack, token, 'misuse-double-click-1')));
