@@ -14,7 +14,7 @@ import { ADDRESS, CUSTOMER, inStockSku, place, startStack, type Answer, type Sta
 import { until } from '../until.js';
 
 let stack: Stack;
-stackPerFile((s) => (stack = s));
+stackPerFile(import.meta.url, (s) => (stack = s));
 
 const quoteCart = async (lines: { sku_id: number; quantity: number }[], quoteToken?: string): Promise<Answer> =>
   stack.api('/api/checkout/quote', {

@@ -20,7 +20,7 @@ const QUOTE_TTL_MS = 2_000;
 const clock = installSkewClock();
 after(() => clock.restore());
 let stack: Stack;
-stackPerFile((s) => (stack = s), { quoteTtlMs: QUOTE_TTL_MS, upstreamTimeoutMs: 1_500, idempotencyWaitMs: 300, placeUnknownWindowMs: 60_000 });
+stackPerFile(import.meta.url, (s) => (stack = s), { quoteTtlMs: QUOTE_TTL_MS, upstreamTimeoutMs: 1_500, idempotencyWaitMs: 300, placeUnknownWindowMs: 60_000 });
 
 const placedOrders = async (sandbox = stack) => (await sandbox.control('/__sandbox/orders')).filter((o: any) => o.status !== 'IN_PROGRESS');
 /** Moves the clock past the quote's own `expires_at`: the BFF takes no clock and reads `Date.now`. */

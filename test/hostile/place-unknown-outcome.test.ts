@@ -17,7 +17,7 @@ const CUSTOMER = { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example
 const PAY = { payment_provider: 'SANDBOX', token: 'tok_sandbox_visa', type: 'SINGLE_USE_CARD_TOKEN' };
 
 let stack: Stack;
-stackPerFile((s) => (stack = s), { upstreamTimeoutMs: 1_500, idempotencyWaitMs: 500, placeUnknownWindowMs: 60_000 });
+stackPerFile(import.meta.url, (s) => (stack = s), { upstreamTimeoutMs: 1_500, idempotencyWaitMs: 500, placeUnknownWindowMs: 60_000 });
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import { ADDRESS, CUSTOMER, PAY, inStockSku, place, type Stack, stackPerFile } from './harness.js';
 
 let stack: Stack;
-stackPerFile((s) => (stack = s));
+stackPerFile(import.meta.url, (s) => (stack = s));
 
 const placedOrders = async () => (await stack.control('/__sandbox/orders')).filter((o: any) => o.status !== 'IN_PROGRESS');
 
