@@ -16,7 +16,8 @@ import { until } from '../until.js';
 import { installSkewClock } from '../model/clock.js';
 
 const QUOTE_TTL_MS = 2_000;
-// Before any BFF is built: parts of it keep the `Date.now` they were built with (test/model/clock.ts).
+// Before any BFF is built: parts of it keep the `Date.now` they were built with (test/model/clock.ts). The clock is
+// the process's: this file needs a process of its own (scripts/test.mjs), as the model test does.
 const clock = installSkewClock();
 after(() => clock.restore());
 let stack: Stack;
