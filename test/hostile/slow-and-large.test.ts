@@ -30,6 +30,8 @@ function rawExchange(base: string, parts: (string | number)[], budgetMs = 10_000
     const socket = connect(Number(port), hostname);
     let text = '';
     let stopped = false;
+    // A wait between parts ends with the exchange: a pending 60 s wait kept the process alive a minute after its tests.
+    let pause: ReturnType<typeof setTimeout> | undefined;
     const budget = setTimeout(() => {
       socket.destroy();
       reject(new Error(`the server kept the connection open; got: ${text.slice(0, 200)}`));
@@ -37,6 +39,7 @@ function rawExchange(base: string, parts: (string | number)[], budgetMs = 10_000
     const done = (closed: 'end' | 'error') => {
       stopped = true;
       clearTimeout(budget);
+      clearTimeout(pause);
       resolve({ text, closed });
     };
     socket.on('data', (d) => (text += d.toString('utf8')));
@@ -45,7 +48,7 @@ function rawExchange(base: string, parts: (string | number)[], budgetMs = 10_000
     socket.on('connect', async () => {
       for (const part of parts) {
         if (stopped) return;
-        if (typeof part === 'number') await new Promise((r) => setTimeout(r, part));
+        if (typeof part === 'number') await new Promise((r) => (pause = setTimeout(r, part)));
         else if (!socket.destroyed) socket.write(part);
       }
     });
