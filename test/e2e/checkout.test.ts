@@ -30,7 +30,7 @@ async function shopThreeMerchants(page: Page, base: string, mode: 'cart' | 'dire
     await page.locator(`.shops button[data-merchant="${merchantId}"]`).click();
     await page.waitForFunction((id) => {
       const cards = [...(document.querySelector('tote-offer-grid')?.shadowRoot?.querySelectorAll('tote-offer-card') ?? [])];
-      return cards.length > 0 && cards.every((c) => (c as unknown as { offer: { merchant_id: number } }).offer.merchant_id === id);
+      return cards.length > 0 && cards.every((c) => (c as unknown as { offer?: { merchant_id: number } }).offer?.merchant_id === id);
     }, merchantId);
     const card = page.locator('tote-offer-grid tote-offer-card').filter({ has: page.locator('[part~="title"]', { hasText: name }) }).first();
     const add = card.locator('[part~="add-button"]').first();

@@ -116,7 +116,7 @@ for (const engine of engines()) describe(`the shopper's currency, delivery dates
   async function firstCard(page: Page, merchantId: number) {
     await page.waitForFunction((id) => {
       const cards = [...(document.querySelector('tote-offer-grid')?.shadowRoot?.querySelectorAll('tote-offer-card') ?? [])];
-      return cards.length > 0 && cards.every((c) => (c as unknown as { offer: { merchant_id: number } }).offer.merchant_id === id);
+      return cards.length > 0 && cards.every((c) => (c as unknown as { offer?: { merchant_id: number } }).offer?.merchant_id === id);
     }, merchantId);
     return page.locator('tote-offer-grid tote-offer-card').first().evaluate((card) => {
       const offer = (card as unknown as { offer: { currency: string; skus: { sale_price: number }[] } }).offer;

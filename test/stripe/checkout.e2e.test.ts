@@ -56,7 +56,7 @@ async function addProduct(page: Page, base: string): Promise<void> {
   await page.locator(`.shops button[data-merchant="${MERCHANT}"]`).click();
   await page.waitForFunction((id) => {
     const cards = [...(document.querySelector('tote-offer-grid')?.shadowRoot?.querySelectorAll('tote-offer-card') ?? [])];
-    return cards.length > 0 && cards.every((c) => (c as unknown as { offer: { merchant_id: number } }).offer.merchant_id === id);
+    return cards.length > 0 && cards.every((c) => (c as unknown as { offer?: { merchant_id: number } }).offer?.merchant_id === id);
   }, MERCHANT);
   const card = page.locator('tote-offer-grid tote-offer-card').filter({ has: page.locator('[part~="title"]', { hasText: name }) }).first();
   const add = card.locator('[part~="add-button"]').first();
