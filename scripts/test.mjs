@@ -75,14 +75,12 @@ const BASE_GROUP_FILES = Number(process.env.TOTE_BASE_GROUP_FILES ?? 6);
  * no lane is left with a long file at the end.
  */
 const SLOWEST_BASE = [
-  'test/hostile/slow-and-large.test.ts',
   'test/model/checkout-model.test.ts',
-  'test/hostile/place-record-decides.test.ts',
+  'test/ship/locales.test.ts',
   'test/hostile/webhooks.test.ts',
   'test/hostile/busy-shop.test.ts',
-  'test/ship/locales.test.ts',
   'test/hostile/bff-abuse.test.ts',
-  'test/go-live/cli.test.ts',
+  'test/hostile/slow-and-large.test.ts',
 ];
 /**
  * Files that keep a process of their own. In a shared process a file's top-level `beforeEach` / `afterEach`
@@ -90,9 +88,11 @@ const SLOWEST_BASE = [
  * with one is found by reading it. The list names the rest, each with the state it shares.
  */
 const OWN_PROCESS = [
-  // None today. test/state/checkout-address.test.ts was one while test/state/address-format.test.ts existed: it
-  // asserts that a country's address format is not loaded yet, and that file loaded it into the same
-  // module-level cache (src/checkout/rules/address-format.ts).
+  // Moves the process's clock (test/model/clock.ts, `installSkewClock`) as it is imported: in a shared process every
+  // file is imported before any test runs, so the other files' tests would run on a clock moved under them.
+  // (test/state/checkout-address.test.ts was one while test/state/address-format.test.ts existed: it asserts that a
+  // country's address format is not loaded yet, and that file loaded it into the same module-level cache.)
+  'test/hostile/place-record-decides.test.ts',
 ];
 const hasTopLevelEachHook = (p) => /^(beforeEach|afterEach)\(/m.test(readFileSync(p, 'utf8'));
 
@@ -249,7 +249,9 @@ async function nodeTest(list, node, shared = false) {
   const { code, out, cpu } = await run(node, [
     // No `--test-force-exit`: it ends a file once the tests known so far are done, and suites a file registers after an
     // await (test/operator/health-model.test.ts, test/contract/schemas.test.ts) were then silently not run.
-    '--import', 'tsx', '--test', ...(shared ? ['--experimental-test-isolation=none'] : ['--test-concurrency=1']),
+    // One process for the files it runs: `node --test` otherwise starts a child (Node, tsx, the imports again) per
+    // file, a second start-up for each process here that runs a single file (every journey, the base's loners).
+    '--import', 'tsx', '--test', ...(shared || list.length === 1 ? ['--experimental-test-isolation=none'] : ['--test-concurrency=1']),
     '--test-reporter=spec', '--test-reporter-destination=stdout',
     `--test-reporter=${new URL('./test-timings.mjs', import.meta.url).pathname}`, `--test-reporter-destination=${timingFile}`,
     ...list,
