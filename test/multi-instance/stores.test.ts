@@ -65,6 +65,27 @@ describe('the idempotency store on Redis', () => {
     assert.ok(next.claimed && next.recordsSince! >= after, 'the records now begin after the flush');
   });
 
+  it('dates its records from when the store is made, not from when Redis first answered it', async () => {
+    // A store made before its Redis answers (an instance starting beside a Redis still starting): quotes the instance
+    // issues meanwhile are not older than its records, or their first places would wait out the unknown window.
+    const slow = await startRedis();
+    await slow.stop();
+    const made = Date.now();
+    const conn = connectRedis({ url: slow.url, commandTimeoutMs: 20_000 });
+    try {
+      const store = createRedisIdempotencyStore(conn);
+      await new Promise((r) => setTimeout(r, 500));
+      await slow.start();
+      await until(async () => (await conn.run((c) => c.get('tote:idem-records-since'))) !== null, 'the marker written', 20_000);
+      const claim = await store.claim('idem:since-2', pending('f1', 10_000), 60_000);
+      assert.ok(claim.claimed, 'claimed');
+      assert.ok(claim.recordsSince! - made < 400, `the records begin ${claim.recordsSince! - made} ms after the store was made`);
+    } finally {
+      await conn.close();
+      await slow.close();
+    }
+  });
+
   it('renews a claim only for its holder, and only while it is pending', async () => {
     const [sa, sb] = [createRedisIdempotencyStore(a), createRedisIdempotencyStore(b)];
     const held = pending('f1', 10_000);
