@@ -54,12 +54,14 @@ export function createRedisIdempotencyStore(redis: RedisConnection): Idempotency
   const k = (key: string) => redis.key(key);
   const parse = (text: string) => JSON.parse(text) as IdempotencyRecord;
   // From the start: quotes issued while this store runs are newer than its records' beginning. Dated when the store is
-  // made, not when the command runs: it waits for the first connection, and a quote this instance issued meanwhile
-  // counted as older than the records, so its first place waited out the unknown window (found by the model test).
+  // made, not when the command runs (it waits for the first connection), and written before any claim: a claim that
+  // found no marker wrote its own time, later than a quote the instance issued meanwhile, whose first place then
+  // answered 202 until the unknown window passed (the model's two-tabs counterexample, most runs).
   const startedAt = String(Date.now());
-  redis.run((c) => c.set(k(RECORDS_SINCE), startedAt, { condition: 'NX' })).catch(() => {});
+  const started = redis.run((c) => c.set(k(RECORDS_SINCE), startedAt, { condition: 'NX' })).catch(() => {});
   return {
     async claim(key, pending, ttlMs): Promise<ClaimResult> {
+      await started;
       const args = [JSON.stringify(pending), pending.fingerprint, Date.now(), ttlMs];
       const [won, since, text] = (await claim([k(key), k(RECORDS_SINCE)], args)) as [number, string, string?];
       const recordsSince = Number(since);
