@@ -134,20 +134,22 @@ describe('the request toNodeListener hands the handler', () => {
     } finally {
       await new Promise<void>((r) => server.close(() => r()));
     }
-    assert.equal(seen.isRequest, true);
-    assert.equal(seen.method, 'POST');
-    assert.equal(seen.url, 'http://127.0.0.1/api/x?y=1');
-    assert.equal(seen.forwarded, '203.0.113.1, 198.51.100.2');
-    assert.equal(seen.spaced, 'v');
-    assert.equal(seen.missing, null);
-    assert.equal(seen.has, true);
-    assert.deepEqual(seen.listed, ['x-forwarded-for', '203.0.113.1, 198.51.100.2']);
-    assert.equal(seen.text, 'a=1');
-    assert.equal(seen.cloneText, 'a=1');
-    assert.equal(seen.form, '1');
-    assert.equal(seen.cache, 'default');
-    assert.equal(seen.aborted, false);
-    assert.equal(seen.bodyUsed, false);
+    assert.deepEqual(seen, {
+      isRequest: true,
+      method: 'POST',
+      url: 'http://127.0.0.1/api/x?y=1',
+      forwarded: '203.0.113.1, 198.51.100.2',
+      spaced: 'v',
+      missing: null,
+      has: true,
+      listed: ['x-forwarded-for', '203.0.113.1, 198.51.100.2'],
+      text: 'a=1',
+      cloneText: 'a=1',
+      form: '1',
+      cache: 'default',
+      aborted: false,
+      bodyUsed: false,
+    });
   });
 });
 

@@ -6,11 +6,9 @@
 // every engine.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, Page } from 'playwright-core';
-import { launch } from './support.js';
-import { hydrationGate, startSsrExample, startSsrExampleWithPage, type HydrationGate } from './ssr-gate.js';
+import type { Page } from 'playwright-core';
+import { gatedBrowser, openHeld, startSsrExample, startSsrExampleWithPage } from './ssr-gate.js';
 import { engines } from '../e2e/engines.js';
-import { until } from '../until.js';
 import type { ExampleServer } from '../../examples/script-tag/server.mjs';
 import type { WidgetOffer } from '../../src/contract/api.js';
 
@@ -21,8 +19,7 @@ const frameHydrated = () =>
 for (const engine of engines()) describe(`a tap before hydration (${engine})`, { timeout: 300_000 }, () => {
   let sandboxed: ExampleServer;
   let example: ExampleServer;
-  let gate: HydrationGate;
-  let browser: Browser;
+  let gated: Awaited<ReturnType<typeof gatedBrowser>>;
 
   before(async () => {
     // The sandbox's first page has no single-SKU offer in stock: the server renders its page with the first offer
@@ -32,42 +29,18 @@ for (const engine of engines()) describe(`a tap before hydration (${engine})`, {
     const firstPage = started.firstPage;
     const offers: WidgetOffer[] = firstPage.offers.map((o, i) => (i ? o : { ...o, skus: [o.skus.find((s) => s.in_stock !== false)!] }));
     example = await startSsrExampleWithPage(sandboxed, { ...firstPage, offers });
-    gate = await hydrationGate(example.url);
-    browser = await launch(engine);
+    gated = await gatedBrowser(example, engine);
   });
   after(async () => {
-    gate?.release();
-    await browser?.close();
-    await gate?.stop();
+    await gated?.close();
     await example?.close();
     await sandboxed?.close();
   });
 
-  /**
-   * The server-rendered page on screen, Tote's script run and the hydration chunk held back; then the shopper's tap
-   * (a real click) on the first card's button named `name`. The page is in a frame the size of the window, added once
-   * a blank page of the same origin has loaded: Firefox and WebKit hold a page's load event for the chunk it imports,
-   * and WebKit's driver holds every command until the page it navigated to has loaded, which the held chunk never
-   * lets happen. The frame's load is nobody's wait.
-   */
+  /** The server-rendered page on screen, Tote's script run and the hydration chunk held back (`openHeld`); then the
+   * shopper's tap (a real click) on the first card's button named `name`. */
   async function tapBeforeHydration(name: string): Promise<Page> {
-    gate.close();
-    const page = await (await browser.newContext()).newPage();
-    await page.goto(`${gate.url}blank`);
-    await page.evaluate(() => {
-      const frame = document.createElement('iframe');
-      frame.src = '/ssr.html';
-      frame.style.cssText = 'position: fixed; inset: 0; width: 100%; height: 100%; border: 0';
-      document.body.append(frame);
-    });
-    // Tote's module script has run at DOMContentLoaded (it installs what holds the tap).
-    await page.waitForFunction(() => {
-      const doc = document.querySelector('iframe')?.contentDocument;
-      const timing = doc?.defaultView?.performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
-      return !!doc?.URL.endsWith('/ssr.html') && !!timing?.domContentLoadedEventEnd;
-    });
-    // Asked for as Tote's script ran; the gate (in this process) sees the request once its bytes have come in.
-    await until(() => gate.held.length > 0, 'the hydration chunk asked for, and held');
+    const page = await openHeld(gated);
     const point = await page.evaluate((label) => {
       const grid = document.querySelector('iframe')!.contentDocument!.querySelector('tote-offer-grid') as Element & { hasUpdated?: boolean };
       const target = [...grid.shadowRoot!.querySelectorAll('tote-offer-card')]
@@ -80,7 +53,7 @@ for (const engine of engines()) describe(`a tap before hydration (${engine})`, {
     assert.equal(point.hydrated, false, 'nothing has hydrated');
     await page.mouse.click(point.x, point.y);
     assert.equal(await page.evaluate(frameHydrated), false, 'the tap came before hydration');
-    gate.release();
+    gated.gate.release();
     await page.waitForFunction(frameHydrated);
     return page;
   }

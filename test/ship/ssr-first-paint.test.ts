@@ -8,14 +8,12 @@
 // one, and hydrated the badge shows the saved count in the same box.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, Page } from 'playwright-core';
-import { launch } from './support.js';
-import { hydrationGate, startSsrExample, type HydrationGate } from './ssr-gate.js';
+import type { Page } from 'playwright-core';
+import { gatedBrowser, openHeld, startSsrExample } from './ssr-gate.js';
 import { engines } from '../e2e/engines.js';
-import { until } from '../until.js';
 import type { ExampleServer } from '../../examples/script-tag/server.mjs';
 import type { OffersResponse } from '../../src/contract/api.js';
-import { cartStorageKey, type CartLineInput } from '../../src/state/cart-store.js';
+import type { CartLineInput } from '../../src/state/cart-store.js';
 import { lineForSku, skuInStock } from '../../src/state/offer.js';
 
 interface Layout {
@@ -56,52 +54,24 @@ const frameHydrated = () => {
 
 for (const engine of engines()) describe(`server-rendered first paint (${engine})`, { timeout: 300_000 }, () => {
   let example: ExampleServer;
-  let gate: HydrationGate;
-  let browser: Browser;
+  let gated: Awaited<ReturnType<typeof gatedBrowser>>;
   let firstPage: OffersResponse;
 
   before(async () => {
     ({ example, firstPage } = await startSsrExample(12));
-    gate = await hydrationGate(example.url);
-    browser = await launch(engine);
+    gated = await gatedBrowser(example, engine);
   });
   after(async () => {
-    gate?.release();
-    await browser?.close();
-    await gate?.stop();
+    await gated?.close();
     await example?.close();
   });
 
-  /**
-   * The page's layout before hydration and after, at `viewport`, with `saved` in the cart's storage. The page is in a
-   * frame the size of the window, added once a blank page of the same origin has loaded: Firefox and WebKit hold a
-   * page's load event for the chunk it imports, and WebKit's driver every command until that load.
-   */
+  /** The page's layout before hydration and after, at `viewport`, with `saved` in the cart's storage. */
   async function beforeAndAfter(viewport: { width: number; height: number }, saved: CartLineInput[] = []) {
-    gate.close();
-    const page = await (await browser.newContext({ viewport })).newPage();
-    await page.goto(`${gate.url}blank`);
-    await page.evaluate(
-      ({ key, lines }) => {
-        localStorage.clear();
-        if (lines.length) localStorage.setItem(key, JSON.stringify({ v: 1, lines }));
-        const frame = document.createElement('iframe');
-        frame.src = '/ssr.html';
-        frame.style.cssText = 'position: fixed; inset: 0; width: 100%; height: 100%; border: 0';
-        document.body.append(frame);
-      },
-      { key: cartStorageKey('/api'), lines: saved },
-    );
-    await page.waitForFunction(() => {
-      const doc = document.querySelector('iframe')?.contentDocument;
-      const timing = doc?.defaultView?.performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
-      return !!doc?.URL.endsWith('/ssr.html') && !!timing?.domContentLoadedEventEnd;
-    });
-    // Tote's script has run and asked for the support, which the gate holds: the page is the server's.
-    await until(() => gate.held.length > 0, 'the hydration chunk asked for, and held');
+    const page = await openHeld(gated, { viewport, saved });
     const first = await layoutOf(page);
     assert.equal(await page.evaluate(frameHydrated), false, 'measured before hydration');
-    gate.release();
+    gated.gate.release();
     await page.waitForFunction(frameHydrated);
     const hydrated = await layoutOf(page);
     await page.context().close();

@@ -4,7 +4,11 @@
 // until the test lets the chunk through.
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ensureBuilt } from './support.js';
+import type { Browser, Page } from 'playwright-core';
+import { ensureBuilt, launch } from './support.js';
+import { until } from '../until.js';
+import type { Engine } from '../e2e/engines.js';
+import { cartStorageKey, type CartLineInput } from '../../src/state/cart-store.js';
 import type { ExampleServer } from '../../examples/script-tag/server.mjs';
 import type { OffersResponse } from '../../src/contract/api.js';
 import { DEFAULT_CREDENTIALS } from '../../src/sandbox/index.js';
@@ -63,3 +67,54 @@ export async function hydrationGate(target: string) {
 }
 
 export type HydrationGate = Awaited<ReturnType<typeof hydrationGate>>;
+
+/** A browser of `engine` and a gate in front of `example`; `close()` lets what the gate holds through and stops both. */
+export async function gatedBrowser(example: ExampleServer, engine: Engine) {
+  const gate = await hydrationGate(example.url);
+  const browser = await launch(engine);
+  return {
+    gate,
+    browser,
+    async close() {
+      gate.release();
+      await browser.close();
+      await gate.stop();
+    },
+  };
+}
+
+/**
+ * The example's server-rendered page (/ssr.html) on screen in a new page, Tote's script run and the hydration chunk
+ * held back, with `saved` in the cart's storage. The page is in a frame the size of the window, added once a blank
+ * page of the same origin has loaded: Firefox and WebKit hold a page's load event for the chunk it imports, and
+ * WebKit's driver holds every command until the page it navigated to has loaded, which the held chunk never lets
+ * happen. The frame's load is nobody's wait.
+ */
+export async function openHeld(
+  { gate, browser }: { gate: HydrationGate; browser: Browser },
+  { viewport, saved = [] }: { viewport?: { width: number; height: number }; saved?: CartLineInput[] } = {},
+): Promise<Page> {
+  gate.close();
+  const page = await (await browser.newContext(viewport ? { viewport } : {})).newPage();
+  await page.goto(`${gate.url}blank`);
+  await page.evaluate(
+    ({ key, lines }) => {
+      localStorage.clear();
+      if (lines.length) localStorage.setItem(key, JSON.stringify({ v: 1, lines }));
+      const frame = document.createElement('iframe');
+      frame.src = '/ssr.html';
+      frame.style.cssText = 'position: fixed; inset: 0; width: 100%; height: 100%; border: 0';
+      document.body.append(frame);
+    },
+    { key: cartStorageKey('/api'), lines: saved },
+  );
+  // Tote's module script has run at DOMContentLoaded (it installs what holds a tap, and asks for the support).
+  await page.waitForFunction(() => {
+    const doc = document.querySelector('iframe')?.contentDocument;
+    const timing = doc?.defaultView?.performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+    return !!doc?.URL.endsWith('/ssr.html') && !!timing?.domContentLoadedEventEnd;
+  });
+  // The gate (in this process) sees the request once its bytes have come in: the page is the server's.
+  await until(() => gate.held.length > 0, 'the hydration chunk asked for, and held');
+  return page;
+}
