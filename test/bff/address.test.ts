@@ -17,6 +17,7 @@ before(async () => {
 after(async () => {
   await stack?.close();
 });
+resetSandboxBeforeEach(import.meta.url, () => stack);
 
 async function firstSku(): Promise<number> {
   const res = await stack.api('/api/offers?size=20');
@@ -34,7 +35,6 @@ async function quote(address: object, extra: object = {}) {
 const fieldsOf = (res: { body: any }) => Object.fromEntries(res.body.error.fields.map((f: any) => [f.path, f.message]));
 
 describe('GET /api/address-format/:country', () => {
-  resetSandboxBeforeEach(() => stack);
   it("answers Brazil's form: its order, required fields, labels, postal example and its 27 states, cacheable", async () => {
     const res = await stack.api('/api/address-format/BR');
     assert.equal(res.status, 200);
@@ -94,7 +94,6 @@ describe('GET /api/address-format/:country', () => {
 });
 
 describe('POST /api/checkout/quote checks the address by its country', () => {
-  resetSandboxBeforeEach(() => stack);
   it('accepts a Brazilian address, sending the canonical postcode, state code and E.164 phone to the service', async () => {
     const res = await quote({ address_1: 'Av. Paulista, 1578', city: 'São Paulo', state: 'são paulo', postal_code: '01310100', country: 'BR', phone: '(11) 91234-5678' });
     assert.equal(res.status, 200, res.text);

@@ -19,6 +19,7 @@ before(async () => {
 after(async () => {
   await stack?.close();
 });
+resetSandboxBeforeEach(import.meta.url, () => stack);
 
 async function skuOf(merchantId: number) {
   const res = await stack.api(`/api/offers?merchant_id=${merchantId}&size=50`);
@@ -52,7 +53,6 @@ async function chargedOrder(orderId: number) {
 
 for (const mode of ['direct', 'cart'] as const) {
   describe(`discount codes, ${mode} mode`, () => {
-    resetSandboxBeforeEach(() => stack);
     it('applies a code to the one merchant of three whose store has it, states it in the token, and charges the quote', async () => {
       await createCode({ code: 'AURORA15', value_type: 'PERCENTAGE', value: 15, merchant_id: 1001 });
       const skus = [await skuOf(1001), await skuOf(1002), await skuOf(1004)];
@@ -167,7 +167,6 @@ for (const mode of ['direct', 'cart'] as const) {
 }
 
 describe('discount codes in the quote request', () => {
-  resetSandboxBeforeEach(() => stack);
   it('refuses too many codes, an empty one and an overlong one', async () => {
     const skus = [await skuOf(1001)];
     for (const discount_codes of [['A', 'B', 'C', 'D', 'E', 'F'], ['  '], ['X'.repeat(65)]]) {

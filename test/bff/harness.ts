@@ -3,7 +3,7 @@
  * records every response the tests receive so that a final test can scan
  * all of them for the app secret and the token.
  */
-import { beforeEach } from 'node:test';
+import { beforeEachOfFile } from '../file-hooks.js';
 import { startSandbox } from '../../src/sandbox/index.js';
 import { sandboxCaller } from '../sandbox-control.js';
 import type { BffConfig } from '../../src/bff/index.js';
@@ -51,14 +51,9 @@ export async function startStack(config: Partial<BffConfig> = {}): Promise<Stack
   };
 }
 
-/**
- * Resets the sandbox before each test of the describe this is called in. Not a file's top-level hook: the base's
- * files share a process (scripts/test.mjs), where one would run around every other file's tests too.
- */
-export function resetSandboxBeforeEach(stack: () => Stack): void {
-  beforeEach(async () => {
-    await stack().control('/__sandbox/reset', { json: {} });
-  });
+/** Resets the sandbox before each test of `file` (its `import.meta.url`; only its own: see test/file-hooks.ts). */
+export function resetSandboxBeforeEach(file: string, stack: () => Stack): void {
+  beforeEachOfFile(file, () => stack().control('/__sandbox/reset', { json: {} }));
 }
 
 export function record(res: Response, text: string) {

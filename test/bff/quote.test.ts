@@ -19,6 +19,7 @@ before(async () => {
 after(async () => {
   await stack?.close();
 });
+resetSandboxBeforeEach(import.meta.url, () => stack);
 
 /** In-stock SKUs of a merchant with their offer, read through the BFF as the widget would. */
 async function skusOf(merchantId: number, count = 1) {
@@ -63,7 +64,6 @@ const encode = (payload: object, mac: string) => `${Buffer.from(JSON.stringify(p
 
 for (const mode of ['direct', 'cart'] as const) {
   describe(`quote and place, ${mode} mode`, () => {
-    resetSandboxBeforeEach(() => stack);
     // Three merchants selling in USD, JPY and GBP, quoted and placed in the shopper's USD.
     it('quotes three merchants with the cheapest shipping chosen, and places it as quoted', async () => {
       const lines = [...(await skusOf(1001)), ...(await skusOf(1002)), ...(await skusOf(1004))];
@@ -185,7 +185,6 @@ for (const mode of ['direct', 'cart'] as const) {
 }
 
 describe('one currency per quote', () => {
-  resetSandboxBeforeEach(() => stack);
   it('a quote in EUR is placed in EUR at the quoted total, and refused when placed as USD', async () => {
     const lines = [...(await skusOf(1001)), ...(await skusOf(1004))];
     const q = await quote(full(lines, 'direct', { currency: 'EUR' }));
@@ -202,7 +201,6 @@ describe('one currency per quote', () => {
 });
 
 describe('cart mode keeps one service cart', () => {
-  resetSandboxBeforeEach(() => stack);
   it('updates the quoted cart in place: lines, quantities, customer and address; a tampered previous token is refused', async () => {
     const [a, b] = await skusOf(1001, 2);
     const first = await quote({ mode: 'cart', lines: [{ sku_id: a!.id, quantity: 1 }] });
@@ -230,7 +228,6 @@ describe('cart mode keeps one service cart', () => {
 });
 
 describe('totals the shopper can trust', () => {
-  resetSandboxBeforeEach(() => stack);
   it('an order whose total is not its bags\' sum is answered with totals_problem "total", on the place and on the order read', async () => {
     const [a] = await skusOf(1001);
     await stack.control('/__sandbox/faults', { json: { merchant_id: 1001, order_total_off_by: 100 } });
@@ -267,7 +264,6 @@ describe('totals the shopper can trust', () => {
 });
 
 describe('a busy merchant is busy, never "price changed" or "does not ship" (issue 15.11)', () => {
-  resetSandboxBeforeEach(() => stack);
   it('direct quote: the bag carries merchant_busy with retry_after, not no_shipping', async () => {
     const [sku] = await skusOf(1001);
     await stack.control('/__sandbox/faults', { json: { merchant_id: 1001, rate_limit_every: 1 } });
@@ -293,7 +289,6 @@ describe('a busy merchant is busy, never "price changed" or "does not ship" (iss
 });
 
 describe('place refuses before anything goes upstream', () => {
-  resetSandboxBeforeEach(() => stack);
   let token: string;
   before(async () => {
     await stack.control('/__sandbox/reset', { json: {} });

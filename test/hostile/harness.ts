@@ -5,10 +5,10 @@
  * Every BFF answer is kept so each file can finish with a secret scan.
  */
 import assert from 'node:assert/strict';
-import { after, before, beforeEach } from 'node:test';
+import { after, before } from 'node:test';
+import { beforeEachOfFile } from '../file-hooks.js';
 import { createHmac, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { fileURLToPath } from 'node:url';
 import { startSandbox } from '../../src/sandbox/index.js';
 import { sandboxCaller } from '../sandbox-control.js';
 import type { BffConfig } from '../../src/bff/index.js';
@@ -48,11 +48,9 @@ export function startBff(serviceBaseUrl: string, config: Partial<BffConfig> = {}
 /**
  * One stack for a test file (`file`: its `import.meta.url`): started before its tests, the sandbox reset before
  * each, closed after them with the check that no secret reached a shopper's answer. `use` receives it once it is
- * up. The reset is a top-level hook, which runs around every test of the process the file shares with its group
- * (scripts/test.mjs): it resets only before the file's own tests.
+ * up. The reset runs before the file's own tests only (test/file-hooks.ts).
  */
 export function stackPerFile(file: string, use: (stack: Stack) => void, config: Partial<BffConfig> = {}): void {
-  const path = fileURLToPath(file);
   let stack: Stack | undefined;
   before(async () => {
     stack = await startStack(config);
@@ -64,9 +62,7 @@ export function stackPerFile(file: string, use: (stack: Stack) => void, config: 
     assert.equal(leak, undefined);
     assert.equal(stack && assertCleanLogs(stack.logs), undefined);
   });
-  beforeEach(async (t) => {
-    if (t.filePath === path) await stack!.control('/__sandbox/reset', { json: {} });
-  });
+  beforeEachOfFile(file, () => stack!.control('/__sandbox/reset', { json: {} }));
 }
 
 export async function startStack(config: Partial<BffConfig> = {}): Promise<Stack> {
