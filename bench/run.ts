@@ -20,7 +20,7 @@ import { layoutShiftSources, measureRender } from './render.js';
 import { measureSize, sizeDetails } from './size.js';
 import { firstCheckoutDetails, measureFirstCheckout } from './first-checkout.js';
 import { markdownTable, table, type Figure } from './stats.js';
-import { findChrome } from '../scripts/find-chrome.mjs';
+import { findFullChrome } from '../scripts/find-chrome.mjs';
 
 const SECTIONS = {
   size: measureSize,
@@ -48,7 +48,7 @@ const log = (m: string) => console.error(`[bench ${((performance.now() - started
 
 function chromiumVersion(): string {
   try {
-    return execFileSync(findChrome() as string, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    return execFileSync(findFullChrome() as string, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
   } catch {
     return 'unknown';
   }

@@ -6,7 +6,7 @@ import { build, type Plugin } from 'esbuild';
 import { chromium, type Browser } from 'playwright-core';
 import { createBff, toNodeListener, type BffConfig } from '../src/bff/index.js';
 import { DEFAULT_CREDENTIALS, startSandbox, type Sandbox } from '../src/sandbox/index.js';
-import { chromiumFlags, findChrome } from '../scripts/find-chrome.mjs';
+import { chromiumFlags, findFullChrome } from '../scripts/find-chrome.mjs';
 import { createUpstreamFetch } from '../src/bff/upstream-pool.js';
 
 const upstreamFetch = createUpstreamFetch();
@@ -169,7 +169,7 @@ export async function bundle(entry: string): Promise<string> {
 }
 
 export async function launchChromium(): Promise<Browser> {
-  const executablePath = findChrome();
+  const executablePath = findFullChrome();
   if (!executablePath) throw new Error('bench: no Chromium found (set CHROME_PATH or install Debian chromium)');
   return chromium.launch({ executablePath, headless: true, args: chromiumFlags });
 }
