@@ -44,3 +44,13 @@ export function journeyEnginesOfAny(reaches: Reach[], set = journeySet()): Engin
   const wanted = new Set(reaches.flatMap((r) => journeyEngines(r, set)));
   return requestedEngines().filter((e) => wanted.has(e));
 }
+
+/**
+ * For a list of cases that differ in their data, not in what the engine does (an address of each country: the BFF
+ * formats it, the form asks for the same kinds of field): the engine the `index`th case runs in. The cases are dealt
+ * round the requested engines in turn, so the list runs once and every engine walks some of it.
+ */
+export function dealtEngine(index: number): Engine {
+  const all = requestedEngines();
+  return all[index % all.length]!;
+}
