@@ -270,16 +270,19 @@ for (const engine of journeyEnginesOfAny([EVERY, ONE, PHONE])) describe(`checkou
 const MODES = ['direct', 'cart'] as const;
 for (const engine of journeyEnginesOfAny([ONE])) describe(`checkout, a lost answer then an expired quote (e2e, ${engine})`, { timeout: 400_000, concurrency: MODES.length }, () => {
   const demos = new Map<(typeof MODES)[number], Awaited<ReturnType<typeof startDemo>>>();
-  let browser: Browser;
+  // A browser per mode, not one: the modes run at once, and WebKitWebDriver holds one session, whose contexts take
+  // turns (test/e2e/driver/drivers.ts); a second context would close the first mode's page under it.
+  const browsers = new Map<(typeof MODES)[number], Browser>();
 
   before(async () => {
     const started = await Promise.all(MODES.map(() => startDemo({ TOTE_DEMO_TEST_HOOKS: '1', TOTE_DEMO_QUOTE_TTL_MS: String(SHORT_QUOTE_TTL_MS) })));
     MODES.forEach((mode, i) => demos.set(mode, started[i]!));
-    browser = await launch(engine);
+    const launched = await Promise.all(MODES.map(() => launch(engine)));
+    MODES.forEach((mode, i) => browsers.set(mode, launched[i]!));
   });
 
   after(async () => {
-    await browser?.close();
+    for (const browser of browsers.values()) await browser.close();
     for (const demo of demos.values()) demo.child.kill('SIGTERM');
   });
 
@@ -290,7 +293,7 @@ for (const engine of journeyEnginesOfAny([ONE])) describe(`checkout, a lost answ
   for (const mode of MODES) {
     it(`mode=${mode}: "checking", the same attempt resent after the quote expired, exactly one order`, async () => {
       const demo = demos.get(mode)!;
-      const context = await browser.newContext();
+      const context = await browsers.get(mode)!.newContext();
       const page = await context.newPage();
       try {
         await toConfirm(page, demo.url, mode);
