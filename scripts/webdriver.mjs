@@ -35,6 +35,17 @@ export function pressActions(key) {
   ];
 }
 
+/**
+ * MiniBrowser paints without accelerated compositing unless WEBKIT_DISABLE_COMPOSITING_MODE is set (0 composites).
+ * Under Xvfb there is no GPU: "accelerated" compositing is Mesa's software GL emulating one on the CPU, a path no
+ * Safari takes, and it cost a third of the WebKit journeys' CPU (docs/testing.md, "Session 21"). Style, layout,
+ * script, events, scrolling positions and hit testing are the same code either way; WebKit paints on the CPU, as it
+ * does on a machine without GL.
+ */
+function webKitEnv() {
+  return { ...process.env, WEBKIT_DISABLE_COMPOSITING_MODE: process.env.WEBKIT_DISABLE_COMPOSITING_MODE ?? '1' };
+}
+
 export class WebDriverSession {
   #base;
   #id;
@@ -46,7 +57,7 @@ export class WebDriverSession {
     const port = await freePort();
     const cmd = xvfbRun ? [xvfbRun, '-a', '-s', '-screen 0 1280x900x24', driver] : [driver];
     // Its own process group: stopping it stops xvfb-run, Xvfb, the driver and MiniBrowser together.
-    const server = spawn(cmd[0], [...cmd.slice(1), `--port=${port}`], { detached: true, stdio: ['ignore', 'ignore', 'pipe'] });
+    const server = spawn(cmd[0], [...cmd.slice(1), `--port=${port}`], { detached: true, stdio: ['ignore', 'ignore', 'pipe'], env: webKitEnv() });
     let log = '';
     server.stderr.on('data', (d) => (log = (log + d).slice(-4000)));
     const session = new WebDriverSession(`http://127.0.0.1:${port}`, server);
