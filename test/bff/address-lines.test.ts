@@ -11,13 +11,14 @@ const lines = (a: Omit<AddressInput, 'first_name' | 'last_name' | 'address_1'> &
   addressLines({ ...base, ...a } as AddressInput, addressFormat(a.country)?.format, locale);
 
 describe('address lines per country (the BFF writes them)', () => {
-  it('a US address reads "San Francisco CA 94105", then the country', () => {
+  it('a US address reads "San Francisco CA 94105", a Canadian one "Ottawa ON K1A 0A3", then the country', () => {
     assert.deepEqual(lines({ city: 'San Francisco', state: 'CA', postal_code: '94105', country: 'US' }, 'en-US'), [
       'Ada Lovelace',
       '1 Market St',
       'San Francisco CA 94105',
       'United States',
     ]);
+    assert.deepEqual(lines({ city: 'Ottawa', state: 'ON', postal_code: 'K1A 0A3', country: 'CA' }, 'en-CA').slice(-2), ['Ottawa ON K1A 0A3', 'Canada']);
   });
 
   it('puts the postal code before the city in France and Germany, the country named in the shopper\'s language', () => {
