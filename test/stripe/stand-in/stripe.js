@@ -236,31 +236,35 @@
       // The browser offers a wallet only where config.wallets says so (Stripe asks the browser; tests decide).
       var wallets = config.wallets;
       var available = wallets && Object.keys(wallets).length ? wallets : undefined;
-      if (available) {
-        frame = document.createElement('iframe');
-        frame.title = 'Secure express checkout frame';
-        frame.style.cssText = 'border:0;width:100%;height:48px';
-        frame.srcdoc = '<!doctype html><button type="button" style="width:100%;height:44px">Pay with ' + Object.keys(available)[0] + '</button>';
-        frame.addEventListener('load', function () {
-          frame.contentDocument.querySelector('button').addEventListener('click', function () {
-            var resolved = false;
-            element._emit('click', { elementType: 'expressCheckout', expressPaymentType: 'google_pay', resolve: function () { resolved = true; } });
-            if (!resolved) return;
-            group._walletAuthorized = true;
-            element._emit('confirm', {
-              elementType: 'expressCheckout',
-              expressPaymentType: 'google_pay',
-              paymentFailed: function () { log('paymentFailed', {}); },
-              billingDetails: { name: 'Wallet Shopper', email: 'wallet@example.com' },
-            });
+      // `ready` is Stripe's "fully rendered": with a wallet, once its frame has loaded and its button listens (a
+      // button pressed before that would be lost), as Stripe's own frame does.
+      var announce = function () {
+        setTimeout(function () {
+          element._emit('ready', { elementType: 'expressCheckout', availablePaymentMethods: available });
+          element._emit('availablepaymentmethodschange', { elementType: 'expressCheckout', paymentMethods: available });
+        });
+      };
+      if (!available) return announce();
+      frame = document.createElement('iframe');
+      frame.title = 'Secure express checkout frame';
+      frame.style.cssText = 'border:0;width:100%;height:48px';
+      frame.srcdoc = '<!doctype html><button type="button" style="width:100%;height:44px">Pay with ' + Object.keys(available)[0] + '</button>';
+      frame.addEventListener('load', function () {
+        frame.contentDocument.querySelector('button').addEventListener('click', function () {
+          var resolved = false;
+          element._emit('click', { elementType: 'expressCheckout', expressPaymentType: 'google_pay', resolve: function () { resolved = true; } });
+          if (!resolved) return;
+          group._walletAuthorized = true;
+          element._emit('confirm', {
+            elementType: 'expressCheckout',
+            expressPaymentType: 'google_pay',
+            paymentFailed: function () { log('paymentFailed', {}); },
+            billingDetails: { name: 'Wallet Shopper', email: 'wallet@example.com' },
           });
         });
-        host.appendChild(frame);
-      }
-      setTimeout(function () {
-        element._emit('ready', { elementType: 'expressCheckout', availablePaymentMethods: available });
-        element._emit('availablepaymentmethodschange', { elementType: 'expressCheckout', paymentMethods: available });
+        announce();
       });
+      host.appendChild(frame);
     }
 
     return element;
