@@ -28,18 +28,17 @@ function playwrightChromium() {
   }
 }
 
+/** The first of `paths` that exists: CHROME_PATH always comes first. */
+const firstExisting = (...paths) => [process.env.CHROME_PATH, ...paths].find((p) => p && existsSync(p));
+
 /** The full browser: what the benchmarks measure, and the tests' fallback. */
 export function findFullChrome() {
-  if (process.env.CHROME_PATH && existsSync(process.env.CHROME_PATH)) return process.env.CHROME_PATH;
-  if (existsSync(DEBIAN_CHROMIUM)) return DEBIAN_CHROMIUM;
-  return playwrightChromium();
+  return firstExisting(DEBIAN_CHROMIUM) ?? playwrightChromium();
 }
 
 /** The Chromium the tests drive: the headless shell when it is installed, else the full browser. */
 export function findChrome() {
-  if (process.env.CHROME_PATH && existsSync(process.env.CHROME_PATH)) return process.env.CHROME_PATH;
-  if (existsSync(DEBIAN_HEADLESS_SHELL)) return DEBIAN_HEADLESS_SHELL;
-  return findFullChrome();
+  return firstExisting(DEBIAN_HEADLESS_SHELL) ?? findFullChrome();
 }
 
 export function ensureChrome() {
